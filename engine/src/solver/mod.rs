@@ -1,0 +1,385 @@
+//! The perfect-play solver: exact scores by negamax with alpha-beta.
+//!
+//! Scores follow Pascal Pons' convention: positive when the side to move
+//! wins, `(cells + 1 - plies) / 2` for a win with the next stone and one less
+//! for every further pair of moves the win needs; negative the same way for a
+//! loss; zero for a draw.
+
+mod order;
+mod table;
+
+use core::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use serde::{Deserialize, Serialize};
+
+use self::order::MoveList;
+pub use self::table::TranspositionTable;
+use crate::Position;
+use crate::position::has_line;
+
+/// Default table size: 32 MiB, small enough for a browser tab.
+pub const DEFAULT_TABLE_BYTES: usize = 32 << 20;
+
+/// How much of the answer is wanted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mode {
+    /// The exact score.
+    Strong,
+    /// Only win (1), draw (0) or loss (-1): much faster.
+    Weak,
+}
+
+/// What a running search reports, about every 2^14 nodes and after every
+/// narrowing of the score bounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Progress {
+    /// Nodes searched so far in this call.
+    pub nodes: u64,
+    /// The score is at least this.
+    pub lower: i32,
+    /// The score is at most this.
+    pub upper: i32,
+}
+
+/// What an observer tells a running search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep searching.
+    Continue,
+    /// Give up as soon as possible.
+    Stop,
+}
+
+/// The search was stopped by its stop flag or its observer before it knew
+/// the answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cancelled;
+
+impl fmt::Display for Cancelled {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the search was cancelled")
+    }
+}
+
+impl std::error::Error for Cancelled {}
+
+/// The score of winning with the next stone when `plies` stones are down.
+#[inline]
+pub fn win_now_score(cells: usize, plies: usize) -> i32 {
+    (cells as i32 + 1 - plies as i32) / 2
+}
+
+/// How many more stones the winner places (the winning one included) for a
+/// non-zero `score` with `plies` stones down; `None` for a draw.
+pub fn stones_to_win(cells: usize, plies: usize, score: i32) -> Option<usize> {
+    if score == 0 {
+        return None;
+    }
+    // A win with the mover's k-th next stone scores win_now - (k - 1).
+    let mover_wins = score > 0;
+    let at_once = win_now_score(cells, plies + usize::from(!mover_wins));
+    Some((at_once - score.abs() + 1).max(1) as usize)
+}
+
+/// Solves positions exactly. Holds the transposition table, which survives
+/// between calls (what it knows stays true), so consecutive positions of one
+/// game get faster; [`Solver::clear`] forgets it.
+///
+/// ```
+/// use engine::{Board, Solver};
+/// let mut solver = Solver::with_table_bytes(8 << 20);
+/// let board: Board = "2252576253462244111563365343671351441".parse().unwrap();
+/// assert_eq!(solver.solve(board.position()), -1);
+/// ```
+pub struct Solver {
+    table: TranspositionTable,
+    nodes: u64,
+    stop: Arc<AtomicBool>,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver with a table of [`DEFAULT_TABLE_BYTES`].
+    pub fn new() -> Solver {
+        Solver::with_table_bytes(DEFAULT_TABLE_BYTES)
+    }
+
+    /// A solver whose table uses at most `bytes` (at least 8 MiB).
+    pub fn with_table_bytes(bytes: usize) -> Solver {
+        Solver {
+            table: TranspositionTable::with_bytes(bytes),
+            nodes: 0,
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// Bytes used by the transposition table.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Forgets everything the table learnt (in constant time).
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// Nodes searched by the last call.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// A flag that stops the running search when set from anywhere; the
+    /// solver clears it when a search starts.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// The exact score of the side to move.
+    pub fn solve(&mut self, position: &Position) -> i32 {
+        self.search(position, Mode::Strong, &mut |_| Flow::Continue)
+            .unwrap_or(0)
+    }
+
+    /// 1, 0 or -1: whether the side to move wins, draws or loses.
+    pub fn solve_weak(&mut self, position: &Position) -> i32 {
+        self.search(position, Mode::Weak, &mut |_| Flow::Continue)
+            .unwrap_or(0)
+    }
+
+    /// The score of each column for the side to move (from its view, as in
+    /// [`Solver::solve`]); `None` for a full column.
+    pub fn analyze(&mut self, position: &Position, mode: Mode) -> Vec<Option<i32>> {
+        self.analyze_observed(position, mode, &mut |_| Flow::Continue)
+            .unwrap_or_default()
+    }
+
+    /// [`Solver::analyze`], reporting to `observe` and stoppable.
+    ///
+    /// # Errors
+    /// [`Cancelled`] when the stop flag is set or `observe` says stop.
+    pub fn analyze_observed(
+        &mut self,
+        position: &Position,
+        mode: Mode,
+        observe: &mut dyn FnMut(&Progress) -> Flow,
+    ) -> Result<Vec<Option<i32>>, Cancelled> {
+        let g = position.geometry();
+        let mut nodes = 0;
+        let mut scores = Vec::with_capacity(g.columns());
+        for column in 0..g.columns() {
+            if !position.can_play(column) {
+                scores.push(None);
+                continue;
+            }
+            let score = if position.is_winning_move(column) {
+                let win = win_now_score(g.cells(), position.plies());
+                if mode == Mode::Weak { 1 } else { win }
+            } else {
+                let mut child = *position;
+                child.play_column(column);
+                let score = -self.search(&child, mode, observe)?;
+                nodes += self.nodes;
+                score
+            };
+            scores.push(Some(score));
+        }
+        self.nodes = nodes;
+        Ok(scores)
+    }
+
+    /// The score of the side to move, reporting to `observe` and stoppable.
+    /// A position whose game is over scores as such: a win of the last mover
+    /// is a loss for the side to move, a full board a draw.
+    ///
+    /// # Errors
+    /// [`Cancelled`] when the stop flag is set or `observe` says stop.
+    pub fn search(
+        &mut self,
+        position: &Position,
+        mode: Mode,
+        observe: &mut dyn FnMut(&Progress) -> Flow,
+    ) -> Result<i32, Cancelled> {
+        self.stop.store(false, Ordering::Relaxed);
+        self.nodes = 0;
+        let g = position.geometry();
+        let (cells, plies) = (g.cells(), position.plies());
+        if has_line(position.opponent_stones(), g) {
+            let lost = -win_now_score(cells, plies - 1);
+            return Ok(if mode == Mode::Weak { -1 } else { lost });
+        }
+        if position.is_full() {
+            return Ok(0);
+        }
+        if position.can_win_next() {
+            self.nodes = 1;
+            let win = win_now_score(cells, plies);
+            return Ok(if mode == Mode::Weak { 1 } else { win });
+        }
+        let (mut lower, mut upper) = match mode {
+            Mode::Strong => (-((cells - plies) as i32) / 2, win_now_score(cells, plies)),
+            Mode::Weak => (-1, 1),
+        };
+        let mut search = Search {
+            table: &mut self.table,
+            stop: &self.stop,
+            observe,
+            nodes: 0,
+            next_report: REPORT_EVERY,
+            lower,
+            upper,
+            cancelled: false,
+            order: ColumnOrder::new(position),
+        };
+        while lower < upper {
+            // Probe a null window, pulled towards zero: proving or refuting a
+            // win is cheaper than pinning down its exact distance.
+            let mut probe = lower + (upper - lower) / 2;
+            if probe <= 0 && lower / 2 < probe {
+                probe = lower / 2;
+            } else if probe >= 0 && upper / 2 > probe {
+                probe = upper / 2;
+            }
+            let score = search.negamax(position, probe, probe + 1);
+            if search.cancelled {
+                self.nodes = search.nodes;
+                return Err(Cancelled);
+            }
+            if score <= probe {
+                upper = score;
+            } else {
+                lower = score;
+            }
+            search.lower = lower;
+            search.upper = upper;
+            search.report();
+        }
+        self.nodes = search.nodes;
+        Ok(match mode {
+            Mode::Strong => lower,
+            Mode::Weak => lower.signum(),
+        })
+    }
+}
+
+const REPORT_EVERY: u64 = 1 << 14;
+
+/// The column masks of a geometry from the centre outwards.
+struct ColumnOrder {
+    masks: [u64; 9],
+    len: usize,
+}
+
+impl ColumnOrder {
+    fn new(position: &Position) -> ColumnOrder {
+        let g = position.geometry();
+        let mut masks = [0; 9];
+        let order = g.centre_order();
+        for (mask, &column) in masks.iter_mut().zip(&order) {
+            *mask = g.column_mask(column);
+        }
+        ColumnOrder {
+            masks,
+            len: order.len(),
+        }
+    }
+}
+
+/// One call of [`Solver::search`]: the state the recursion shares.
+struct Search<'a> {
+    table: &'a mut TranspositionTable,
+    stop: &'a AtomicBool,
+    observe: &'a mut dyn FnMut(&Progress) -> Flow,
+    nodes: u64,
+    next_report: u64,
+    lower: i32,
+    upper: i32,
+    cancelled: bool,
+    order: ColumnOrder,
+}
+
+impl Search<'_> {
+    fn report(&mut self) {
+        let progress = Progress {
+            nodes: self.nodes,
+            lower: self.lower,
+            upper: self.upper,
+        };
+        if self.stop.load(Ordering::Relaxed) || (self.observe)(&progress) == Flow::Stop {
+            self.cancelled = true;
+        }
+    }
+
+    /// The score of `p` if it lies in `alpha..beta`; otherwise a bound on
+    /// the side of the window it lies. The side to move cannot win at once.
+    fn negamax(&mut self, p: &Position, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes >= self.next_report {
+            self.next_report = self.nodes + REPORT_EVERY;
+            self.report();
+        }
+        if self.cancelled {
+            return alpha;
+        }
+        let g = p.geometry();
+        let (cells, plies) = (g.cells() as i32, p.plies() as i32);
+
+        let next = p.non_losing_moves();
+        if next == 0 {
+            // Every move lets the opponent complete a line at once.
+            return -(cells - plies) / 2;
+        }
+        if plies >= cells - 2 {
+            // Neither side can win in the last two stones: we would have won
+            // already, and the opponent's last stone is not a threat we left.
+            return 0;
+        }
+        // We cannot win with the next stone (the caller checked), nor lose
+        // to the opponent's next stone (only non-losing moves remain).
+        let mut lower = -(cells - 2 - plies) / 2;
+        let mut upper = (cells - 1 - plies) / 2;
+        let key = p.key();
+        if let Some((l, u)) = self.table.get(key) {
+            lower = lower.max(l);
+            upper = upper.min(u);
+        }
+        if lower >= upper || lower >= beta {
+            return lower;
+        }
+        if upper <= alpha {
+            return upper;
+        }
+        alpha = alpha.max(lower);
+        beta = beta.min(upper);
+
+        let mut moves = MoveList::new();
+        for &column in &self.order.masks[..self.order.len] {
+            let bit = next & column;
+            if bit != 0 {
+                moves.push(bit, p.threats_after(bit) as i32);
+            }
+        }
+
+        for &bit in moves.as_slice() {
+            let score = -self.negamax(&p.after(bit), -beta, -alpha);
+            if self.cancelled {
+                return alpha;
+            }
+            if score >= beta {
+                self.table.put(key, score, upper);
+                return score;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+        }
+        self.table.put(key, lower, alpha);
+        alpha
+    }
+}
