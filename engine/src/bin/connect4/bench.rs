@@ -23,7 +23,7 @@ pub struct Args {
     #[arg(long)]
     weak: bool,
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 32)]
+    #[arg(long, default_value_t = 8)]
     table_mb: usize,
     /// Keep the table between positions (the reference clears it).
     #[arg(long)]

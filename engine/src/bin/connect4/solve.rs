@@ -19,7 +19,7 @@ pub struct Args {
     #[arg(long)]
     stats: bool,
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 32)]
+    #[arg(long, default_value_t = 8)]
     table_mb: usize,
 }
 
