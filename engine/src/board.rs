@@ -292,8 +292,8 @@ mod tests {
 
     #[test]
     fn five_in_a_row_reports_a_four_through_the_last_stone() {
-        // X: 1 2 4 5 on the bottom row, then 3 joins them into five.
-        let board: Board = "1727475763".parse().unwrap();
+        // X holds 1 2 4 5 on the bottom row, then 3 joins them into five.
+        let board: Board = "112244553".parse().unwrap();
         assert_eq!(board.status(), Status::Won(Side::First));
         let cells = board.winning_line().unwrap();
         assert_eq!(cells.len(), 4);
@@ -320,7 +320,7 @@ mod tests {
     fn a_full_board_without_line_is_a_draw() {
         // Fill columns in pairs so that no four ever lines up.
         let moves = "121212343434565656212121434343656565777777";
-        let board: Board = moves.parse().unwrap();
+        let mut board: Board = moves.parse().unwrap();
         assert_eq!(board.status(), Status::Draw);
         assert_eq!(board.legal_moves().count(), 0);
         assert_eq!(board.play(0), Err(MoveError::GameOver));

@@ -15,9 +15,9 @@ use crate::error::GeometryError;
 ///
 /// ```
 /// use engine::Geometry;
-/// let g = Geometry::new(9, 7, 4).unwrap();
-/// assert_eq!(g.cells(), 63);
-/// assert!(Geometry::new(9, 8, 4).is_err()); // 81 bits do not fit
+/// let g = Geometry::new(8, 7, 4).unwrap();
+/// assert_eq!(g.cells(), 56);
+/// assert!(Geometry::new(9, 7, 4).is_err()); // 9 x 8 bits do not fit
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "GeometrySpec", into = "GeometrySpec")]

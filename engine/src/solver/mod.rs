@@ -385,3 +385,126 @@ impl Search<'_> {
         alpha
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::{Board, Geometry};
+
+    /// Plain minimax over every move, remembered by key: slow, obviously
+    /// right, and independent of the solver's pruning and bounds.
+    fn exhaustive(p: &Position, memo: &mut HashMap<u64, i32>) -> i32 {
+        let g = p.geometry();
+        if has_line(p.opponent_stones(), g) {
+            return -win_now_score(g.cells(), p.plies() - 1);
+        }
+        if p.is_full() {
+            return 0;
+        }
+        if let Some(&score) = memo.get(&p.key()) {
+            return score;
+        }
+        let best = (0..g.columns())
+            .filter(|&c| p.can_play(c))
+            .map(|c| {
+                let mut child = *p;
+                child.play_column(c);
+                -exhaustive(&child, memo)
+            })
+            .max()
+            .unwrap();
+        memo.insert(p.key(), best);
+        best
+    }
+
+    #[test]
+    fn small_boards_match_exhaustive_minimax() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for (columns, rows, n, min_plies) in [(4, 4, 3, 0), (5, 4, 4, 4), (4, 5, 3, 2), (6, 4, 3, 8)] {
+            let g = Geometry::new(columns, rows, n).unwrap();
+            let mut memo = HashMap::new();
+            let mut solver = Solver::new();
+            for _ in 0..60 {
+                let mut board = Board::with_geometry(g);
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let plies = min_plies + (seed % 6) as usize;
+                while board.plies() < plies && !board.is_over() {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let legal: Vec<_> = board.legal_moves().collect();
+                    board.play(legal[(seed % legal.len() as u64) as usize]).unwrap();
+                }
+                let p = board.position();
+                let expected = exhaustive(p, &mut memo);
+                assert_eq!(solver.solve(p), expected, "{g} {board}");
+                assert_eq!(solver.solve_weak(p), expected.signum(), "{g} {board} weak");
+            }
+        }
+    }
+
+    #[test]
+    fn stopping_cancels_and_leaves_the_table_true() {
+        let board: Board = "13712".parse().unwrap(); // Test_L1_R3, line 1
+        let mut solver = Solver::new();
+        let flag = solver.stop_flag();
+        let mut reports = 0;
+        let result = solver.search(board.position(), Mode::Strong, &mut |_| {
+            reports += 1;
+            if reports == 3 {
+                flag.store(true, Ordering::Relaxed);
+            }
+            Flow::Continue
+        });
+        assert_eq!(result, Err(Cancelled));
+        let by_observer = solver.search(board.position(), Mode::Strong, &mut |_| Flow::Stop);
+        assert_eq!(by_observer, Err(Cancelled));
+        assert!(solver.nodes() <= 2 * REPORT_EVERY);
+        // What the interrupted searches stored is still true.
+        let mut fresh = Solver::new();
+        assert_eq!(solver.solve_weak(board.position()), fresh.solve_weak(board.position()));
+    }
+
+    #[test]
+    fn progress_narrows_the_bounds_onto_the_score() {
+        let board: Board = "2737772416".parse().unwrap();
+        let mut solver = Solver::new();
+        let mut seen = Vec::new();
+        let score = solver
+            .search(board.position(), Mode::Strong, &mut |p| {
+                seen.push(*p);
+                Flow::Continue
+            })
+            .unwrap();
+        assert!(!seen.is_empty());
+        for pair in seen.windows(2) {
+            assert!(pair[0].lower <= pair[1].lower && pair[0].upper >= pair[1].upper);
+            assert!(pair[0].nodes <= pair[1].nodes);
+        }
+        assert!(seen.iter().all(|p| p.lower <= score && score <= p.upper));
+        let last = seen.last().unwrap();
+        assert_eq!((last.lower, last.upper), (score, score));
+    }
+
+    #[test]
+    fn finished_games_score_as_such() {
+        let mut solver = Solver::new();
+        let won: Board = "1212121".parse().unwrap();
+        // The first player won with its 4th stone: 22 - 4 = 18 for the winner.
+        assert_eq!(solver.solve(won.position()), -18);
+        assert_eq!(solver.solve_weak(won.position()), -1);
+    }
+
+    #[test]
+    fn stones_to_win_reads_scores_both_ways() {
+        // Pons' examples: "4455" +18, the mover wins with its 4th stone.
+        assert_eq!(stones_to_win(42, 4, 18), Some(2));
+        // "44455554221" -15: the opponent wins with its 7th stone.
+        assert_eq!(stones_to_win(42, 11, -15), Some(1));
+        assert_eq!(stones_to_win(42, 11, 0), None);
+    }
+}
