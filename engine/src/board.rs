@@ -274,7 +274,12 @@ impl fmt::Display for Board {
 
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Board({}, \"{self}\", {:?})", self.geometry(), self.status)
+        write!(
+            f,
+            "Board({}, \"{self}\", {:?})",
+            self.geometry(),
+            self.status
+        )
     }
 }
 
@@ -287,7 +292,10 @@ mod tests {
         let board: Board = "1122334".parse().unwrap();
         assert_eq!(board.status(), Status::Won(Side::First));
         let cells = board.winning_line().unwrap();
-        assert_eq!(cells.iter().map(|c| (c.column, c.row)).collect::<Vec<_>>(), [(0, 0), (1, 0), (2, 0), (3, 0)]);
+        assert_eq!(
+            cells.iter().map(|c| (c.column, c.row)).collect::<Vec<_>>(),
+            [(0, 0), (1, 0), (2, 0), (3, 0)]
+        );
     }
 
     #[test]
@@ -304,16 +312,31 @@ mod tests {
     #[test]
     fn bad_strings_name_the_character_and_position() {
         let e = "44a5".parse::<Board>().unwrap_err();
-        assert_eq!((e.index, e.character, e.kind), (2, 'a', ParseErrorKind::NotAColumn));
-        assert_eq!(e.to_string(), "bad move string: character 'a' at position 3 is not a column digit");
+        assert_eq!(
+            (e.index, e.character, e.kind),
+            (2, 'a', ParseErrorKind::NotAColumn)
+        );
+        assert_eq!(
+            e.to_string(),
+            "bad move string: character 'a' at position 3 is not a column digit"
+        );
         let e = "4444444".parse::<Board>().unwrap_err();
-        assert_eq!(e.kind, ParseErrorKind::IllegalMove(MoveError::ColumnFull { column: 3 }));
-        assert_eq!(e.to_string(), "bad move string: move '4' at position 7: column 4 is full");
+        assert_eq!(
+            e.kind,
+            ParseErrorKind::IllegalMove(MoveError::ColumnFull { column: 3 })
+        );
+        assert_eq!(
+            e.to_string(),
+            "bad move string: move '4' at position 7: column 4 is full"
+        );
         let e = "11223344".parse::<Board>().unwrap_err();
         assert_eq!(e.kind, ParseErrorKind::IllegalMove(MoveError::GameOver));
         let e = "8".parse::<Board>().unwrap_err();
         assert!(e.to_string().contains("column 8 does not exist"));
-        assert_eq!("0".parse::<Board>().unwrap_err().kind, ParseErrorKind::NotAColumn);
+        assert_eq!(
+            "0".parse::<Board>().unwrap_err().kind,
+            ParseErrorKind::NotAColumn
+        );
     }
 
     #[test]

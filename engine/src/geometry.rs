@@ -42,7 +42,11 @@ struct GeometrySpec {
 impl TryFrom<GeometrySpec> for Geometry {
     type Error = GeometryError;
     fn try_from(spec: GeometrySpec) -> Result<Self, GeometryError> {
-        Geometry::new(spec.columns.into(), spec.rows.into(), spec.win_length.into())
+        Geometry::new(
+            spec.columns.into(),
+            spec.rows.into(),
+            spec.win_length.into(),
+        )
     }
 }
 
@@ -247,7 +251,14 @@ mod tests {
         let g = Geometry::new(8, 7, 5).unwrap();
         let json = serde_json_like(&g);
         assert_eq!(json, (8, 7, 5));
-        assert!(Geometry::try_from(GeometrySpec { columns: 9, rows: 8, win_length: 4 }).is_err());
+        assert!(
+            Geometry::try_from(GeometrySpec {
+                columns: 9,
+                rows: 8,
+                win_length: 4
+            })
+            .is_err()
+        );
     }
 
     fn serde_json_like(g: &Geometry) -> (u8, u8, u8) {

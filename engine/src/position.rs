@@ -136,22 +136,10 @@ impl Position {
         (self.mask + self.geometry.bottom_mask()) & self.geometry.board_mask()
     }
 
-    /// Stones of the side to move.
-    #[inline]
-    pub(crate) const fn current_stones(&self) -> u64 {
-        self.current
-    }
-
     /// Stones of the opponent of the side to move.
     #[inline]
     pub(crate) const fn opponent_stones(&self) -> u64 {
         self.current ^ self.mask
-    }
-
-    /// Every stone.
-    #[inline]
-    pub(crate) const fn occupied(&self) -> u64 {
-        self.mask
     }
 
     /// Stones of `side`.
@@ -309,7 +297,7 @@ mod tests {
         for c in 0..g.columns() {
             for row in 0..g.rows() {
                 let bit = g.cell_bit(c, row);
-                if p.occupied() & bit == 0 && has_line(stones | bit, g) && !has_line(stones, g) {
+                if p.mask & bit == 0 && has_line(stones | bit, g) && !has_line(stones, g) {
                     r |= bit;
                 }
             }
@@ -320,7 +308,14 @@ mod tests {
     #[test]
     fn threats_match_a_naive_scan_on_every_geometry() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        for (c, rows, n) in [(7, 6, 4), (4, 4, 3), (9, 5, 5), (5, 8, 6), (8, 7, 4), (6, 4, 3)] {
+        for (c, rows, n) in [
+            (7, 6, 4),
+            (4, 4, 3),
+            (9, 5, 5),
+            (5, 8, 6),
+            (8, 7, 4),
+            (6, 4, 3),
+        ] {
             let g = Geometry::new(c, rows, n).unwrap();
             for _ in 0..200 {
                 let mut p = Position::new(g);
@@ -333,7 +328,7 @@ mod tests {
                         break;
                     }
                     p.play_column(col);
-                    for stones in [p.current_stones(), p.opponent_stones()] {
+                    for stones in [p.current, p.opponent_stones()] {
                         if has_line(stones, g) {
                             continue;
                         }

@@ -18,7 +18,11 @@ impl Side {
     /// The side whose turn it is after `plies` moves.
     #[inline]
     pub const fn to_move_after(plies: usize) -> Side {
-        if plies % 2 == 0 { Side::First } else { Side::Second }
+        if plies.is_multiple_of(2) {
+            Side::First
+        } else {
+            Side::Second
+        }
     }
 
     /// The opponent.

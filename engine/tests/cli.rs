@@ -11,7 +11,12 @@ fn connect4(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary starts");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -21,9 +26,15 @@ fn text(bytes: &[u8]) -> String {
 
 #[test]
 fn solve_prints_scores_and_ignores_a_second_token() {
-    let out = connect4(&["solve"], "2252576253462244111563365343671351441 -1\n4455\n");
+    let out = connect4(
+        &["solve"],
+        "2252576253462244111563365343671351441 -1\n4455\n",
+    );
     assert!(out.status.success());
-    assert_eq!(text(&out.stdout), "2252576253462244111563365343671351441 -1\n4455 18\n");
+    assert_eq!(
+        text(&out.stdout),
+        "2252576253462244111563365343671351441 -1\n4455 18\n"
+    );
 }
 
 #[test]
@@ -41,9 +52,17 @@ fn analyze_prints_one_score_per_column_and_x_for_full_ones() {
     assert_eq!(fields.len(), 8, "{line}");
     assert_eq!(fields[0], "5554224333234511764415115");
     assert_eq!(fields[5], "X");
-    let scores: Vec<i32> = fields[1..].iter().filter(|f| **f != "X").map(|f| f.parse().unwrap()).collect();
+    let scores: Vec<i32> = fields[1..]
+        .iter()
+        .filter(|f| **f != "X")
+        .map(|f| f.parse().unwrap())
+        .collect();
     assert_eq!(scores.len(), 6);
-    assert_eq!(scores.iter().max(), Some(&4), "the best column has the position's score");
+    assert_eq!(
+        scores.iter().max(),
+        Some(&4),
+        "the best column has the position's score"
+    );
 }
 
 #[test]
@@ -61,9 +80,18 @@ fn bad_lines_are_reported_and_the_run_goes_on() {
     let out = connect4(&["solve"], "44x5\n4455\n4444444\n1212121\n");
     assert_eq!(text(&out.stdout), "4455 18\n");
     let err = text(&out.stderr);
-    assert!(err.contains("error: line 1: bad move string: character 'x' at position 3"), "{err}");
-    assert!(err.contains("error: line 3: bad move string: move '4' at position 7: column 4 is full"), "{err}");
-    assert!(err.contains("error: line 4: the game is already over"), "{err}");
+    assert!(
+        err.contains("error: line 1: bad move string: character 'x' at position 3"),
+        "{err}"
+    );
+    assert!(
+        err.contains("error: line 3: bad move string: move '4' at position 7: column 4 is full"),
+        "{err}"
+    );
+    assert!(
+        err.contains("error: line 4: the game is already over"),
+        "{err}"
+    );
     assert!(!out.status.success());
 }
 

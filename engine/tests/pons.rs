@@ -15,7 +15,11 @@ fn check(file: &str, step: usize, limit: usize) {
         let expected: i32 = expected.parse().unwrap();
         let board: Board = moves.parse().unwrap();
         assert_eq!(solver.solve(board.position()), expected, "{file}: {moves}");
-        assert_eq!(solver.solve_weak(board.position()), expected.signum(), "{file}: {moves} (weak)");
+        assert_eq!(
+            solver.solve_weak(board.position()),
+            expected.signum(),
+            "{file}: {moves} (weak)"
+        );
         checked += 1;
     }
     assert!(checked > 0);

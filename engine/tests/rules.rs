@@ -9,7 +9,9 @@ fn naive_winner(board: &Board) -> Option<Side> {
     let (w, h, n) = (g.columns() as i32, g.rows() as i32, g.win_length() as i32);
     for c in 0..w {
         for r in 0..h {
-            let Some(side) = board.cell(c as usize, r as usize) else { continue };
+            let Some(side) = board.cell(c as usize, r as usize) else {
+                continue;
+            };
             for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
                 let line = (0..n).all(|k| {
                     let (cc, rr) = (c + k * dc, r + k * dr);

@@ -6,6 +6,7 @@
 //! loss; zero for a draw.
 
 mod order;
+mod slots;
 mod table;
 
 use core::fmt;
@@ -422,7 +423,9 @@ mod tests {
     #[test]
     fn small_boards_match_exhaustive_minimax() {
         let mut seed = 0x2545_f491_4f6c_dd1du64;
-        for (columns, rows, n, min_plies) in [(4, 4, 3, 0), (5, 4, 4, 4), (4, 5, 3, 2), (6, 4, 3, 8)] {
+        for (columns, rows, n, min_plies) in
+            [(4, 4, 3, 0), (5, 4, 4, 4), (4, 5, 3, 2), (6, 4, 3, 8)]
+        {
             let g = Geometry::new(columns, rows, n).unwrap();
             let mut memo = HashMap::new();
             let mut solver = Solver::new();
@@ -437,7 +440,9 @@ mod tests {
                     seed ^= seed >> 7;
                     seed ^= seed << 17;
                     let legal: Vec<_> = board.legal_moves().collect();
-                    board.play(legal[(seed % legal.len() as u64) as usize]).unwrap();
+                    board
+                        .play(legal[(seed % legal.len() as u64) as usize])
+                        .unwrap();
                 }
                 let p = board.position();
                 let expected = exhaustive(p, &mut memo);
@@ -466,7 +471,10 @@ mod tests {
         assert!(solver.nodes() <= 2 * REPORT_EVERY);
         // What the interrupted searches stored is still true.
         let mut fresh = Solver::new();
-        assert_eq!(solver.solve_weak(board.position()), fresh.solve_weak(board.position()));
+        assert_eq!(
+            solver.solve_weak(board.position()),
+            fresh.solve_weak(board.position())
+        );
     }
 
     #[test]

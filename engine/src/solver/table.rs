@@ -1,5 +1,7 @@
 //! The transposition table: score bounds of positions already searched.
 
+use super::slots::Slots;
+
 /// Bounds on a position's exact score remembered between visits.
 ///
 /// Each entry is one `u64`: 45 bits that identify the position, a lower and
@@ -35,7 +37,11 @@ impl TranspositionTable {
     /// [`MIN_BYTES`]).
     pub fn with_bytes(bytes: usize) -> TranspositionTable {
         let slots = (bytes.max(MIN_BYTES) / 8).next_power_of_two();
-        let slots = if slots * 8 > bytes.max(MIN_BYTES) { slots / 2 } else { slots };
+        let slots = if slots * 8 > bytes.max(MIN_BYTES) {
+            slots / 2
+        } else {
+            slots
+        };
         TranspositionTable {
             entries: Slots::zeroed(slots),
             index_bits: slots.trailing_zeros() - 1,
@@ -140,7 +146,10 @@ mod tests {
         let mut t = TranspositionTable::with_bytes(MIN_BYTES);
         // Find three keys that land in the same pair.
         let (slot, _) = t.locate(1);
-        let same: Vec<u64> = (2..u64::MAX).filter(|&k| t.locate(k).0 == slot).take(3).collect();
+        let same: Vec<u64> = (2..u64::MAX)
+            .filter(|&k| t.locate(k).0 == slot)
+            .take(3)
+            .collect();
         t.put(1, 1, 1);
         t.put(same[0], 2, 2);
         assert_eq!(t.get(1), Some((1, 1)));
@@ -157,100 +166,5 @@ mod tests {
         assert_eq!(TranspositionTable::with_bytes(0).bytes(), MIN_BYTES);
         assert_eq!(TranspositionTable::with_bytes(40 << 20).bytes(), 32 << 20);
         assert_eq!(TranspositionTable::with_bytes(64 << 20).bytes(), 64 << 20);
-    }
-}
-
-/// The table's memory. On Linux it is backed by transparent huge pages where
-/// the kernel allows them: a table of tens of MiB in 4 KiB pages misses the
-/// TLB on almost every probe, which made the solver about 3x slower per node
-/// with a 32 MiB table than with an 8 MiB one.
-struct Slots {
-    #[cfg(target_os = "linux")]
-    ptr: core::ptr::NonNull<u64>,
-    #[cfg(target_os = "linux")]
-    len: usize,
-    #[cfg(not(target_os = "linux"))]
-    vec: Vec<u64>,
-}
-
-#[cfg(target_os = "linux")]
-const HUGE_PAGE: usize = 2 << 20;
-
-#[cfg(target_os = "linux")]
-impl Slots {
-    fn layout(len: usize) -> std::alloc::Layout {
-        std::alloc::Layout::from_size_align(len * 8, HUGE_PAGE).expect("table size fits in memory")
-    }
-
-    fn zeroed(len: usize) -> Slots {
-        let layout = Self::layout(len);
-        // SAFETY: the layout has a non-zero size (at least MIN_BYTES).
-        let raw = unsafe { std::alloc::alloc(layout) };
-        let Some(ptr) = core::ptr::NonNull::new(raw.cast::<u64>()) else {
-            std::alloc::handle_alloc_error(layout)
-        };
-        // SAFETY: the range is the allocation just made, aligned to a huge
-        // page. The advice is only a hint; its failure changes nothing.
-        unsafe {
-            libc::madvise(raw.cast(), layout.size(), libc::MADV_HUGEPAGE);
-            // Touch every page now, after the advice, so the kernel backs it
-            // with huge pages and no search pays for page faults.
-            core::ptr::write_bytes(raw, 0, layout.size());
-        }
-        Slots { ptr, len }
-    }
-}
-
-#[cfg(target_os = "linux")]
-impl Drop for Slots {
-    fn drop(&mut self) {
-        // SAFETY: allocated in `zeroed` with this layout.
-        unsafe { std::alloc::dealloc(self.ptr.as_ptr().cast(), Self::layout(self.len)) }
-    }
-}
-
-#[cfg(target_os = "linux")]
-impl core::ops::Deref for Slots {
-    type Target = [u64];
-    fn deref(&self) -> &[u64] {
-        // SAFETY: `len` initialised u64s owned by `self`.
-        unsafe { core::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
-    }
-}
-
-#[cfg(target_os = "linux")]
-impl core::ops::DerefMut for Slots {
-    fn deref_mut(&mut self) -> &mut [u64] {
-        // SAFETY: as in `deref`, and `&mut self` makes the access unique.
-        unsafe { core::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
-    }
-}
-
-// SAFETY: `Slots` owns its memory like a `Vec<u64>` does.
-#[cfg(target_os = "linux")]
-unsafe impl Send for Slots {}
-// SAFETY: shared access only reads.
-#[cfg(target_os = "linux")]
-unsafe impl Sync for Slots {}
-
-#[cfg(not(target_os = "linux"))]
-impl Slots {
-    fn zeroed(len: usize) -> Slots {
-        Slots { vec: vec![0; len] }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-impl core::ops::Deref for Slots {
-    type Target = [u64];
-    fn deref(&self) -> &[u64] {
-        &self.vec
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-impl core::ops::DerefMut for Slots {
-    fn deref_mut(&mut self) -> &mut [u64] {
-        &mut self.vec
     }
 }

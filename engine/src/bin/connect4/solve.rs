@@ -65,7 +65,11 @@ pub fn run(args: &Args) -> Result<ExitCode, Box<dyn Error>> {
         // Piped use: each answer appears as soon as it is known.
         out.flush()?;
     }
-    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// A board to solve: a legal move string of a game still in progress.

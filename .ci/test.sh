@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Every test of the project: formatting, lints, unit, property, data-driven
+# and end-to-end tests, and the WebAssembly builds. Run from anywhere.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source .ci/setup.sh
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "format"
+cargo fmt --all -- --check
+
+step "lints (native and wasm32)"
+cargo clippy --workspace --all-targets --locked -- -D warnings
+cargo clippy -p engine --lib --no-default-features --target wasm32-unknown-unknown --locked -- -D warnings
+
+step "tests"
+cargo test --workspace --release --locked
+
+step "engine for the browser (wasm32-unknown-unknown, no CLI)"
+cargo build -p engine --lib --no-default-features --target wasm32-unknown-unknown --release --locked
+
+step "connect4 under WASI in Node agrees with the native binary"
+cargo build --release --locked --bin connect4
+cargo build --release --locked --bin connect4 --target wasm32-wasip1
+sample=$(mktemp)
+trap 'rm -f "$sample"' EXIT
+awk 'NR % 50 == 1' engine/tests/data/pons/Test_L2_R1 engine/tests/data/pons/Test_L1_R1 > "$sample"
+native=$(target/release/connect4 solve --analyze < "$sample")
+wasi=$(node --no-warnings engine/wasi/connect4.mjs target/wasm32-wasip1/release/connect4.wasm solve --analyze < "$sample")
+if [ "$native" != "$wasi" ]; then
+  echo "the WASI build disagrees with the native one:" >&2
+  diff <(echo "$native") <(echo "$wasi") >&2 || true
+  exit 1
+fi
+echo "$(wc -l < "$sample") positions analysed alike natively and under WASI"
+
+step "all tests passed"
