@@ -3,14 +3,19 @@
 
 mod board;
 mod error;
+pub mod evaluation;
 mod geometry;
+pub mod player;
 mod position;
 mod side;
 pub mod solver;
+pub mod trace;
 
 pub use board::{Board, Cell, Status};
 pub use error::{GeometryError, MoveError, ParseError, ParseErrorKind};
 pub use geometry::Geometry;
 pub use position::Position;
 pub use side::Side;
+pub use player::{Decision, Level, Player, PlayerConfig};
 pub use solver::{Cancelled, Flow, Mode, Progress, Solver};
+pub use trace::SearchTrace;

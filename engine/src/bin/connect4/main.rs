@@ -1,13 +1,17 @@
 //! `connect4`: the engine on the command line.
 
 mod bench;
+mod matches;
+mod play;
+mod players;
+mod shell;
 mod solve;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Connect Four engine: solve positions, benchmark the solver.
+/// Connect Four engine: solve positions, benchmark the solver, play.
 #[derive(Parser)]
 #[command(name = "connect4", version, about)]
 struct Cli {
@@ -21,6 +25,12 @@ enum Command {
     Solve(solve::Args),
     /// Solve every position of benchmark files and compare with their scores.
     Bench(bench::Args),
+    /// The classic command shell (human X against the machine O).
+    Shell,
+    /// Play a game in the terminal against a computer level.
+    Play(play::Args),
+    /// Two computer players against each other.
+    Match(matches::Args),
 }
 
 fn main() -> ExitCode {
@@ -28,6 +38,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Shell => shell::run().map(|()| ExitCode::SUCCESS).map_err(Into::into),
+        Command::Play(args) => play::run(&args),
+        Command::Match(args) => matches::run(&args),
     };
     match result {
         Ok(code) => code,

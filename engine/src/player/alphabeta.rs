@@ -1,0 +1,337 @@
+//! The heuristic search: negamax with alpha-beta and iterative deepening,
+//! scored by the window evaluation, recording its tree as it goes.
+
+use crate::evaluation::{Style, Windows};
+use crate::player::progress::{Reporter, SearchProgress};
+use crate::trace::{Bound, Recorder, SearchTrace};
+use crate::{Position, Side};
+
+/// The value of winning with the move at ply 0; a win at ply `p` (1-based,
+/// counted from the root) is worth `WIN - p`, so sooner is better.
+pub(crate) const WIN: i32 = 1_000_000;
+
+/// Values this close to [`WIN`] are forced results, not estimates.
+pub(crate) const FORCED: i32 = WIN - 1000;
+
+const INFINITY: i32 = WIN + 1;
+
+const MAX_PLY: usize = 64;
+
+/// What one finished iteration found.
+pub(crate) struct Found {
+    /// Value of every column from the mover's view, with its bound; `None`
+    /// for full columns.
+    pub(crate) values: Vec<Option<(i32, Bound)>>,
+    pub(crate) best_value: i32,
+    pub(crate) pv: Vec<u8>,
+    pub(crate) depth: u8,
+    pub(crate) trace: SearchTrace,
+}
+
+/// Limits of one search.
+pub(crate) struct Budget {
+    pub(crate) depth: u8,
+    pub(crate) nodes: Option<u64>,
+    pub(crate) time_ms: Option<f64>,
+    pub(crate) trace_nodes: usize,
+}
+
+/// Deepens from depth 1 to `budget.depth`, keeping the deepest iteration
+/// that finished within the budget. `None` when the observer cancelled.
+pub(crate) fn search(
+    position: &Position,
+    windows: &Windows,
+    style: Style,
+    budget: &Budget,
+    reporter: &mut Reporter<'_>,
+) -> Option<(Found, u64)> {
+    let mut best: Option<Found> = None;
+    let mut nodes = 0;
+    for depth in 1..=budget.depth.max(1) {
+        let previous_pv = best.as_ref().map(|f| f.pv.clone()).unwrap_or_default();
+        let mut s = Iteration {
+            windows,
+            centre: position.geometry().centre_order().into_iter().map(|c| c as u8).collect(),
+            root_side: position.side_to_move(),
+            weights: style.weights(),
+            nodes,
+            node_limit: if depth > 1 { budget.nodes } else { None },
+            time_limit: if depth > 1 { budget.time_ms } else { None },
+            reporter: &mut *reporter,
+            recorder: Recorder::new(budget.trace_nodes, 4),
+            previous_pv,
+            pv: [[0; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            out_of_budget: false,
+            depth,
+            best_so_far: best.as_ref().map(|f| (f.pv.first().copied(), f.best_value)),
+        };
+        let found = s.root(position);
+        nodes = s.nodes;
+        if s.reporter.cancelled {
+            return None;
+        }
+        if s.out_of_budget {
+            break;
+        }
+        let decided = found.best_value.abs() >= FORCED;
+        best = Some(found);
+        let f = best.as_ref().unwrap();
+        reporter.tick(true, || SearchProgress {
+            depth,
+            nodes,
+            nodes_per_second: 0.0,
+            elapsed_ms: 0.0,
+            best_column: f.pv.first().copied(),
+            best_value: Some(f.best_value),
+            pv: f.pv.clone(),
+        });
+        if reporter.cancelled {
+            return None;
+        }
+        if decided || budget.nodes.is_some_and(|n| nodes >= n) {
+            break;
+        }
+    }
+    best.map(|f| (f, nodes))
+}
+
+struct Iteration<'r, 'a> {
+    windows: &'r Windows,
+    centre: Vec<u8>,
+    root_side: Side,
+    weights: (i32, i32),
+    nodes: u64,
+    node_limit: Option<u64>,
+    time_limit: Option<f64>,
+    reporter: &'r mut Reporter<'a>,
+    recorder: Recorder,
+    previous_pv: Vec<u8>,
+    pv: [[u8; MAX_PLY]; MAX_PLY],
+    pv_len: [usize; MAX_PLY],
+    out_of_budget: bool,
+    depth: u8,
+    best_so_far: Option<(Option<u8>, i32)>,
+}
+
+impl Iteration<'_, '_> {
+    fn stopped(&self) -> bool {
+        self.out_of_budget || self.reporter.cancelled
+    }
+
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.nodes & 1023 != 0 {
+            return;
+        }
+        if self.node_limit.is_some_and(|n| self.nodes >= n)
+            || self.time_limit.is_some_and(|t| self.reporter.elapsed_ms() >= t)
+        {
+            self.out_of_budget = true;
+        }
+        let (depth, nodes, best) = (self.depth, self.nodes, self.best_so_far);
+        let pv = self.previous_pv.clone();
+        self.reporter.tick(false, || SearchProgress {
+            depth: depth - 1,
+            nodes,
+            nodes_per_second: 0.0,
+            elapsed_ms: 0.0,
+            best_column: best.and_then(|b| b.0),
+            best_value: best.map(|b| b.1),
+            pv,
+        });
+    }
+
+    /// The static value from the side to move's view.
+    fn evaluate(&self, p: &Position) -> i32 {
+        let v = self.windows.evaluate(p, self.root_side, self.weights);
+        if p.side_to_move() == self.root_side { v } else { -v }
+    }
+
+    /// Columns in search order: the previous iteration's move on its
+    /// principal variation, then by threats created, centre first on ties.
+    fn order(&self, p: &Position, candidates: u64, ply: usize, on_pv: bool) -> ([u8; 9], usize) {
+        let g = p.geometry();
+        let preferred = if on_pv { self.previous_pv.get(ply).copied() } else { None };
+        let mut list = [(0u8, 0i32); 9];
+        let mut len = 0;
+        for &column in &self.centre {
+            let column = usize::from(column);
+            let bit = candidates & g.column_mask(column);
+            if bit == 0 {
+                continue;
+            }
+            let mut score = p.threats_after(bit) as i32;
+            if preferred == Some(column as u8) {
+                score = i32::MAX;
+            }
+            let mut i = len;
+            while i > 0 && list[i - 1].1 < score {
+                list[i] = list[i - 1];
+                i -= 1;
+            }
+            list[i] = (column as u8, score);
+            len += 1;
+        }
+        let mut columns = [0u8; 9];
+        for (c, (column, _)) in columns.iter_mut().zip(list) {
+            *c = column;
+        }
+        (columns, len)
+    }
+
+    fn root(&mut self, p: &Position) -> Found {
+        let g = p.geometry();
+        let mover = p.side_to_move();
+        let root = self.recorder.open(None, None, mover, 0, true);
+        self.nodes += 1;
+        let mut values = vec![None; g.columns()];
+        let safe = p.non_losing_moves();
+        let mut all = 0u64;
+        for c in 0..g.columns() {
+            if p.can_play(c) {
+                all |= g.column_mask(c) & p.possible();
+            }
+        }
+        let (order, len) = self.order(p, all, 0, true);
+        let (mut alpha, beta) = (-INFINITY, INFINITY);
+        let mut best = -INFINITY;
+        for &column in &order[..len] {
+            let c = usize::from(column);
+            let on_pv = self.previous_pv.first() == Some(&column);
+            let id = root.and_then(|r| self.recorder.open(Some(r), Some(column), mover, 1, on_pv));
+            let before = self.nodes;
+            // Ties at the root are searched exactly (window one below the
+            // best), so equally good moves can be told apart and varied.
+            let (value, bound) = if p.is_winning_move(c) {
+                self.pv_len[1] = 0;
+                (WIN - 1, Bound::Exact)
+            } else if safe & g.column_mask(c) == 0 {
+                // The opponent completes a line at once.
+                self.pv_len[1] = 0;
+                (-(WIN - 2), Bound::Exact)
+            } else {
+                let child = p.after(g.column_mask(c) & p.possible());
+                let v = -self.negamax(&child, self.depth - 1, 1, -beta, -(alpha - 1), id, on_pv);
+                (v, if v <= alpha - 1 { Bound::Upper } else { Bound::Exact })
+            };
+            if self.stopped() {
+                break;
+            }
+            values[c] = Some((value, bound));
+            if let Some(id) = id {
+                let node = self.recorder.node(id);
+                node.value = value;
+                node.bound = bound;
+                node.window = Some((alpha.max(-WIN), beta.min(WIN)));
+                node.subtree_nodes = (self.nodes - before).max(1);
+            }
+            if value > best {
+                best = value;
+                self.pv[0][0] = column;
+                let n = self.pv_len[1];
+                let (head, tail) = self.pv.split_at_mut(1);
+                head[0][1..=n].copy_from_slice(&tail[0][..n]);
+                self.pv_len[0] = n + 1;
+            }
+            alpha = alpha.max(value);
+        }
+        let pv = self.pv[0][..self.pv_len[0]].to_vec();
+        if let Some(r) = root {
+            let node = self.recorder.node(r);
+            node.value = best;
+            node.subtree_nodes = self.nodes;
+        }
+        let recorder = core::mem::replace(&mut self.recorder, Recorder::new(0, 0));
+        Found {
+            values,
+            best_value: best,
+            depth: self.depth,
+            trace: recorder.finish(pv.clone(), self.nodes, self.depth),
+            pv,
+        }
+    }
+
+    /// The value of `p` for its side to move, searched `depth` more plies.
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        p: &Position,
+        depth: u8,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        record: Option<u32>,
+        on_pv: bool,
+    ) -> i32 {
+        self.count_node();
+        self.pv_len[ply] = 0;
+        if p.can_win_next() {
+            return WIN - (ply as i32 + 1);
+        }
+        if p.is_full() {
+            return 0;
+        }
+        let safe = p.non_losing_moves();
+        if safe == 0 {
+            return -(WIN - (ply as i32 + 2));
+        }
+        // A leaf where the side to move must block is not quiet: its value
+        // changes with the forced reply, so search that reply too.
+        let forced = p.possible() & p.winning_cells_of(p.opponent_stones()) != 0;
+        if (depth == 0 && !forced) || ply + 2 >= MAX_PLY {
+            return self.evaluate(p);
+        }
+        let depth = depth.max(1);
+        let g = p.geometry();
+        let mover = p.side_to_move();
+        let (order, len) = self.order(p, safe, ply, on_pv);
+        let mut best = -INFINITY;
+        for (i, &column) in order[..len].iter().enumerate() {
+            let child_on_pv = on_pv && self.previous_pv.get(ply) == Some(&column);
+            let id = record.and_then(|r| {
+                self.recorder
+                    .open(Some(r), Some(column), mover, ply as u8 + 1, child_on_pv)
+            });
+            let before = self.nodes;
+            let bit = safe & g.column_mask(usize::from(column));
+            let v = -self.negamax(&p.after(bit), depth - 1, ply + 1, -beta, -alpha, id, child_on_pv);
+            if self.stopped() {
+                return best.max(alpha);
+            }
+            if let Some(id) = id {
+                let node = self.recorder.node(id);
+                node.value = v;
+                node.bound = if v <= alpha {
+                    Bound::Upper
+                } else if v >= beta {
+                    Bound::Lower
+                } else {
+                    Bound::Exact
+                };
+                node.window = Some((alpha.max(-WIN), beta.min(WIN)));
+                node.subtree_nodes = self.nodes - before;
+            }
+            if v > best {
+                best = v;
+                self.pv[ply][0] = column;
+                let n = self.pv_len[ply + 1];
+                let (head, tail) = self.pv.split_at_mut(ply + 1);
+                head[ply][1..=n].copy_from_slice(&tail[0][..n]);
+                self.pv_len[ply] = n + 1;
+            }
+            if v > alpha {
+                alpha = v;
+            }
+            if alpha >= beta {
+                if let Some(r) = record {
+                    let node = self.recorder.node(r);
+                    node.cut_by = Some(column);
+                    node.pruned = order[i + 1..len].to_vec();
+                }
+                break;
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,83 @@
+//! Facts about a chosen move that the app turns into plain sentences.
+
+use serde::{Deserialize, Serialize};
+
+use crate::Position;
+
+/// Something true about the move a player chose, for narration.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "fact", rename_all = "snake_case")]
+pub enum Fact {
+    /// The move completes a line.
+    WinsNow,
+    /// With best play the mover wins, placing this many more stones
+    /// (this one included).
+    WinsIn {
+        /// Stones the mover still places, this one included.
+        stones: u8,
+    },
+    /// With best play the opponent wins, placing this many more stones.
+    LosesIn {
+        /// Stones the opponent still places.
+        stones: u8,
+    },
+    /// With best play the game is a draw.
+    Draw,
+    /// The opponent threatened to complete a line in this column (0-based).
+    MustBlock {
+        /// The blocked column, 0-based.
+        column: u8,
+    },
+    /// After the move the mover threatens to win in this many cells.
+    CreatesThreats {
+        /// Number of cells where the mover would complete a line.
+        count: u8,
+    },
+    /// Every other column loses.
+    EveryOtherMoveLoses,
+    /// The move was chosen at random on purpose (the level's weak moves).
+    RandomMove {
+        /// The level that made it.
+        level: String,
+    },
+}
+
+/// Facts that the position alone shows about playing `column`.
+pub(crate) fn board_facts(p: &Position, column: usize) -> Vec<Fact> {
+    let mut facts = Vec::new();
+    if p.is_winning_move(column) {
+        facts.push(Fact::WinsNow);
+        return facts;
+    }
+    let g = p.geometry();
+    let bit = p.possible() & g.column_mask(column);
+    let opponent_threats = p.winning_cells_of(p.opponent_stones()) & p.possible();
+    if opponent_threats & bit != 0 {
+        facts.push(Fact::MustBlock { column: column as u8 });
+    }
+    let before = p.winning_cells_of(p.stones(p.side_to_move())).count_ones();
+    let after = p.threats_after(bit);
+    if after >= 2 && after > before {
+        facts.push(Fact::CreatesThreats { count: after as u8 });
+    }
+    facts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Board;
+
+    #[test]
+    fn blocking_and_double_threats_are_seen() {
+        // X has three in column 1; O must block at column 1.
+        let board: Board = "121212".parse().unwrap();
+        assert_eq!(board_facts(board.position(), 0), [Fact::WinsNow]);
+        let board: Board = "1212125".parse().unwrap();
+        assert_eq!(board_facts(board.position(), 0), [Fact::MustBlock { column: 0 }]);
+        // X on 2, 3 with 1 and 4 open on the bottom row: 4 makes two threats.
+        let board: Board = "2737".parse().unwrap();
+        let facts = board_facts(board.position(), 3);
+        assert!(facts.contains(&Fact::CreatesThreats { count: 2 }), "{facts:?}");
+    }
+}

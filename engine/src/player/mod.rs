@@ -1,0 +1,444 @@
+//! Computer players: one [`PlayerConfig`] describes each, one
+//! [`Player::choose`] answers a position with a move and what the search saw.
+//!
+//! ```
+//! use engine::player::{Level, Player};
+//! use engine::{Board, evaluation::Style};
+//!
+//! let board: Board = "4453".parse().unwrap();
+//! let mut player = Player::new(Level::Medium.config(Style::Normal), 42);
+//! let decision = player.choose(&board).unwrap();
+//! assert!(board.can_play(decision.column));
+//! assert_eq!(decision.trace.nodes[0].depth, 0);
+//! ```
+
+mod adaptive;
+mod alphabeta;
+mod classic_tree;
+mod config;
+mod facts;
+mod progress;
+mod rng;
+
+use serde::{Deserialize, Serialize};
+
+pub use self::adaptive::Adaptive;
+pub use self::config::{
+    AdaptiveConfig, Level, LevelSpec, PerfectConfig, PlayerConfig, SearchConfig, UnknownLevel,
+};
+pub use self::facts::Fact;
+pub use self::progress::SearchProgress;
+use self::progress::Reporter;
+use self::rng::Rng;
+use crate::evaluation::{Evaluation, Style, Windows};
+use crate::solver::{self, Flow, Mode, Solver, stones_to_win};
+use crate::trace::{Bound, DEFAULT_TRACE_BUDGET, Recorder, SearchTrace};
+use crate::{Board, Cancelled, Geometry, Position};
+
+/// What kind of number a decision's value is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ValueKind {
+    /// An exact score in the solver's convention.
+    Exact,
+    /// A heuristic estimate (window evaluation; ±1,000,000 minus plies for
+    /// a forced win or loss).
+    Heuristic,
+    /// The classic formula's value, from the machine's view.
+    Classic,
+    /// No search (a random move).
+    None,
+}
+
+/// A player's answer: the move and what the search saw.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Decision {
+    /// The chosen column, 0-based.
+    pub column: usize,
+    /// The value of the chosen column from the mover's view.
+    pub value: i32,
+    /// What `value` (and the trace's values) measure.
+    pub value_kind: ValueKind,
+    /// Every column's value from the mover's view (`None`: full or not
+    /// searched).
+    pub column_values: Vec<Option<i32>>,
+    /// The expected continuation, starting with the chosen column.
+    pub pv: Vec<u8>,
+    /// Depth of the search that decided.
+    pub depth: u8,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The recorded search tree.
+    pub trace: SearchTrace,
+    /// Facts for narration.
+    pub facts: Vec<Fact>,
+}
+
+/// Why a player could not move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChooseError {
+    /// The game is over.
+    GameOver,
+    /// The search was stopped.
+    Cancelled,
+}
+
+impl core::fmt::Display for ChooseError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            ChooseError::GameOver => "the game is already over",
+            ChooseError::Cancelled => "the search was cancelled",
+        })
+    }
+}
+
+impl std::error::Error for ChooseError {}
+
+impl From<Cancelled> for ChooseError {
+    fn from(_: Cancelled) -> Self {
+        ChooseError::Cancelled
+    }
+}
+
+/// A computer player: its configuration, its seeded random numbers and what
+/// it keeps between moves (the solver's table, the adaptive strength).
+pub struct Player {
+    config: PlayerConfig,
+    rng: Rng,
+    trace_budget: usize,
+    windows: Option<((Geometry, bool, bool), Windows)>,
+    solver: Option<Solver>,
+    adaptive: Option<Adaptive>,
+}
+
+impl Player {
+    /// A player of `config` whose random choices follow `seed`.
+    pub fn new(config: PlayerConfig, seed: u64) -> Player {
+        let adaptive = match &config {
+            PlayerConfig::Adaptive(a) => Some(Adaptive::new(a.clone())),
+            _ => None,
+        };
+        Player {
+            config,
+            rng: Rng::new(seed),
+            trace_budget: DEFAULT_TRACE_BUDGET,
+            windows: None,
+            solver: None,
+            adaptive,
+        }
+    }
+
+    /// Records at most `nodes` nodes per trace (default 2,000).
+    pub fn with_trace_budget(mut self, nodes: usize) -> Player {
+        self.trace_budget = nodes;
+        self
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &PlayerConfig {
+        &self.config
+    }
+
+    /// The adaptive player's state, for the adaptive level.
+    pub fn adaptive(&self) -> Option<&Adaptive> {
+        self.adaptive.as_ref()
+    }
+
+    /// Tells an adaptive player how a game ended (`Some(true)`: it won).
+    pub fn game_over(&mut self, won: Option<bool>) {
+        if let Some(a) = &mut self.adaptive {
+            a.game_over(won);
+        }
+    }
+
+    /// Chooses a move for the side to move.
+    ///
+    /// # Errors
+    /// When the game is over.
+    pub fn choose(&mut self, board: &Board) -> Result<Decision, ChooseError> {
+        self.choose_observed(board, None, &mut |_| Flow::Continue)
+    }
+
+    /// Chooses a move, reporting progress to `observe` at most every 50 ms
+    /// of `clock` (milliseconds; without a clock, once per finished depth).
+    /// `observe` may stop the search.
+    ///
+    /// # Errors
+    /// When the game is over or the search was stopped.
+    pub fn choose_observed(
+        &mut self,
+        board: &Board,
+        clock: Option<&dyn Fn() -> f64>,
+        observe: &mut dyn FnMut(&SearchProgress) -> Flow,
+    ) -> Result<Decision, ChooseError> {
+        if board.is_over() {
+            return Err(ChooseError::GameOver);
+        }
+        let position = *board.position();
+        let mut reporter = Reporter::new(clock, observe);
+        let mut decision = match self.config.clone() {
+            PlayerConfig::Random => self.random(&position),
+            PlayerConfig::Search(search) => {
+                let name = if search.depth <= 2 { "easy" } else { "search" };
+                self.search(&position, &search, name, &mut reporter)?
+            }
+            PlayerConfig::Perfect(perfect) => self.perfect(&position, &perfect, &mut reporter)?,
+            PlayerConfig::Adaptive(_) => {
+                let adaptive = self.adaptive.as_ref().expect("made in new");
+                let search = adaptive.search_config();
+                let decision = self.search(&position, &search, "adaptive", &mut reporter)?;
+                let adaptive = self.adaptive.as_mut().expect("made in new");
+                adaptive.observe_search(&decision);
+                decision
+            }
+        };
+        let mut facts = facts::board_facts(&position, decision.column);
+        facts.append(&mut decision.facts);
+        decision.facts = facts;
+        Ok(decision)
+    }
+
+    fn random(&mut self, p: &Position) -> Decision {
+        let legal: Vec<usize> = (0..p.geometry().columns()).filter(|&c| p.can_play(c)).collect();
+        let column = self.rng.pick(&legal);
+        let mut recorder = Recorder::new(self.trace_budget, 1);
+        recorder.open(None, None, p.side_to_move(), 0, true);
+        Decision {
+            column,
+            value: 0,
+            value_kind: ValueKind::None,
+            column_values: vec![None; p.geometry().columns()],
+            pv: vec![column as u8],
+            depth: 0,
+            nodes: 0,
+            trace: recorder.finish(vec![column as u8], 0, 0),
+            facts: vec![Fact::RandomMove { level: "random".into() }],
+        }
+    }
+
+    fn search(
+        &mut self,
+        p: &Position,
+        config: &SearchConfig,
+        level_name: &str,
+        reporter: &mut Reporter<'_>,
+    ) -> Result<Decision, ChooseError> {
+        let (mut decision, best) = match config.evaluation {
+            Evaluation::Classic => {
+                let choice = classic_tree::choose(p, config.depth, self.trace_budget, reporter)
+                    .ok_or(ChooseError::Cancelled)?;
+                let values: Vec<Option<i32>> = choice
+                    .values
+                    .iter()
+                    .map(|v| v.map(|v| v.clamp(i32::MIN.into(), i32::MAX.into()) as i32))
+                    .collect();
+                let value = values[choice.column].unwrap_or(0);
+                let decision = Decision {
+                    column: choice.column,
+                    value,
+                    value_kind: ValueKind::Classic,
+                    column_values: values,
+                    pv: choice.pv,
+                    depth: config.depth,
+                    nodes: choice.nodes,
+                    trace: choice.trace,
+                    facts: Vec::new(),
+                };
+                // The classic shell never varies: leftmost of the best.
+                return Ok(decision);
+            }
+            Evaluation::Window { low_row_bonus, threat_parity } => {
+                let g = p.geometry();
+                let key = (g, low_row_bonus, threat_parity);
+                if !matches!(&self.windows, Some((k, _)) if *k == key) {
+                    self.windows = Some((key, Windows::new(g, low_row_bonus, threat_parity)));
+                }
+                let windows = &self.windows.as_ref().expect("just made").1;
+                let budget = alphabeta::Budget {
+                    depth: config.depth,
+                    nodes: config.node_budget,
+                    time_ms: config.time_budget_ms,
+                    trace_nodes: self.trace_budget,
+                };
+                let (found, nodes) = alphabeta::search(p, windows, config.style, &budget, reporter)
+                    .ok_or(ChooseError::Cancelled)?;
+                let column_values: Vec<Option<i32>> = found.values.iter().map(|v| v.map(|v| v.0)).collect();
+                let best: Vec<usize> = found
+                    .values
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, v)| matches!(v, Some((value, Bound::Exact)) if *value == found.best_value))
+                    .map(|(c, _)| c)
+                    .collect();
+                let mut facts = Vec::new();
+                if found.best_value >= alphabeta::FORCED {
+                    let plies = alphabeta::WIN - found.best_value;
+                    facts.push(Fact::WinsIn { stones: ((plies + 1) / 2) as u8 });
+                } else if found.best_value <= -alphabeta::FORCED {
+                    let plies = alphabeta::WIN + found.best_value;
+                    facts.push(Fact::LosesIn { stones: (plies / 2) as u8 });
+                }
+                let decision = Decision {
+                    column: usize::from(found.pv[0]),
+                    value: found.best_value,
+                    value_kind: ValueKind::Heuristic,
+                    column_values,
+                    pv: found.pv,
+                    depth: found.depth,
+                    nodes,
+                    trace: found.trace,
+                    facts,
+                };
+                (decision, best)
+            }
+        };
+        // Vary among equally good moves with the seed.
+        if best.len() > 1 {
+            let column = self.rng.pick(&best);
+            if column != decision.column {
+                decision.column = column;
+                decision.pv = vec![column as u8];
+                decision.trace.pv = decision.pv.clone();
+            }
+        }
+        add_every_other_move_loses(&mut decision, -alphabeta::FORCED);
+        // A deliberately weak move: any other column, the same way the
+        // level's seed decides.
+        if config.blunder_rate > 0.0 && self.rng.chance(config.blunder_rate) {
+            let others: Vec<usize> = (0..p.geometry().columns())
+                .filter(|&c| p.can_play(c) && c != decision.column)
+                .collect();
+            if !others.is_empty() {
+                decision.column = self.rng.pick(&others);
+                decision.value = decision.column_values[decision.column].unwrap_or(decision.value);
+                decision.facts.retain(|f| !matches!(f, Fact::WinsIn { .. } | Fact::EveryOtherMoveLoses));
+                decision.facts.push(Fact::RandomMove { level: level_name.into() });
+            }
+        }
+        Ok(decision)
+    }
+
+    fn perfect(
+        &mut self,
+        p: &Position,
+        config: &PerfectConfig,
+        reporter: &mut Reporter<'_>,
+    ) -> Result<Decision, ChooseError> {
+        let bytes = (config.table_mb as usize) << 20;
+        if self.solver.is_none() {
+            self.solver = Some(Solver::with_table_bytes(bytes));
+        }
+        let solver = self.solver.as_mut().expect("just made");
+        let g = p.geometry();
+        let plies_left = (g.cells() - p.plies()) as u8;
+        let mut best_so_far: Option<(u8, i32)> = None;
+        let mut values = vec![None; g.columns()];
+        let mut nodes = 0;
+        for column in g.centre_order() {
+            if !p.can_play(column) {
+                continue;
+            }
+            let score = if p.is_winning_move(column) {
+                solver::win_now_score(g.cells(), p.plies())
+            } else {
+                let mut child = *p;
+                child.play_column(column);
+                let done = nodes;
+                let best = best_so_far;
+                let mut observe = |progress: &solver::Progress| {
+                    let stop = reporter.tick(false, || SearchProgress {
+                        depth: plies_left,
+                        nodes: done + progress.nodes,
+                        nodes_per_second: 0.0,
+                        elapsed_ms: 0.0,
+                        best_column: best.map(|b| b.0),
+                        best_value: best.map(|b| b.1),
+                        pv: best.map(|b| vec![b.0]).unwrap_or_default(),
+                    });
+                    if stop { Flow::Stop } else { Flow::Continue }
+                };
+                let score = -solver.search(&child, Mode::Strong, &mut observe)?;
+                nodes += solver.nodes();
+                score
+            };
+            values[column] = Some(score);
+            if best_so_far.is_none_or(|b| score > b.1) {
+                best_so_far = Some((column as u8, score));
+            }
+        }
+        let (centre_best, value) = best_so_far.ok_or(ChooseError::GameOver)?;
+        // Sooner wins and later losses already score higher; among equal
+        // scores vary with the seed, or keep the most central.
+        let equal: Vec<usize> = (0..g.columns()).filter(|&c| values[c] == Some(value)).collect();
+        let column = if config.vary && equal.len() > 1 {
+            self.rng.pick(&equal)
+        } else {
+            usize::from(centre_best)
+        };
+        let mut recorder = Recorder::new(self.trace_budget, 1);
+        let root = recorder.open(None, None, p.side_to_move(), 0, true);
+        for (c, v) in values.iter().enumerate() {
+            if let (Some(v), Some(r)) = (v, root) {
+                if let Some(id) = recorder.open(Some(r), Some(c as u8), p.side_to_move(), 1, c == column) {
+                    recorder.node(id).value = *v;
+                }
+            }
+        }
+        if let Some(r) = root {
+            recorder.node(r).value = value;
+            recorder.node(r).subtree_nodes = nodes;
+        }
+        let mut facts = Vec::new();
+        match stones_to_win(g.cells(), p.plies(), value) {
+            Some(stones) if value > 0 => facts.push(Fact::WinsIn { stones: stones as u8 }),
+            Some(stones) => facts.push(Fact::LosesIn { stones: stones as u8 }),
+            None => facts.push(Fact::Draw),
+        }
+        let mut decision = Decision {
+            column,
+            value,
+            value_kind: ValueKind::Exact,
+            column_values: values,
+            pv: vec![column as u8],
+            depth: plies_left,
+            nodes,
+            trace: recorder.finish(vec![column as u8], nodes, plies_left),
+            facts,
+        };
+        add_every_other_move_loses(&mut decision, 0);
+        Ok(decision)
+    }
+}
+
+impl Decision {
+    /// The value of the move the search preferred (before any deliberately
+    /// weak or varied choice): the best column value.
+    pub fn pv_value(&self) -> i32 {
+        self.column_values.iter().flatten().copied().max().unwrap_or(self.value)
+    }
+}
+
+/// Adds [`Fact::EveryOtherMoveLoses`] when the chosen move does not lose and
+/// every other column's value is below `losing` (strictly).
+fn add_every_other_move_loses(decision: &mut Decision, losing: i32) {
+    let others: Vec<i32> = decision
+        .column_values
+        .iter()
+        .enumerate()
+        .filter(|&(c, _)| c != decision.column)
+        .filter_map(|(_, v)| *v)
+        .collect();
+    let chosen = decision.column_values[decision.column].unwrap_or(decision.value);
+    if !others.is_empty() && chosen >= losing && others.iter().all(|&v| v < losing) {
+        decision.facts.push(Fact::EveryOtherMoveLoses);
+    }
+}
+
+/// The style a configuration plays with (normal where it has none).
+pub fn style_of(config: &PlayerConfig) -> Style {
+    match config {
+        PlayerConfig::Search(s) => s.style,
+        PlayerConfig::Adaptive(a) => a.style,
+        _ => Style::Normal,
+    }
+}

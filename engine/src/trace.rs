@@ -1,0 +1,234 @@
+//! What a search did, recorded as it ran, for the visualisation to draw.
+
+use serde::{Deserialize, Serialize};
+
+use crate::Side;
+
+/// Default number of nodes a trace keeps.
+pub const DEFAULT_TRACE_BUDGET: usize = 2000;
+
+/// How a node's value relates to its true value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Bound {
+    /// The value is exact (for the depth searched).
+    #[serde(rename = "=")]
+    Exact,
+    /// The true value is at least this (a cut-off: the search stopped early).
+    #[serde(rename = ">")]
+    Lower,
+    /// The true value is at most this (every move failed low).
+    #[serde(rename = "<")]
+    Upper,
+}
+
+/// One recorded node. Values are from the view of the side that made the
+/// node's move (`side`), so a bigger value is better for the coin drawn.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TraceNode {
+    /// Index of the parent in [`SearchTrace::nodes`]; the root has none.
+    #[serde(rename = "p", default, skip_serializing_if = "Option::is_none")]
+    pub parent: Option<u32>,
+    /// The column (0-based) whose coin leads here; the root has none.
+    #[serde(rename = "c", default, skip_serializing_if = "Option::is_none")]
+    pub column: Option<u8>,
+    /// Whose coin that is (for the root: the side that is about to move).
+    #[serde(rename = "s")]
+    pub side: Side,
+    /// Plies below the root.
+    #[serde(rename = "d")]
+    pub depth: u8,
+    /// The value found, from `side`'s view.
+    #[serde(rename = "v")]
+    pub value: i32,
+    /// Whether `value` is exact or a bound.
+    #[serde(rename = "b")]
+    pub bound: Bound,
+    /// The alpha-beta window the node was searched with, from `side`'s view;
+    /// none for searches without pruning.
+    #[serde(rename = "w", default, skip_serializing_if = "Option::is_none")]
+    pub window: Option<(i32, i32)>,
+    /// The column of the child whose value cut the search off here.
+    #[serde(rename = "x", default, skip_serializing_if = "Option::is_none")]
+    pub cut_by: Option<u8>,
+    /// Columns never searched because of that cut-off.
+    #[serde(rename = "pr", default, skip_serializing_if = "Vec::is_empty")]
+    pub pruned: Vec<u8>,
+    /// Whether the value came from the transposition table.
+    #[serde(rename = "t", default, skip_serializing_if = "is_false")]
+    pub from_table: bool,
+    /// Nodes searched in this subtree, this node included.
+    #[serde(rename = "n")]
+    pub subtree_nodes: u64,
+    /// Whether this subtree was searched but its children not recorded.
+    #[serde(rename = "z", default, skip_serializing_if = "is_false")]
+    pub summarised: bool,
+    /// Whether the node lies on the principal variation.
+    #[serde(rename = "pv", default, skip_serializing_if = "is_false")]
+    pub on_pv: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// The recorded search tree of one move, bounded in size.
+///
+/// Nodes are stored parent before child; the root is node 0 and its
+/// children carry the final value of each column.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SearchTrace {
+    /// The recorded nodes, parents first.
+    pub nodes: Vec<TraceNode>,
+    /// The principal variation: the columns both sides are expected to play.
+    pub pv: Vec<u8>,
+    /// Nodes the search visited in all (recorded or not).
+    pub total_nodes: u64,
+    /// The depth of the search that produced the tree.
+    pub depth: u8,
+}
+
+impl SearchTrace {
+    /// The indices of the children of node `index`, in search order.
+    pub fn children(&self, index: usize) -> impl Iterator<Item = usize> + '_ {
+        self.nodes
+            .iter()
+            .enumerate()
+            .skip(index + 1)
+            .filter(move |(_, n)| n.parent == Some(index as u32))
+            .map(|(i, _)| i)
+    }
+
+    /// The value of each root child by column (0-based), from the mover's
+    /// view; `None` for columns that were not searched.
+    pub fn root_values(&self, columns: usize) -> Vec<Option<i32>> {
+        let mut values = vec![None; columns];
+        for i in self.children(0) {
+            let node = &self.nodes[i];
+            if let Some(c) = node.column {
+                values[usize::from(c)] = Some(node.value);
+            }
+        }
+        values
+    }
+}
+
+/// Builds a [`SearchTrace`] while a search runs, within a node budget.
+///
+/// Nodes deeper than the recording depth, or beyond the budget, are not
+/// stored: their counts go into the nearest recorded ancestor, which is
+/// marked as summarised. A few nodes of the budget are kept back so the
+/// principal variation can always be recorded in full.
+pub(crate) struct Recorder {
+    trace: SearchTrace,
+    budget: usize,
+    max_depth: u8,
+}
+
+/// Room kept for the principal variation.
+const PV_RESERVE: usize = 32;
+
+impl Recorder {
+    pub(crate) fn new(budget: usize, max_depth: u8) -> Recorder {
+        Recorder {
+            trace: SearchTrace::default(),
+            budget: budget.max(PV_RESERVE + 8),
+            max_depth,
+        }
+    }
+
+    /// Starts a node below `parent` (none for the root) if it fits; returns
+    /// its index. `on_pv` nodes fit as long as any room is left.
+    pub(crate) fn open(
+        &mut self,
+        parent: Option<u32>,
+        column: Option<u8>,
+        side: Side,
+        depth: u8,
+        on_pv: bool,
+    ) -> Option<u32> {
+        let room = if on_pv { self.budget } else { self.budget - PV_RESERVE };
+        if parent.is_some() && (depth > self.max_depth || self.trace.nodes.len() >= room) {
+            if let Some(p) = parent {
+                self.trace.nodes[p as usize].summarised = true;
+            }
+            return None;
+        }
+        self.trace.nodes.push(TraceNode {
+            parent,
+            column,
+            side,
+            depth,
+            value: 0,
+            bound: Bound::Exact,
+            window: None,
+            cut_by: None,
+            pruned: Vec::new(),
+            from_table: false,
+            subtree_nodes: 1,
+            summarised: false,
+            on_pv: false,
+        });
+        Some(self.trace.nodes.len() as u32 - 1)
+    }
+
+    /// The node opened as `index`, to fill in its results.
+    pub(crate) fn node(&mut self, index: u32) -> &mut TraceNode {
+        &mut self.trace.nodes[index as usize]
+    }
+
+    /// Marks the principal variation along recorded nodes and finishes the
+    /// trace.
+    pub(crate) fn finish(mut self, pv: Vec<u8>, total_nodes: u64, depth: u8) -> SearchTrace {
+        let mut at = 0usize;
+        if let Some(root) = self.trace.nodes.first_mut() {
+            root.on_pv = true;
+        }
+        for &column in &pv {
+            let next = self
+                .trace
+                .children(at)
+                .find(|&i| self.trace.nodes[i].column == Some(column));
+            match next {
+                Some(i) => {
+                    self.trace.nodes[i].on_pv = true;
+                    at = i;
+                }
+                None => break,
+            }
+        }
+        self.trace.pv = pv;
+        self.trace.total_nodes = total_nodes;
+        self.trace.depth = depth;
+        self.trace
+    }
+
+    /// Recorded nodes so far.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.trace.nodes.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budget_summarises_and_keeps_room_for_the_pv() {
+        let mut r = Recorder::new(40, 3);
+        let root = r.open(None, None, Side::First, 0, true).unwrap();
+        let mut opened = 0;
+        for c in 0..7 {
+            for _ in 0..3 {
+                if r.open(Some(root), Some(c), Side::First, 1, false).is_some() {
+                    opened += 1;
+                }
+            }
+        }
+        assert_eq!(opened, 40 - PV_RESERVE - 1);
+        assert!(r.node(root).summarised);
+        assert!(r.open(Some(root), Some(3), Side::First, 1, true).is_some(), "the PV still fits");
+        assert!(r.open(Some(root), Some(3), Side::First, 4, true).is_none(), "but not below the depth");
+        assert_eq!(r.len(), 40 - PV_RESERVE + 1);
+    }
+}
