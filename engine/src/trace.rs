@@ -146,7 +146,11 @@ impl Recorder {
         depth: u8,
         on_pv: bool,
     ) -> Option<u32> {
-        let room = if on_pv { self.budget } else { self.budget - PV_RESERVE };
+        let room = if on_pv {
+            self.budget
+        } else {
+            self.budget - PV_RESERVE
+        };
         if parent.is_some() && (depth > self.max_depth || self.trace.nodes.len() >= room) {
             if let Some(p) = parent {
                 self.trace.nodes[p as usize].summarised = true;
@@ -227,8 +231,14 @@ mod tests {
         }
         assert_eq!(opened, 40 - PV_RESERVE - 1);
         assert!(r.node(root).summarised);
-        assert!(r.open(Some(root), Some(3), Side::First, 1, true).is_some(), "the PV still fits");
-        assert!(r.open(Some(root), Some(3), Side::First, 4, true).is_none(), "but not below the depth");
+        assert!(
+            r.open(Some(root), Some(3), Side::First, 1, true).is_some(),
+            "the PV still fits"
+        );
+        assert!(
+            r.open(Some(root), Some(3), Side::First, 4, true).is_none(),
+            "but not below the depth"
+        );
         assert_eq!(r.len(), 40 - PV_RESERVE + 1);
     }
 }

@@ -99,8 +99,22 @@ mod tests {
             ". . . O O X .",
             ". . . O O X X",
         ]);
-        assert_eq!(ClassicGroups::of(x, g), ClassicGroups { twos: 3, threes: 0, fours: 0 });
-        assert_eq!(ClassicGroups::of(o, g), ClassicGroups { twos: 5, threes: 1, fours: 0 });
+        assert_eq!(
+            ClassicGroups::of(x, g),
+            ClassicGroups {
+                twos: 3,
+                threes: 0,
+                fours: 0
+            }
+        );
+        assert_eq!(
+            ClassicGroups::of(o, g),
+            ClassicGroups {
+                twos: 5,
+                threes: 1,
+                fours: 0
+            }
+        );
     }
 
     #[test]
@@ -113,7 +127,14 @@ mod tests {
             ". . . . . . .",
             "X X X . X X X",
         ]);
-        assert_eq!(ClassicGroups::of(x, g), ClassicGroups { twos: 0, threes: 2, fours: 0 });
+        assert_eq!(
+            ClassicGroups::of(x, g),
+            ClassicGroups {
+                twos: 0,
+                threes: 2,
+                fours: 0
+            }
+        );
         let (x, _, g) = picture(&[
             ". . . . . . .",
             ". . . . . . .",
@@ -122,7 +143,14 @@ mod tests {
             ". . . . . . .",
             "X X X X X . .",
         ]);
-        assert_eq!(ClassicGroups::of(x, g), ClassicGroups { twos: 0, threes: 0, fours: 1 });
+        assert_eq!(
+            ClassicGroups::of(x, g),
+            ClassicGroups {
+                twos: 0,
+                threes: 0,
+                fours: 1
+            }
+        );
     }
 
     #[test]
@@ -139,6 +167,7 @@ mod tests {
         let won: Board = "1212121".parse().unwrap();
         let v = classic_value(won.position(), Side::First);
         // X: one vertical 4-group and column weight 0; O: a vertical 3-group.
-        assert_eq!(v, 50 + 5000 - 4 + 5_000_000 + 0 - 3);
+        // P = 50 + 5000 - 4, Q = 0 - 3, R = 5,000,000.
+        assert_eq!(v, 50 + 5000 - 4 - 3 + 5_000_000);
     }
 }

@@ -27,11 +27,17 @@ impl Windows {
                     if !(0..w).contains(&ec) || !(0..h).contains(&er) {
                         continue;
                     }
-                    let mask = (0..n).fold(0, |m, k| m | g.cell_bit((c + k * dc) as usize, (r + k * dr) as usize));
+                    let mask = (0..n).fold(0, |m, k| {
+                        m | g.cell_bit((c + k * dc) as usize, (r + k * dr) as usize)
+                    });
                     let top = r.max(er);
                     // A line whose highest cell is low needs fewer stones
                     // below it before it can be completed.
-                    let weight = if low_row_bonus { 100 + 15 * (h - 1 - top) } else { 100 };
+                    let weight = if low_row_bonus {
+                        100 + 15 * (h - 1 - top)
+                    } else {
+                        100
+                    };
                     lines.push((mask, weight));
                 }
             }
@@ -40,7 +46,9 @@ impl Windows {
         for (k, v) in values.iter_mut().enumerate().skip(1) {
             *v = 10i32.pow(k as u32 - 1);
         }
-        let odd_rows = (0..g.rows()).step_by(2).fold(0, |m, r| m | g.bottom_mask() << r);
+        let odd_rows = (0..g.rows())
+            .step_by(2)
+            .fold(0, |m, r| m | g.bottom_mask() << r);
         Windows {
             lines,
             first_player_rows: threat_parity.then_some(odd_rows),
@@ -61,9 +69,19 @@ impl Windows {
         if let Some(odd_rows) = self.first_player_rows {
             let g = p.geometry();
             let later = !p.possible();
-            let rows_of = |s: Side| if s == Side::First { odd_rows } else { g.board_mask() & !odd_rows };
-            let count = |s: Side, stones: u64| (p.winning_cells_of(stones) & later & rows_of(s)).count_ones() as i32;
-            v += PARITY_THREAT * (count(side, own) * weights.0 - count(side.other(), theirs) * weights.1) / 2;
+            let rows_of = |s: Side| {
+                if s == Side::First {
+                    odd_rows
+                } else {
+                    g.board_mask() & !odd_rows
+                }
+            };
+            let count = |s: Side, stones: u64| {
+                (p.winning_cells_of(stones) & later & rows_of(s)).count_ones() as i32
+            };
+            v += PARITY_THREAT
+                * (count(side, own) * weights.0 - count(side.other(), theirs) * weights.1)
+                / 2;
         }
         v
     }

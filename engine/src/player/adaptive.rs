@@ -40,7 +40,10 @@ impl Adaptive {
     }
 
     fn adjust(&mut self, step: f64) {
-        let (lo, hi) = (f64::from(self.config.min_depth.max(1)), f64::from(self.config.max_depth.max(1)));
+        let (lo, hi) = (
+            f64::from(self.config.min_depth.max(1)),
+            f64::from(self.config.max_depth.max(1)),
+        );
         self.strength = (self.strength + step).clamp(lo, hi.max(lo));
     }
 

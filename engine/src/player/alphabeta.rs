@@ -51,14 +51,19 @@ pub(crate) fn search(
         let previous_pv = best.as_ref().map(|f| f.pv.clone()).unwrap_or_default();
         let mut s = Iteration {
             windows,
-            centre: position.geometry().centre_order().into_iter().map(|c| c as u8).collect(),
+            centre: position
+                .geometry()
+                .centre_order()
+                .into_iter()
+                .map(|c| c as u8)
+                .collect(),
             root_side: position.side_to_move(),
             weights: style.weights(),
             nodes,
             node_limit: if depth > 1 { budget.nodes } else { None },
             time_limit: if depth > 1 { budget.time_ms } else { None },
             reporter: &mut *reporter,
-            recorder: Recorder::new(budget.trace_nodes, 4),
+            recorder: Recorder::new(budget.trace_nodes, 6),
             previous_pv,
             pv: [[0; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
@@ -96,6 +101,11 @@ pub(crate) fn search(
     best.map(|f| (f, nodes))
 }
 
+/// The window worth recording: none when it is still fully open.
+fn window(alpha: i32, beta: i32) -> Option<(i32, i32)> {
+    (alpha > -WIN || beta < WIN).then_some((alpha.max(-WIN), beta.min(WIN)))
+}
+
 struct Iteration<'r, 'a> {
     windows: &'r Windows,
     centre: Vec<u8>,
@@ -125,7 +135,9 @@ impl Iteration<'_, '_> {
             return;
         }
         if self.node_limit.is_some_and(|n| self.nodes >= n)
-            || self.time_limit.is_some_and(|t| self.reporter.elapsed_ms() >= t)
+            || self
+                .time_limit
+                .is_some_and(|t| self.reporter.elapsed_ms() >= t)
         {
             self.out_of_budget = true;
         }
@@ -145,14 +157,22 @@ impl Iteration<'_, '_> {
     /// The static value from the side to move's view.
     fn evaluate(&self, p: &Position) -> i32 {
         let v = self.windows.evaluate(p, self.root_side, self.weights);
-        if p.side_to_move() == self.root_side { v } else { -v }
+        if p.side_to_move() == self.root_side {
+            v
+        } else {
+            -v
+        }
     }
 
     /// Columns in search order: the previous iteration's move on its
     /// principal variation, then by threats created, centre first on ties.
     fn order(&self, p: &Position, candidates: u64, ply: usize, on_pv: bool) -> ([u8; 9], usize) {
         let g = p.geometry();
-        let preferred = if on_pv { self.previous_pv.get(ply).copied() } else { None };
+        let preferred = if on_pv {
+            self.previous_pv.get(ply).copied()
+        } else {
+            None
+        };
         let mut list = [(0u8, 0i32); 9];
         let mut len = 0;
         for &column in &self.centre {
@@ -213,7 +233,14 @@ impl Iteration<'_, '_> {
             } else {
                 let child = p.after(g.column_mask(c) & p.possible());
                 let v = -self.negamax(&child, self.depth - 1, 1, -beta, -(alpha - 1), id, on_pv);
-                (v, if v <= alpha - 1 { Bound::Upper } else { Bound::Exact })
+                (
+                    v,
+                    if v < alpha {
+                        Bound::Upper
+                    } else {
+                        Bound::Exact
+                    },
+                )
             };
             if self.stopped() {
                 break;
@@ -223,7 +250,7 @@ impl Iteration<'_, '_> {
                 let node = self.recorder.node(id);
                 node.value = value;
                 node.bound = bound;
-                node.window = Some((alpha.max(-WIN), beta.min(WIN)));
+                node.window = window(alpha, beta);
                 node.subtree_nodes = (self.nodes - before).max(1);
             }
             if value > best {
@@ -295,7 +322,15 @@ impl Iteration<'_, '_> {
             });
             let before = self.nodes;
             let bit = safe & g.column_mask(usize::from(column));
-            let v = -self.negamax(&p.after(bit), depth - 1, ply + 1, -beta, -alpha, id, child_on_pv);
+            let v = -self.negamax(
+                &p.after(bit),
+                depth - 1,
+                ply + 1,
+                -beta,
+                -alpha,
+                id,
+                child_on_pv,
+            );
             if self.stopped() {
                 return best.max(alpha);
             }
@@ -309,7 +344,7 @@ impl Iteration<'_, '_> {
                 } else {
                     Bound::Exact
                 };
-                node.window = Some((alpha.max(-WIN), beta.min(WIN)));
+                node.window = window(alpha, beta);
                 node.subtree_nodes = self.nodes - before;
             }
             if v > best {

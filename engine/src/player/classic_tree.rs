@@ -41,7 +41,10 @@ pub(crate) fn choose(
     for column in (0..g.columns()).filter(|&c| root.can_play(c)) {
         let mut child = *root;
         child.play_column(column);
-        let id = root_id.and_then(|r| tree.recorder.open(Some(r), Some(column as u8), machine, 1, false));
+        let id = root_id.and_then(|r| {
+            tree.recorder
+                .open(Some(r), Some(column as u8), machine, 1, false)
+        });
         let (value, mut pv) = tree.value(&child, 1, id)?;
         values[column] = Some(value);
         if best.as_ref().is_none_or(|b| value > b.1) {
@@ -82,7 +85,7 @@ impl Tree<'_, '_> {
     /// values follow.
     fn value(&mut self, p: &Position, depth: u8, id: Option<u32>) -> Option<(i64, Vec<u8>)> {
         self.nodes += 1;
-        if self.nodes % 4096 == 0 {
+        if self.nodes.is_multiple_of(4096) {
             let nodes = self.nodes;
             if self.reporter.tick(false, || SearchProgress {
                 depth: self.level,

@@ -285,9 +285,13 @@ mod tests {
 
     #[test]
     fn presets_match_the_levels() {
-        let PlayerConfig::Search(easy) = Level::Easy.config(Style::Normal) else { panic!() };
+        let PlayerConfig::Search(easy) = Level::Easy.config(Style::Normal) else {
+            panic!()
+        };
         assert_eq!((easy.depth, easy.blunder_rate), (2, 0.33));
-        let PlayerConfig::Search(c3) = Level::Classic(3).config(Style::Aggressive) else { panic!() };
+        let PlayerConfig::Search(c3) = Level::Classic(3).config(Style::Aggressive) else {
+            panic!()
+        };
         assert_eq!((c3.depth, c3.evaluation), (3, Evaluation::Classic));
     }
 }

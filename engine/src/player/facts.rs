@@ -53,7 +53,9 @@ pub(crate) fn board_facts(p: &Position, column: usize) -> Vec<Fact> {
     let bit = p.possible() & g.column_mask(column);
     let opponent_threats = p.winning_cells_of(p.opponent_stones()) & p.possible();
     if opponent_threats & bit != 0 {
-        facts.push(Fact::MustBlock { column: column as u8 });
+        facts.push(Fact::MustBlock {
+            column: column as u8,
+        });
     }
     let before = p.winning_cells_of(p.stones(p.side_to_move())).count_ones();
     let after = p.threats_after(bit);
@@ -74,10 +76,16 @@ mod tests {
         let board: Board = "121212".parse().unwrap();
         assert_eq!(board_facts(board.position(), 0), [Fact::WinsNow]);
         let board: Board = "1212125".parse().unwrap();
-        assert_eq!(board_facts(board.position(), 0), [Fact::MustBlock { column: 0 }]);
+        assert_eq!(
+            board_facts(board.position(), 0),
+            [Fact::MustBlock { column: 0 }]
+        );
         // X on 2, 3 with 1 and 4 open on the bottom row: 4 makes two threats.
         let board: Board = "2737".parse().unwrap();
         let facts = board_facts(board.position(), 3);
-        assert!(facts.contains(&Fact::CreatesThreats { count: 2 }), "{facts:?}");
+        assert!(
+            facts.contains(&Fact::CreatesThreats { count: 2 }),
+            "{facts:?}"
+        );
     }
 }

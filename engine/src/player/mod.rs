@@ -27,8 +27,8 @@ pub use self::config::{
     AdaptiveConfig, Level, LevelSpec, PerfectConfig, PlayerConfig, SearchConfig, UnknownLevel,
 };
 pub use self::facts::Fact;
-pub use self::progress::SearchProgress;
 use self::progress::Reporter;
+pub use self::progress::SearchProgress;
 use self::rng::Rng;
 use crate::evaluation::{Evaluation, Style, Windows};
 use crate::solver::{self, Flow, Mode, Solver, stones_to_win};
@@ -199,7 +199,9 @@ impl Player {
     }
 
     fn random(&mut self, p: &Position) -> Decision {
-        let legal: Vec<usize> = (0..p.geometry().columns()).filter(|&c| p.can_play(c)).collect();
+        let legal: Vec<usize> = (0..p.geometry().columns())
+            .filter(|&c| p.can_play(c))
+            .collect();
         let column = self.rng.pick(&legal);
         let mut recorder = Recorder::new(self.trace_budget, 1);
         recorder.open(None, None, p.side_to_move(), 0, true);
@@ -212,7 +214,9 @@ impl Player {
             depth: 0,
             nodes: 0,
             trace: recorder.finish(vec![column as u8], 0, 0),
-            facts: vec![Fact::RandomMove { level: "random".into() }],
+            facts: vec![Fact::RandomMove {
+                level: "random".into(),
+            }],
         }
     }
 
@@ -247,7 +251,10 @@ impl Player {
                 // The classic shell never varies: leftmost of the best.
                 return Ok(decision);
             }
-            Evaluation::Window { low_row_bonus, threat_parity } => {
+            Evaluation::Window {
+                low_row_bonus,
+                threat_parity,
+            } => {
                 let g = p.geometry();
                 let key = (g, low_row_bonus, threat_parity);
                 if !matches!(&self.windows, Some((k, _)) if *k == key) {
@@ -262,7 +269,8 @@ impl Player {
                 };
                 let (found, nodes) = alphabeta::search(p, windows, config.style, &budget, reporter)
                     .ok_or(ChooseError::Cancelled)?;
-                let column_values: Vec<Option<i32>> = found.values.iter().map(|v| v.map(|v| v.0)).collect();
+                let column_values: Vec<Option<i32>> =
+                    found.values.iter().map(|v| v.map(|v| v.0)).collect();
                 let best: Vec<usize> = found
                     .values
                     .iter()
@@ -273,10 +281,14 @@ impl Player {
                 let mut facts = Vec::new();
                 if found.best_value >= alphabeta::FORCED {
                     let plies = alphabeta::WIN - found.best_value;
-                    facts.push(Fact::WinsIn { stones: ((plies + 1) / 2) as u8 });
+                    facts.push(Fact::WinsIn {
+                        stones: ((plies + 1) / 2) as u8,
+                    });
                 } else if found.best_value <= -alphabeta::FORCED {
                     let plies = alphabeta::WIN + found.best_value;
-                    facts.push(Fact::LosesIn { stones: (plies / 2) as u8 });
+                    facts.push(Fact::LosesIn {
+                        stones: (plies / 2) as u8,
+                    });
                 }
                 let decision = Decision {
                     column: usize::from(found.pv[0]),
@@ -311,8 +323,12 @@ impl Player {
             if !others.is_empty() {
                 decision.column = self.rng.pick(&others);
                 decision.value = decision.column_values[decision.column].unwrap_or(decision.value);
-                decision.facts.retain(|f| !matches!(f, Fact::WinsIn { .. } | Fact::EveryOtherMoveLoses));
-                decision.facts.push(Fact::RandomMove { level: level_name.into() });
+                decision
+                    .facts
+                    .retain(|f| !matches!(f, Fact::WinsIn { .. } | Fact::EveryOtherMoveLoses));
+                decision.facts.push(Fact::RandomMove {
+                    level: level_name.into(),
+                });
             }
         }
         Ok(decision)
@@ -369,7 +385,9 @@ impl Player {
         let (centre_best, value) = best_so_far.ok_or(ChooseError::GameOver)?;
         // Sooner wins and later losses already score higher; among equal
         // scores vary with the seed, or keep the most central.
-        let equal: Vec<usize> = (0..g.columns()).filter(|&c| values[c] == Some(value)).collect();
+        let equal: Vec<usize> = (0..g.columns())
+            .filter(|&c| values[c] == Some(value))
+            .collect();
         let column = if config.vary && equal.len() > 1 {
             self.rng.pick(&equal)
         } else {
@@ -378,10 +396,12 @@ impl Player {
         let mut recorder = Recorder::new(self.trace_budget, 1);
         let root = recorder.open(None, None, p.side_to_move(), 0, true);
         for (c, v) in values.iter().enumerate() {
-            if let (Some(v), Some(r)) = (v, root) {
-                if let Some(id) = recorder.open(Some(r), Some(c as u8), p.side_to_move(), 1, c == column) {
-                    recorder.node(id).value = *v;
-                }
+            let opened = root.zip(*v).and_then(|(r, v)| {
+                let id = recorder.open(Some(r), Some(c as u8), p.side_to_move(), 1, c == column)?;
+                Some((id, v))
+            });
+            if let Some((id, v)) = opened {
+                recorder.node(id).value = v;
             }
         }
         if let Some(r) = root {
@@ -390,8 +410,12 @@ impl Player {
         }
         let mut facts = Vec::new();
         match stones_to_win(g.cells(), p.plies(), value) {
-            Some(stones) if value > 0 => facts.push(Fact::WinsIn { stones: stones as u8 }),
-            Some(stones) => facts.push(Fact::LosesIn { stones: stones as u8 }),
+            Some(stones) if value > 0 => facts.push(Fact::WinsIn {
+                stones: stones as u8,
+            }),
+            Some(stones) => facts.push(Fact::LosesIn {
+                stones: stones as u8,
+            }),
             None => facts.push(Fact::Draw),
         }
         let mut decision = Decision {
@@ -414,7 +438,12 @@ impl Decision {
     /// The value of the move the search preferred (before any deliberately
     /// weak or varied choice): the best column value.
     pub fn pv_value(&self) -> i32 {
-        self.column_values.iter().flatten().copied().max().unwrap_or(self.value)
+        self.column_values
+            .iter()
+            .flatten()
+            .copied()
+            .max()
+            .unwrap_or(self.value)
     }
 }
 

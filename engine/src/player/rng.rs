@@ -47,7 +47,10 @@ mod tests {
         for _ in 0..7000 {
             counts[r.below(7)] += 1;
         }
-        assert!(counts.iter().all(|&c| (800..1200).contains(&c)), "{counts:?}");
+        assert!(
+            counts.iter().all(|&c| (800..1200).contains(&c)),
+            "{counts:?}"
+        );
         let hits = (0..10_000).filter(|_| r.chance(0.33)).count();
         assert!((3000..3600).contains(&hits), "{hits}");
     }

@@ -50,7 +50,11 @@ pub fn run(args: &Args) -> Result<ExitCode, Box<dyn Error>> {
         let opener = (game % 2) as usize;
         let mut board = Board::new();
         while !board.is_over() {
-            let side = if board.side_to_move() == Side::First { opener } else { 1 - opener };
+            let side = if board.side_to_move() == Side::First {
+                opener
+            } else {
+                1 - opener
+            };
             let start = Instant::now();
             let decision = players[side].choose(&board)?;
             let seconds = start.elapsed().as_secs_f64();
@@ -60,7 +64,9 @@ pub fn run(args: &Args) -> Result<ExitCode, Box<dyn Error>> {
             t.seconds += seconds;
             t.slowest_ms = t.slowest_ms.max(seconds * 1000.0);
         }
-        let winner = board.winner().map(|w| if w == Side::First { opener } else { 1 - opener });
+        let winner = board
+            .winner()
+            .map(|w| if w == Side::First { opener } else { 1 - opener });
         for (i, t) in tallies.iter_mut().enumerate() {
             match winner {
                 None => t.draws += 1,
@@ -82,12 +88,23 @@ pub fn run(args: &Args) -> Result<ExitCode, Box<dyn Error>> {
                 None => "draw".to_string(),
                 Some(w) => format!("{} wins", [&args.a.name, &args.b.name][w]),
             };
-            println!("game {:>4}: {} opens, {result}: {board}", game + 1, [&args.a.name, &args.b.name][opener]);
+            println!(
+                "game {:>4}: {} opens, {result}: {board}",
+                game + 1,
+                [&args.a.name, &args.b.name][opener]
+            );
         }
     }
     println!(
         "{:<24} {:>5} {:>5} {:>6} {:>14} {:>16} {:>13} {:>11}",
-        "player", "wins", "draws", "losses", "won as opener", "lost as opener", "mean move ms", "slowest ms"
+        "player",
+        "wins",
+        "draws",
+        "losses",
+        "won as opener",
+        "lost as opener",
+        "mean move ms",
+        "slowest ms"
     );
     for (name, t) in [&args.a.name, &args.b.name].iter().zip(&tallies) {
         println!(
@@ -102,6 +119,9 @@ pub fn run(args: &Args) -> Result<ExitCode, Box<dyn Error>> {
             t.slowest_ms
         );
     }
-    println!("result: {} {} {}", tallies[0].wins, tallies[0].draws, tallies[1].wins);
+    println!(
+        "result: {} {} {}",
+        tallies[0].wins, tallies[0].draws, tallies[1].wins
+    );
     Ok(ExitCode::SUCCESS)
 }

@@ -29,15 +29,25 @@ pub fn run(args: &Args) -> Result<ExitCode, Box<dyn Error>> {
         "me" => Side::First,
         "computer" => Side::Second,
         "random" => {
-            if args.seed % 2 == 0 { Side::First } else { Side::Second }
+            if args.seed.is_multiple_of(2) {
+                Side::First
+            } else {
+                Side::Second
+            }
         }
-        other => return Err(format!("--first must be me, computer or random, not {other:?}").into()),
+        other => {
+            return Err(format!("--first must be me, computer or random, not {other:?}").into());
+        }
     };
     let mut board = Board::new();
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut out = io::stdout().lock();
-    writeln!(out, "You play X against {}. Type a column number, u to undo, q to quit.", args.level.name)?;
+    writeln!(
+        out,
+        "You play X against {}. Type a column number, u to undo, q to quit.",
+        args.level.name
+    )?;
     while !board.is_over() {
         writeln!(out, "\n{}", picture(&board, human))?;
         if board.side_to_move() == human {

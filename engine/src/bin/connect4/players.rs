@@ -21,7 +21,8 @@ impl FromStr for PlayerArg {
             }),
             Err(unknown) if !std::path::Path::new(s).exists() => Err(unknown.to_string()),
             Err(_) => {
-                let text = std::fs::read_to_string(s).map_err(|e| format!("cannot read {s}: {e}"))?;
+                let text =
+                    std::fs::read_to_string(s).map_err(|e| format!("cannot read {s}: {e}"))?;
                 let config = serde_json::from_str(&text)
                     .map_err(|e| format!("{s} is not a valid player configuration: {e}"))?;
                 Ok(PlayerArg {

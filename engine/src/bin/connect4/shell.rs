@@ -55,7 +55,9 @@ impl Shell {
                 return Ok(());
             }
             let mut words = line.split_whitespace();
-            let Some(command) = words.next() else { continue };
+            let Some(command) = words.next() else {
+                continue;
+            };
             let args: Vec<&str> = words.collect();
             let first = command.chars().next().map(|c| c.to_ascii_lowercase());
             let reply = match first {
@@ -71,7 +73,9 @@ impl Shell {
                 Some('p') => no_args(&args).map(|()| vec![self.picture()]),
                 Some('h') => no_args(&args).map(|()| vec![HELP.to_string()]),
                 Some('q') => Err("quit takes no argument.".to_string()),
-                _ => Err(format!("Unknown command {command:?}. Type help for the commands.")),
+                _ => Err(format!(
+                    "Unknown command {command:?}. Type help for the commands."
+                )),
             };
             match reply {
                 Ok(lines) => {
@@ -102,12 +106,18 @@ impl Shell {
                 self.level = n;
                 Ok(Vec::new())
             }
-            _ => Err(format!("the level must be a number from 1 to 5, not {n:?}.")),
+            _ => Err(format!(
+                "the level must be a number from 1 to 5, not {n:?}."
+            )),
         }
     }
 
     fn human_side(&self) -> Side {
-        if self.human_opens { Side::First } else { Side::Second }
+        if self.human_opens {
+            Side::First
+        } else {
+            Side::Second
+        }
     }
 
     fn human_move(&mut self, args: &[&str]) -> Result<Vec<String>, String> {
@@ -117,7 +127,11 @@ impl Shell {
         };
         let column = match c.parse::<usize>() {
             Ok(c) if (1..=columns).contains(&c) => c - 1,
-            _ => return Err(format!("the column must be a number from 1 to {columns}, not {c:?}.")),
+            _ => {
+                return Err(format!(
+                    "the column must be a number from 1 to {columns}, not {c:?}."
+                ));
+            }
         };
         if self.board.is_over() {
             return Err("the game is over. Type new to start a new one.".into());

@@ -1,0 +1,92 @@
+//! Benchmark of the computer levels: the time each non-perfect level takes
+//! per move over many positions (the worst case matters: a visitor waits for
+//! it), and the size of the search trace the app receives.
+//!
+//! ```text
+//! cargo run --release --example levels [-- <positions per file>]
+//! ```
+
+use std::time::Instant;
+
+use engine::Board;
+use engine::player::{LevelSpec, Player};
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pons");
+const FILES: [&str; 6] = [
+    "Test_L3_R1",
+    "Test_L2_R1",
+    "Test_L2_R2",
+    "Test_L1_R1",
+    "Test_L1_R2",
+    "Test_L1_R3",
+];
+
+fn main() {
+    let per_file: usize = std::env::args()
+        .nth(1)
+        .map_or(200, |n| n.parse().expect("a number"));
+    let mut positions = vec![Board::new()];
+    for file in FILES {
+        let text = std::fs::read_to_string(format!("{DATA}/{file}")).expect("benchmark data");
+        positions.extend(text.lines().take(per_file).map(|l| {
+            l.split_whitespace()
+                .next()
+                .unwrap()
+                .parse::<Board>()
+                .unwrap()
+        }));
+    }
+    println!(
+        "{} positions (the empty board and {per_file} of each Pons file)",
+        positions.len()
+    );
+    println!(
+        "{:<12} {:>10} {:>10} {:>10} {:>12}  worst position",
+        "level", "mean ms", "p99 ms", "max ms", "mean nodes"
+    );
+    for name in [
+        "random", "easy", "medium", "hard", "adaptive", "classic1", "classic3", "classic5",
+    ] {
+        let spec: LevelSpec = name.parse().unwrap();
+        let mut player = Player::new(spec.config(), 7);
+        let mut times = Vec::with_capacity(positions.len());
+        let mut nodes = 0u64;
+        for board in &positions {
+            let start = Instant::now();
+            let decision = player.choose(board).expect("the game is not over");
+            times.push((start.elapsed().as_secs_f64() * 1000.0, board.to_string()));
+            nodes += decision.nodes;
+        }
+        let mean = times.iter().map(|t| t.0).sum::<f64>() / times.len() as f64;
+        times.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let p99 = times[times.len() * 99 / 100].0;
+        let (max, worst) = times.last().unwrap().clone();
+        println!(
+            "{name:<12} {mean:>10.3} {p99:>10.3} {max:>10.3} {:>12.0}  {}",
+            nodes as f64 / positions.len() as f64,
+            if worst.is_empty() {
+                "(empty board)".to_string()
+            } else {
+                worst
+            }
+        );
+    }
+
+    // The trace of a Hard move from the empty board and from a middle game.
+    for moves in ["", "4453"] {
+        let board: Board = moves.parse().unwrap();
+        let mut hard = Player::new("hard".parse::<LevelSpec>().unwrap().config(), 7);
+        let decision = hard.choose(&board).unwrap();
+        let json = serde_json::to_string(&decision.trace).unwrap();
+        println!(
+            "trace of a Hard move from {:?}: {} recorded of {} searched nodes, {} bytes as JSON",
+            moves,
+            decision.trace.nodes.len(),
+            decision.trace.total_nodes,
+            json.len()
+        );
+        if std::env::var("SHOW_TRACE").is_ok() {
+            println!("{}", &json[..json.len().min(1500)]);
+        }
+    }
+}

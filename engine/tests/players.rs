@@ -1,0 +1,259 @@
+//! The computer players: presets, determinism, traces and facts.
+
+use engine::evaluation::Style;
+use engine::player::{Fact, Level, LevelSpec, Player, PlayerConfig, ValueKind};
+use engine::trace::Bound;
+use engine::{Board, Flow, Mode, Solver};
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pons");
+
+fn positions(file: &str, step: usize) -> Vec<Board> {
+    std::fs::read_to_string(format!("{DATA}/{file}"))
+        .unwrap()
+        .lines()
+        .step_by(step)
+        .map(|l| l.split_whitespace().next().unwrap().parse().unwrap())
+        .collect()
+}
+
+fn player(spec: &str, seed: u64) -> Player {
+    Player::new(spec.parse::<LevelSpec>().unwrap().config(), seed)
+}
+
+/// Plays a whole game between two players and returns its move string.
+fn game(a: &mut Player, b: &mut Player) -> String {
+    let mut board = Board::new();
+    while !board.is_over() {
+        let p = if board.plies().is_multiple_of(2) {
+            &mut *a
+        } else {
+            &mut *b
+        };
+        let d = p.choose(&board).unwrap();
+        board.play(d.column).unwrap();
+    }
+    board.to_string()
+}
+
+#[test]
+fn the_same_seed_replays_the_same_games() {
+    for (x, y) in [
+        ("easy", "medium"),
+        ("random", "hard:aggressive"),
+        ("adaptive", "easy:defensive"),
+    ] {
+        let first = game(&mut player(x, 3), &mut player(y, 4));
+        let again = game(&mut player(x, 3), &mut player(y, 4));
+        assert_eq!(first, again, "{x} vs {y}");
+    }
+    let games: std::collections::HashSet<String> = (0..6)
+        .map(|seed| game(&mut player("easy", seed), &mut player("easy", seed + 100)))
+        .collect();
+    assert!(games.len() > 1, "different seeds give different games");
+}
+
+#[test]
+fn classic_level_two_on_the_empty_board_matches_the_hand_computed_tree() {
+    // The machine opens. A coin in column c is worth 50 + w(c) (no groups);
+    // the human's best reply lies on top of it or beside it in the centre:
+    // column 4 gives 53 + (53 - 3) = 103, column 3 gives 52 + 49 = 101, ...
+    let mut classic = player("classic2", 0);
+    let d = classic.choose(&Board::new()).unwrap();
+    assert_eq!(d.value_kind, ValueKind::Classic);
+    assert_eq!(d.column_values, [97, 99, 101, 103, 101, 99, 97].map(Some));
+    assert_eq!(d.column, 3);
+    // Level 1 after "44", the machine (first player) to move: a coin beside
+    // its own centre coin forms a 2-group (+1) and weighs 2 against 3 on top.
+    let d = player("classic1", 0)
+        .choose(&"44".parse().unwrap())
+        .unwrap();
+    assert_eq!(d.column_values, [50, 51, 53, 53, 53, 51, 50].map(Some));
+    assert_eq!(d.column, 2, "the leftmost of the best");
+}
+
+#[test]
+fn hard_traces_keep_their_invariants() {
+    let mut hard = player("hard", 1);
+    for board in positions("Test_L2_R2", 100).iter().chain(&[Board::new()]) {
+        let d = hard.choose(board).unwrap();
+        let t = &d.trace;
+        assert!(t.nodes.len() <= 2000, "budget respected");
+        assert!(
+            t.nodes
+                .iter()
+                .enumerate()
+                .skip(1)
+                .all(|(i, n)| (n.parent.unwrap() as usize) < i),
+            "parents first"
+        );
+        // The root's children carry each column's value.
+        assert_eq!(t.root_values(7), d.column_values, "{board}");
+        for i in t.children(0) {
+            let n = &t.nodes[i];
+            assert_eq!(n.side, board.side_to_move());
+            if n.bound == Bound::Exact {
+                assert!(n.value <= t.nodes[0].value);
+            }
+        }
+        // The principal variation is a legal continuation and starts with
+        // the chosen move.
+        assert_eq!(usize::from(t.pv[0]), d.column);
+        let mut line = board.clone();
+        for &c in &t.pv {
+            line.play(usize::from(c))
+                .unwrap_or_else(|e| panic!("{board}: pv {:?}: {e}", t.pv));
+        }
+        let on_pv: Vec<_> = t.nodes.iter().filter(|n| n.on_pv).collect();
+        assert!(on_pv.len() >= 2, "the root and the chosen child are marked");
+        assert!(t.total_nodes >= t.nodes.len() as u64);
+    }
+}
+
+#[test]
+fn a_small_budget_summarises_instead_of_growing() {
+    let mut hard = Player::new(Level::Hard.config(Style::Normal), 1).with_trace_budget(100);
+    let d = hard.choose(&"4453".parse().unwrap()).unwrap();
+    assert!(d.trace.nodes.len() <= 100);
+    assert!(d.trace.nodes.iter().any(|n| n.summarised));
+}
+
+#[test]
+fn easy_plays_a_weak_move_about_a_third_of_the_time() {
+    let mut easy = player("easy", 9);
+    let boards = positions("Test_L2_R1", 2);
+    let random = boards
+        .iter()
+        .filter(|b| {
+            easy.choose(b)
+                .unwrap()
+                .facts
+                .iter()
+                .any(|f| matches!(f, Fact::RandomMove { .. }))
+        })
+        .count();
+    let share = random as f64 / boards.len() as f64;
+    assert!((0.25..0.41).contains(&share), "{share}");
+}
+
+#[test]
+fn styles_choose_differently_somewhere() {
+    let boards = positions("Test_L1_R1", 10);
+    let differ = boards
+        .iter()
+        .filter(|b| {
+            player("hard:aggressive", 1).choose(b).unwrap().column
+                != player("hard:defensive", 1).choose(b).unwrap().column
+        })
+        .count();
+    assert!(differ > 0);
+}
+
+#[test]
+fn perfect_plays_a_best_move_and_says_how_it_ends() {
+    let mut perfect = player("perfect", 5);
+    let mut solver = Solver::new();
+    for board in positions("Test_L2_R1", 100) {
+        let d = perfect.choose(&board).unwrap();
+        let scores = solver.analyze(board.position(), Mode::Strong);
+        let best = scores.iter().flatten().max().copied().unwrap();
+        assert_eq!(scores[d.column], Some(best), "{board}");
+        assert_eq!(d.value, best);
+        assert_eq!(d.value_kind, ValueKind::Exact);
+        let expected = if best > 0 {
+            "wins_in"
+        } else if best < 0 {
+            "loses_in"
+        } else {
+            "draw"
+        };
+        let facts = serde_json::to_string(&d.facts).unwrap();
+        assert!(facts.contains(expected), "{board}: {facts}");
+    }
+}
+
+#[test]
+fn facts_name_blocks_wins_and_hopeless_alternatives() {
+    // O (second) must block X's three in column 1.
+    let board: Board = "12131".parse().unwrap();
+    let d = player("medium", 1).choose(&board).unwrap();
+    assert_eq!(d.column, 0);
+    assert!(d.facts.contains(&Fact::MustBlock { column: 0 }));
+    assert!(
+        d.facts.contains(&Fact::EveryOtherMoveLoses),
+        "{:?}",
+        d.facts
+    );
+    let board: Board = "121212".parse().unwrap();
+    let d = player("hard", 1).choose(&board).unwrap();
+    assert_eq!(d.column, 0);
+    assert_eq!(d.facts[0], Fact::WinsNow);
+}
+
+#[test]
+fn progress_is_rate_limited_by_the_clock_and_can_stop_the_search() {
+    use std::cell::Cell;
+    let now = Cell::new(0.0);
+    // Every reading of the clock advances it by 10 ms.
+    let clock = || {
+        now.set(now.get() + 10.0);
+        now.get()
+    };
+    let mut reports = Vec::new();
+    let board: Board = "4453".parse().unwrap();
+    let mut hard = player("hard", 1);
+    hard.choose_observed(&board, Some(&clock), &mut |p| {
+        reports.push(p.clone());
+        Flow::Continue
+    })
+    .unwrap();
+    assert!(!reports.is_empty());
+    assert!(
+        reports
+            .windows(2)
+            .all(|w| w[1].elapsed_ms >= w[0].elapsed_ms)
+    );
+    assert!(reports.iter().all(|r| r.nodes_per_second >= 0.0));
+    let last = reports.last().unwrap();
+    assert_eq!(last.depth, 8);
+    assert!(last.best_column.is_some() && !last.pv.is_empty());
+
+    let stopped = player("hard", 1).choose_observed(&board, Some(&clock), &mut |_| Flow::Stop);
+    assert!(stopped.is_err());
+    let perfect =
+        player("perfect", 1)
+            .choose_observed(&"13712".parse().unwrap(), Some(&clock), &mut |_| Flow::Stop);
+    assert!(perfect.is_err(), "the solver stops too");
+}
+
+#[test]
+fn configs_survive_serde_and_the_game_over_is_refused() {
+    for level in Level::ALL {
+        let config = level.config(Style::Aggressive);
+        let json = serde_json::to_string(&config).unwrap();
+        assert_eq!(
+            serde_json::from_str::<PlayerConfig>(&json).unwrap(),
+            config,
+            "{json}"
+        );
+    }
+    let won: Board = "1212121".parse().unwrap();
+    assert!(player("hard", 1).choose(&won).is_err());
+}
+
+#[test]
+fn the_adaptive_level_weakens_after_it_wins() {
+    let mut adaptive = player("adaptive", 1);
+    let before = adaptive.adaptive().unwrap().strength();
+    adaptive.game_over(Some(true));
+    assert!(adaptive.adaptive().unwrap().strength() < before);
+    let mut hard = player("hard", 2);
+    let mut adaptive = player("adaptive", 1);
+    for _ in 0..4 {
+        game(&mut hard, &mut adaptive);
+        adaptive.game_over(Some(false));
+    }
+    assert!(
+        adaptive.adaptive().unwrap().strength() > before,
+        "it strengthens after losses"
+    );
+}
