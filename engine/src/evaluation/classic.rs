@@ -107,10 +107,14 @@ mod tests {
                 fours: 0
             }
         );
+        // The spec's prose lists five 2-groups for O (two horizontal, one
+        // rising, two falling), but its own rule also makes O's two stones in
+        // column 5 a vertical 2-group, just as it counts X's pair in column
+        // 6. We follow the rule: six.
         assert_eq!(
             ClassicGroups::of(o, g),
             ClassicGroups {
-                twos: 5,
+                twos: 6,
                 threes: 1,
                 fours: 0
             }

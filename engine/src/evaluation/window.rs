@@ -135,10 +135,12 @@ mod tests {
     #[test]
     fn three_in_a_line_outweighs_scattered_stones() {
         let w = Windows::new(Geometry::STANDARD, false, false);
-        let three: Board = "15253".parse().unwrap();
-        let p = three.position();
-        let (first, second) = (p.stones(crate::Side::First), p.stones(crate::Side::Second));
-        assert!(w.score(first, second, (2, 2)) > 100);
+        let g = Geometry::STANDARD;
+        let three = g.cell_bit(0, 0) | g.cell_bit(1, 0) | g.cell_bit(2, 0);
+        let scattered = g.cell_bit(0, 0) | g.cell_bit(2, 0) | g.cell_bit(6, 0);
+        // The open line 1-2-3-4 alone is worth 100, the pairs of the
+        // scattered stones 10 each.
+        assert!(w.score(three, 0, (2, 2)) - w.score(scattered, 0, (2, 2)) > 80);
     }
 
     #[test]
