@@ -2,6 +2,9 @@
 //! per move over many positions (the worst case matters: a visitor waits for
 //! it), and the size of the search trace the app receives.
 //!
+//! `adaptive@9` is the adaptive level at its full strength (depth 9), the
+//! slowest it gets.
+//!
 //! ```text
 //! cargo run --release --example levels [-- <positions per file>]
 //! ```
@@ -9,7 +12,7 @@
 use std::time::Instant;
 
 use engine::Board;
-use engine::player::{LevelSpec, Player};
+use engine::player::{AdaptiveConfig, LevelSpec, Player, PlayerConfig};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pons");
 const FILES: [&str; 6] = [
@@ -44,11 +47,27 @@ fn main() {
         "{:<12} {:>10} {:>10} {:>10} {:>12}  worst position",
         "level", "mean ms", "p99 ms", "max ms", "mean nodes"
     );
-    for name in [
-        "random", "easy", "medium", "hard", "adaptive", "classic1", "classic3", "classic5",
-    ] {
-        let spec: LevelSpec = name.parse().unwrap();
-        let mut player = Player::new(spec.config(), 7);
+    let strongest_adaptive = PlayerConfig::Adaptive(AdaptiveConfig {
+        start: 9.0,
+        ..AdaptiveConfig::default()
+    });
+    let levels = [
+        "random",
+        "easy",
+        "medium",
+        "hard",
+        "adaptive",
+        "adaptive@9",
+        "classic1",
+        "classic3",
+        "classic5",
+    ];
+    for name in levels {
+        let config = match name.parse::<LevelSpec>() {
+            Ok(spec) => spec.config(),
+            Err(_) => strongest_adaptive.clone(),
+        };
+        let mut player = Player::new(config, 7);
         let mut times = Vec::with_capacity(positions.len());
         let mut nodes = 0u64;
         for board in &positions {

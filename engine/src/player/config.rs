@@ -104,7 +104,7 @@ fn default_min_depth() -> u8 {
     1
 }
 fn default_max_depth() -> u8 {
-    8
+    9
 }
 
 impl Default for AdaptiveConfig {
