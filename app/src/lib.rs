@@ -1,4 +1,861 @@
-//! The Connect Four web app. Its user interface arrives with the app issue;
-//! until then the crate only proves that the engine links without its CLI.
+//! The Connect Four web app: the board, the game modes and the computer's
+//! thoughts. The rules come from the engine; every search runs in the worker
+//! (`bin/worker.rs`), never on the page's thread.
 
-pub use engine::Board;
+pub mod i18n;
+pub mod protocol;
+pub mod search_worker;
+pub mod settings;
+pub mod storage;
+
+use engine::evaluation::Style;
+use engine::player::{Decision, Fact, Level, SearchProgress};
+use engine::{Board, Geometry, Side, Status};
+use leptos::ev;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::i18n::{Lang, Text};
+use crate::protocol::{FromWorker, ToWorker};
+use crate::search_worker::SearchWorker;
+use crate::settings::{CoinColour, GameMode, LEVELS, SIZES, Settings, Starter, level_name};
+use crate::storage::SavedGame;
+
+/// Milliseconds between moves in the self-playing demo, so a watcher can
+/// follow it.
+const DEMO_PACE_MS: u32 = 900;
+/// The hint gives up after this long (the solver needs an opening book for
+/// the first moves).
+const HINT_LIMIT_MS: f64 = 8000.0;
+
+/// The game on the screen.
+#[derive(Clone, PartialEq)]
+pub struct Game {
+    /// The board with its moves.
+    pub board: Board,
+    /// The person's side against the computer.
+    pub human: Side,
+}
+
+impl Game {
+    fn new(settings: &Settings) -> Game {
+        let (c, r) = settings.size;
+        let geometry = Geometry::new(c.into(), r.into(), 4).unwrap_or(Geometry::STANDARD);
+        let human = match settings.starter {
+            Starter::Me => Side::First,
+            Starter::Computer => Side::Second,
+            Starter::Random => {
+                if js_sys::Math::random() < 0.5 {
+                    Side::First
+                } else {
+                    Side::Second
+                }
+            }
+        };
+        Game { board: Board::with_geometry(geometry), human }
+    }
+
+    /// Whether the computer moves next.
+    fn computer_to_move(&self, mode: GameMode) -> bool {
+        !self.board.is_over()
+            && match mode {
+                GameMode::VsComputer => self.board.side_to_move() != self.human,
+                GameMode::HotSeat => false,
+                GameMode::Demo => true,
+            }
+    }
+
+    fn saved(&self) -> SavedGame {
+        let g = self.board.geometry();
+        SavedGame { moves: self.board.to_string(), size: (g.columns() as u8, g.rows() as u8), human: self.human }
+    }
+}
+
+/// The first game: the shared position in the URL, else the stored game,
+/// else a new one.
+fn first_game(settings: &Settings) -> Game {
+    let fresh = Game::new(settings);
+    if let Some(board) = url_position().and_then(|m| Board::from_moves(fresh.board.geometry(), &m).ok()) {
+        return Game { board, human: fresh.human };
+    }
+    if let Some(saved) = storage::load_game() {
+        let geometry = Geometry::new(saved.size.0.into(), saved.size.1.into(), 4);
+        if let Some(board) = geometry.ok().and_then(|g| Board::from_moves(g, &saved.moves).ok()) {
+            return Game { board, human: saved.human };
+        }
+    }
+    fresh
+}
+
+fn url_position() -> Option<String> {
+    let search = web_sys::window()?.location().search().ok()?;
+    let params = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
+    params.get("pos")
+}
+
+/// Keeps the address bar's `?pos=` in step with the game.
+fn write_url_position(moves: &str) {
+    let Some(window) = web_sys::window() else { return };
+    let Ok(history) = window.history() else { return };
+    let url = if moves.is_empty() { "./".to_string() } else { format!("?pos={moves}") };
+    let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+}
+
+/// A line of the computer's thoughts.
+fn narrate(fact: &Fact, lang: Lang) -> String {
+    match (fact, lang) {
+        (Fact::WinsNow, Lang::En) => "This move wins.".into(),
+        (Fact::WinsNow, Lang::De) => "Dieser Zug gewinnt.".into(),
+        (Fact::WinsIn { stones }, Lang::En) => format!("I can win with {stones} more coins."),
+        (Fact::WinsIn { stones }, Lang::De) => format!("Ich kann mit {stones} weiteren Steinen gewinnen."),
+        (Fact::LosesIn { stones }, Lang::En) => format!("If you play perfectly you win with {stones} more coins."),
+        (Fact::LosesIn { stones }, Lang::De) => format!("Wenn du perfekt spielst, gewinnst du mit {stones} weiteren Steinen."),
+        (Fact::Draw, Lang::En) => "With best play on both sides this is a draw.".into(),
+        (Fact::Draw, Lang::De) => "Bei bestem Spiel endet es unentschieden.".into(),
+        (Fact::MustBlock { column }, Lang::En) => format!("I must block column {}.", column + 1),
+        (Fact::MustBlock { column }, Lang::De) => format!("Ich muss Spalte {} blockieren.", column + 1),
+        (Fact::CreatesThreats { count }, Lang::En) => format!("This move creates {count} threats."),
+        (Fact::CreatesThreats { count }, Lang::De) => format!("Dieser Zug schafft {count} Drohungen."),
+        (Fact::EveryOtherMoveLoses, Lang::En) => "Every other move loses.".into(),
+        (Fact::EveryOtherMoveLoses, Lang::De) => "Jeder andere Zug verliert.".into(),
+        (Fact::RandomMove { .. }, Lang::En) => "I'll let you have a chance …".into(),
+        (Fact::RandomMove { .. }, Lang::De) => "Ich lasse dir eine Chance …".into(),
+    }
+}
+
+/// The app's state and actions, shared by its components.
+#[derive(Clone, Copy)]
+struct Ctx {
+    settings: RwSignal<Settings>,
+    game: RwSignal<Game>,
+    thinking: RwSignal<bool>,
+    progress: RwSignal<Option<SearchProgress>>,
+    message: RwSignal<Option<String>>,
+    thoughts: RwSignal<Vec<String>>,
+    column_values: RwSignal<Option<(bool, Vec<Option<i32>>)>>,
+    last_pv: RwSignal<Vec<u8>>,
+    hover: RwSignal<Option<usize>>,
+    shake: RwSignal<Option<usize>>,
+    request: StoredValue<u32>,
+    worker: StoredValue<Option<SearchWorker>, LocalStorage>,
+}
+
+impl Ctx {
+    fn lang(self) -> Lang {
+        self.settings.with_untracked(|s| s.lang)
+    }
+
+    fn say(self, text: Text) {
+        self.message.set(Some(self.lang().t(text).to_string()));
+    }
+
+    fn next_request(self) -> u32 {
+        self.request.update_value(|r| *r += 1);
+        self.request.get_value()
+    }
+
+    fn send(self, request: ToWorker) {
+        self.worker.with_value(|w| {
+            if let Some(w) = w {
+                w.send(request);
+            }
+        });
+    }
+
+    /// Stops any search and forgets its answer.
+    fn stop_thinking(self) {
+        self.next_request();
+        self.worker.with_value(|w| {
+            if let Some(w) = w {
+                w.cancel();
+            }
+        });
+        self.thinking.set(false);
+        self.progress.set(None);
+    }
+
+    /// A person taps a column.
+    fn human_drop(self, column: usize) {
+        let game = self.game.get_untracked();
+        let mode = self.settings.with_untracked(|s| s.mode);
+        if game.board.is_over() {
+            return self.say(Text::GameOverRefused);
+        }
+        if game.computer_to_move(mode) {
+            return self.say(Text::NotYourTurn);
+        }
+        if !game.board.can_play(column) {
+            self.shake.set(Some(column));
+            set_timeout(move || self.shake.set(None), std::time::Duration::from_millis(400));
+            return self.say(Text::ColumnFull);
+        }
+        self.play(column);
+    }
+
+    fn play(self, column: usize) {
+        self.message.set(None);
+        self.column_values.update(|v| {
+            if matches!(v, Some((true, _))) {
+                *v = None;
+            }
+        });
+        self.game.update(|g| {
+            let _ = g.board.play(column);
+        });
+        let game = self.game.get_untracked();
+        if game.board.is_over() {
+            let mode = self.settings.with_untracked(|s| s.mode);
+            if mode == GameMode::VsComputer {
+                let computer_won = game.board.winner().map(|w| w != game.human);
+                self.send(ToWorker::GameOver { computer_won });
+            }
+        }
+    }
+
+    /// Asks the worker for the computer's move when it is its turn.
+    fn maybe_think(self) {
+        let (game, settings) = (self.game.get_untracked(), self.settings.get_untracked());
+        if !game.computer_to_move(settings.mode) || self.thinking.get_untracked() {
+            return;
+        }
+        self.thinking.set(true);
+        let id = self.next_request();
+        let (level, style) = match settings.mode {
+            // The demo pits two different levels, so its games differ.
+            GameMode::Demo if game.board.side_to_move() == Side::Second => (Level::Medium, Style::Aggressive),
+            _ => (settings.level, settings.style),
+        };
+        let request = ToWorker::Choose {
+            id,
+            moves: game.board.to_string(),
+            geometry: game.board.geometry(),
+            player: level.config(style),
+            seed: (js_sys::Math::random() * 1e9) as u64,
+        };
+        let delay = if settings.mode == GameMode::Demo { DEMO_PACE_MS } else { 0 };
+        set_timeout(
+            move || {
+                if self.request.get_value() == id {
+                    self.send(request);
+                }
+            },
+            std::time::Duration::from_millis(delay.into()),
+        );
+    }
+
+    fn receive(self, message: FromWorker) {
+        let current = self.request.get_value();
+        match message {
+            FromWorker::Ready => {}
+            FromWorker::Progress { id, progress } if id == current => self.progress.set(Some(progress)),
+            FromWorker::Progress { .. } => {}
+            FromWorker::Chosen { id, decision } if id == current => {
+                self.thinking.set(false);
+                self.progress.set(None);
+                self.show_decision(&decision);
+                self.play(decision.column);
+            }
+            FromWorker::Analysis { id, scores } if id == current => {
+                self.message.set(None);
+                self.column_values.set(Some((true, scores)));
+            }
+            FromWorker::Failed { id, .. } if id == current => {
+                if self.thinking.get_untracked() {
+                    self.thinking.set(false);
+                    self.say(Text::WorkerFailed);
+                } else {
+                    self.say(Text::HintTooDeep);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn show_decision(self, decision: &Decision) {
+        let lang = self.lang();
+        let col = decision.column + 1;
+        let mut lines = vec![match lang {
+            Lang::En => format!("Column {col} (depth {}, {} positions searched).", decision.depth, decision.nodes),
+            Lang::De => format!("Spalte {col} (Tiefe {}, {} Stellungen durchsucht).", decision.depth, decision.nodes),
+        }];
+        lines.extend(decision.facts.iter().map(|f| narrate(f, lang)));
+        self.thoughts.update(|t| {
+            t.splice(0..0, lines);
+            t.truncate(30);
+        });
+        self.column_values.set(Some((false, decision.column_values.clone())));
+        self.last_pv.set(decision.pv.clone());
+    }
+
+    fn new_game(self, confirm: bool) {
+        let running = self.game.with_untracked(|g| g.board.plies() > 0 && !g.board.is_over());
+        if confirm && running {
+            let ok = web_sys::window()
+                .and_then(|w| w.confirm_with_message(self.lang().t(Text::ConfirmNew)).ok())
+                .unwrap_or(true);
+            if !ok {
+                return;
+            }
+        }
+        self.stop_thinking();
+        self.message.set(None);
+        self.column_values.set(None);
+        self.last_pv.set(Vec::new());
+        let settings = self.settings.get_untracked();
+        self.game.set(Game::new(&settings));
+    }
+
+    fn undo(self) {
+        let mode = self.settings.with_untracked(|s| s.mode);
+        let game = self.game.get_untracked();
+        if game.board.plies() == 0 || mode == GameMode::Demo {
+            return self.say(Text::NothingToUndo);
+        }
+        self.stop_thinking();
+        self.column_values.set(None);
+        self.game.update(|g| {
+            g.board.undo(1);
+            // Against the computer, take back its reply and your move.
+            if mode == GameMode::VsComputer {
+                while g.board.side_to_move() != g.human && g.board.plies() > 0 {
+                    g.board.undo(1);
+                }
+            }
+        });
+        self.message.set(None);
+    }
+
+    fn hint(self) {
+        let game = self.game.get_untracked();
+        if game.board.is_over() {
+            return self.say(Text::GameOverRefused);
+        }
+        if self.thinking.get_untracked() {
+            return self.say(Text::NotYourTurn);
+        }
+        let id = self.next_request();
+        self.say(Text::HintWaiting);
+        self.send(ToWorker::Analyze {
+            id,
+            moves: game.board.to_string(),
+            geometry: game.board.geometry(),
+            limit_ms: HINT_LIMIT_MS,
+        });
+    }
+}
+
+fn set_timeout(f: impl FnOnce() + 'static, after: std::time::Duration) {
+    gloo_timers::callback::Timeout::new(after.as_millis() as u32, f).forget();
+}
+
+/// The whole app.
+#[component]
+pub fn App() -> impl IntoView {
+    let settings = RwSignal::new(storage::load_settings());
+    let game = RwSignal::new(first_game(&settings.get_untracked()));
+    let ctx = Ctx {
+        settings,
+        game,
+        thinking: RwSignal::new(false),
+        progress: RwSignal::new(None),
+        message: RwSignal::new(None),
+        thoughts: RwSignal::new(Vec::new()),
+        column_values: RwSignal::new(None),
+        last_pv: RwSignal::new(Vec::new()),
+        hover: RwSignal::new(None),
+        shake: RwSignal::new(None),
+        request: StoredValue::new(0),
+        worker: StoredValue::new_local(None),
+    };
+    ctx.worker.set_value(Some(SearchWorker::start(move |m| ctx.receive(m))));
+    provide_context(ctx);
+
+    // Persist, keep the URL in step, and let the computer move.
+    Effect::new(move |_| {
+        let g = game.get();
+        storage::save_game(&g.saved());
+        write_url_position(&g.board.to_string());
+        ctx.maybe_think();
+    });
+    Effect::new(move |_| {
+        let s = settings.get();
+        storage::save_settings(&s);
+        if let Some(root) = document().document_element() {
+            let _ = root.set_attribute("lang", if s.lang == Lang::De { "de" } else { "en" });
+        }
+        ctx.maybe_think();
+    });
+
+    let _keys = window_event_listener(ev::keydown, move |e: web_sys::KeyboardEvent| {
+        let target_is_field = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+        if target_is_field {
+            return;
+        }
+        let columns = game.with_untracked(|g| g.board.geometry().columns());
+        let key = e.key();
+        if let Ok(d) = key.parse::<usize>() {
+            if (1..=columns).contains(&d) {
+                ctx.human_drop(d - 1);
+            }
+        } else if key == "ArrowLeft" || key == "ArrowRight" {
+            let at = ctx.hover.get_untracked().unwrap_or(columns / 2);
+            let next = if key == "ArrowLeft" { at.saturating_sub(1) } else { (at + 1).min(columns - 1) };
+            ctx.hover.set(Some(next));
+        } else if key == "Enter" {
+            // Enter on a focused button clicks it already.
+            let on_button = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok())
+                .is_some_and(|el| el.tag_name() == "BUTTON");
+            if let (false, Some(c)) = (on_button, ctx.hover.get_untracked()) {
+                ctx.human_drop(c);
+            }
+        }
+    });
+
+    register_service_worker();
+
+    let class = move || {
+        let s = settings.get();
+        let mut c = String::from("app");
+        if s.high_contrast {
+            c.push_str(" contrast");
+        }
+        if s.marks {
+            c.push_str(" marks");
+        }
+        if !s.animation {
+            c.push_str(" still");
+        }
+        c
+    };
+    view! {
+        <div class=class>
+            <Toolbar/>
+            <main class="play">
+                <div class="board-area">
+                    <StatusLine/>
+                    <ColumnValues/>
+                    <BoardView/>
+                </div>
+                <Thoughts/>
+            </main>
+            <SettingsPanel/>
+            <HelpPanel/>
+        </div>
+    }
+}
+
+fn register_service_worker() {
+    if let Some(w) = web_sys::window() {
+        let container = w.navigator().service_worker();
+        let _ = container.register("./sw.js");
+    }
+}
+
+fn use_ctx() -> Ctx {
+    expect_context::<Ctx>()
+}
+
+/// The buttons above the board.
+#[component]
+fn Toolbar() -> impl IntoView {
+    let ctx = use_ctx();
+    let t = move |text| ctx.settings.with(|s| s.lang.t(text));
+    let open = RwSignal::new(false);
+    provide_context(open);
+    view! {
+        <header class="toolbar">
+            <h1>{move || t(Text::Title)}</h1>
+            <nav>
+                <button on:click=move |_| ctx.new_game(true)>{move || t(Text::NewGame)}</button>
+                <button on:click=move |_| ctx.undo()>{move || t(Text::Undo)}</button>
+                <button on:click=move |_| ctx.hint()>{move || t(Text::Hint)}</button>
+                <button on:click=move |_| toggle_panel("settings")>{move || t(Text::Settings)}</button>
+                <button on:click=move |_| toggle_panel("help")>{move || t(Text::Help)}</button>
+            </nav>
+        </header>
+    }
+}
+
+fn toggle_panel(id: &str) {
+    if let Some(el) = document().get_element_by_id(id) {
+        let _ = el.class_list().toggle("open");
+    }
+}
+
+/// Whose turn, the level, the result, or why an action was refused.
+#[component]
+fn StatusLine() -> impl IntoView {
+    let ctx = use_ctx();
+    let text = move || {
+        let s = ctx.settings.get();
+        let g = ctx.game.get();
+        let lang = s.lang;
+        if let Some(m) = ctx.message.get() {
+            return m;
+        }
+        let colour = |side: Side| s.colours[usize::from(side == Side::Second)].name(lang);
+        let level = format!("{} ({})", level_name(s.level, lang), style_name(s.style, lang));
+        match g.board.status() {
+            Status::Won(w) => match s.mode {
+                GameMode::VsComputer if w == g.human => lang.t(Text::YouWon).to_string(),
+                GameMode::VsComputer => lang.t(Text::YouLost).to_string(),
+                _ => format!("{} {}!", capitalise(colour(w)), lang.t(Text::Wins)),
+            },
+            Status::Draw => lang.t(Text::Draw).to_string(),
+            Status::InProgress => {
+                let side = g.board.side_to_move();
+                if ctx.thinking.get() {
+                    let p = ctx.progress.get();
+                    let detail = p.map(|p| format!(" depth {}, {} nodes", p.depth, p.nodes)).unwrap_or_default();
+                    format!("{}{detail} – {level}", lang.t(Text::ComputerThinking))
+                } else if s.mode == GameMode::VsComputer && side == g.human {
+                    format!("{} ({}) – {level}", lang.t(Text::YourTurn), colour(side))
+                } else {
+                    format!("{} {}", capitalise(colour(side)), lang.t(Text::Turn))
+                }
+            }
+        }
+    };
+    let over = move || ctx.game.with(|g| g.board.is_over());
+    view! {
+        <div class="status-row">
+            <p class="status" role="status" aria-live="polite">{text}</p>
+            <Show when=over>
+                <button class="again" on:click=move |_| ctx.new_game(false)>
+                    {move || ctx.settings.with(|s| s.lang.t(Text::PlayAgain))}
+                </button>
+            </Show>
+        </div>
+    }
+}
+
+fn capitalise(word: &str) -> String {
+    let mut c = word.chars();
+    c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+}
+
+fn style_name(style: Style, lang: Lang) -> &'static str {
+    lang.t(match style {
+        Style::Defensive => Text::Defensive,
+        Style::Normal => Text::Normal,
+        Style::Aggressive => Text::Aggressive,
+    })
+}
+
+/// The value of each column: the perfect score after a hint, else the
+/// computer's last search; green is good for the side to move.
+#[component]
+fn ColumnValues() -> impl IntoView {
+    let ctx = use_ctx();
+    let cells = move || {
+        let columns = ctx.game.with(|g| g.board.geometry().columns());
+        let values = ctx.column_values.get();
+        (0..columns)
+            .map(|c| {
+                let v = values.as_ref().and_then(|(_, v)| v.get(c).copied().flatten());
+                let class = match v {
+                    Some(v) if v > 0 => "value good",
+                    Some(v) if v < 0 => "value bad",
+                    Some(_) => "value even",
+                    None => "value",
+                };
+                let text = v.map(short_value).unwrap_or_default();
+                view! { <span class=class>{text}</span> }
+            })
+            .collect_view()
+    };
+    view! { <div class="values" aria-hidden="true">{cells}</div> }
+}
+
+fn short_value(v: i32) -> String {
+    if v.abs() >= 999_000 {
+        if v > 0 { "+∞".into() } else { "−∞".into() }
+    } else {
+        format!("{v:+}")
+    }
+}
+
+/// The board: cells announced to screen readers, one button per column.
+#[component]
+fn BoardView() -> impl IntoView {
+    let ctx = use_ctx();
+    let grid = move || {
+        let g = ctx.game.get();
+        let s = ctx.settings.get();
+        let lang = s.lang;
+        let geometry = g.board.geometry();
+        let (w, h) = (geometry.columns(), geometry.rows());
+        let win: Vec<(u8, u8)> = g
+            .board
+            .winning_line()
+            .unwrap_or_default()
+            .iter()
+            .map(|c| (c.column, c.row))
+            .collect();
+        let last = g.board.last_move().map(|c| (c, g.board.height(c) - 1));
+        let pv = ctx.last_pv.get();
+        let mut expected: Vec<(usize, usize, usize)> = Vec::new();
+        if !g.board.is_over() && !ctx.thinking.get() && s.mode != GameMode::HotSeat {
+            let mut future = g.board.clone();
+            for (i, &c) in pv.iter().skip(1).take(4).enumerate() {
+                let c = usize::from(c);
+                if future.play(c).is_err() {
+                    break;
+                }
+                expected.push((c, future.height(c) - 1, i + 1));
+            }
+        }
+        let mut cells = Vec::with_capacity(w * h);
+        for r in (0..h).rev() {
+            for c in 0..w {
+                let owner = g.board.cell(c, r);
+                let colour = owner.map(|side| s.colours[usize::from(side == Side::Second)]);
+                let what = colour.map_or(lang.t(Text::Empty), |col| col.name(lang));
+                let label = format!("{} {}, {} {}: {what}", lang.t(Text::Row), r + 1, lang.t(Text::Column).to_lowercase(), c + 1);
+                let mut class = String::from("cell");
+                if win.contains(&(c as u8, r as u8)) {
+                    class.push_str(" win");
+                }
+                let coin = colour.map(|col| {
+                    let fresh = last == Some((c, r));
+                    let side = if owner == Some(Side::First) { "first" } else { "second" };
+                    let class = format!("coin {} {side}{}", col.class(), if fresh { " fresh" } else { "" });
+                    let style = format!("--fall:{}", h - r);
+                    view! { <div class=class style=style></div> }
+                });
+                let ghost = expected.iter().find(|e| e.0 == c && e.1 == r).map(|&(_, _, n)| {
+                    let side = g.board.side_to_move();
+                    let side = if n % 2 == 1 { side } else { side.other() };
+                    let col = s.colours[usize::from(side == Side::Second)];
+                    view! { <div class=format!("coin ghost {}", col.class())>{n}</div> }
+                });
+                cells.push(view! { <div class=class role="img" aria-label=label>{coin}{ghost}</div> });
+            }
+        }
+        cells.collect_view()
+    };
+    let buttons = move || {
+        let (w, lang) = (ctx.game.with(|g| g.board.geometry().columns()), ctx.settings.with(|s| s.lang));
+        (0..w)
+            .map(|c| {
+                let label = format!("{} {}", lang.t(Text::Column), c + 1);
+                let class = move || {
+                    let mut k = String::from("column");
+                    if ctx.shake.get() == Some(c) {
+                        k.push_str(" shake");
+                    }
+                    if ctx.hover.get() == Some(c) {
+                        k.push_str(" hover");
+                    }
+                    k
+                };
+                view! {
+                    <button
+                        class=class
+                        aria-label=label
+                        on:click=move |_| ctx.human_drop(c)
+                        on:pointerenter=move |_| ctx.hover.set(Some(c))
+                        on:focus=move |_| ctx.hover.set(Some(c))
+                    ></button>
+                }
+            })
+            .collect_view()
+    };
+    let hover_row = move || {
+        let g = ctx.game.get();
+        let s = ctx.settings.get();
+        let w = g.board.geometry().columns();
+        let side = g.board.side_to_move();
+        let colour = s.colours[usize::from(side == Side::Second)];
+        let show = !g.board.is_over() && !g.computer_to_move(s.mode);
+        (0..w)
+            .map(|c| {
+                let coin = (show && ctx.hover.get() == Some(c)).then(|| view! { <div class=format!("coin {}", colour.class())></div> });
+                view! { <div class="slot">{coin}</div> }
+            })
+            .collect_view()
+    };
+    let style = move || {
+        let g = ctx.game.with(|g| g.board.geometry());
+        format!("--cols:{};--rows:{}", g.columns(), g.rows())
+    };
+    view! {
+        <div class="board-wrap" style=style on:pointerleave=move |_| ctx.hover.set(None)>
+            <div class="hover-row" aria-hidden="true">{hover_row}</div>
+            <div class="board">
+                <div class="cells">{grid}</div>
+                <div class="columns">{buttons}</div>
+            </div>
+        </div>
+    }
+}
+
+/// What the computer thinks, newest first.
+#[component]
+fn Thoughts() -> impl IntoView {
+    let ctx = use_ctx();
+    view! {
+        <aside class="thoughts" aria-live="polite">
+            <h2>{move || ctx.settings.with(|s| s.lang.t(Text::Thoughts))}</h2>
+            <ol>{move || ctx.thoughts.get().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ol>
+        </aside>
+    }
+}
+
+/// Mode, level, colours and the rest.
+#[component]
+fn SettingsPanel() -> impl IntoView {
+    let ctx = use_ctx();
+    let s = ctx.settings;
+    let t = move |text| s.with(|s| s.lang.t(text));
+    // Changing who plays or the board ends the game; the rest applies at once.
+    let set_and_restart = move |f: Box<dyn Fn(&mut Settings)>| {
+        s.update(|s| f(s));
+        ctx.new_game(false);
+    };
+    let mode_options = move || {
+        let lang = s.with(|s| s.lang);
+        [(GameMode::VsComputer, Text::VsComputer), (GameMode::HotSeat, Text::HotSeat), (GameMode::Demo, Text::Demo)]
+            .into_iter()
+            .map(|(m, label)| {
+                view! { <option value=format!("{m:?}") selected=move || s.with(|s| s.mode == m)>{lang.t(label)}</option> }
+            })
+            .collect_view()
+    };
+    let level_options = move || {
+        let lang = s.with(|s| s.lang);
+        LEVELS
+            .iter()
+            .enumerate()
+            .map(|(i, &l)| view! { <option value=i.to_string() selected=move || s.with(|s| s.level == l)>{level_name(l, lang)}</option> })
+            .collect_view()
+    };
+    let style_options = move || {
+        let lang = s.with(|s| s.lang);
+        [Style::Defensive, Style::Normal, Style::Aggressive]
+            .into_iter()
+            .map(|st| view! { <option value=format!("{st:?}") selected=move || s.with(|s| s.style == st)>{style_name(st, lang)}</option> })
+            .collect_view()
+    };
+    let starter_options = move || {
+        let lang = s.with(|s| s.lang);
+        [(Starter::Me, Text::Me), (Starter::Computer, Text::Computer), (Starter::Random, Text::Random)]
+            .into_iter()
+            .map(|(st, label)| view! { <option value=format!("{st:?}") selected=move || s.with(|s| s.starter == st)>{lang.t(label)}</option> })
+            .collect_view()
+    };
+    let colour_select = move |i: usize| {
+        let options = move || {
+            let lang = s.with(|s| s.lang);
+            CoinColour::ALL
+                .into_iter()
+                .map(|c| view! { <option value=format!("{c:?}") selected=move || s.with(|s| s.colours[i] == c)>{c.name(lang)}</option> })
+                .collect_view()
+        };
+        view! {
+            <select aria-label=move || format!("{} {}", t(Text::Colours), i + 1) on:change=move |e| {
+                let v = event_target_value(&e);
+                if let Some(c) = CoinColour::ALL.into_iter().find(|c| format!("{c:?}") == v) {
+                    s.update(|s| {
+                        if s.colours[1 - i] == c {
+                            s.colours[1 - i] = s.colours[i];
+                        }
+                        s.colours[i] = c;
+                    });
+                }
+            }>{options}</select>
+        }
+    };
+    let size_options = move || {
+        SIZES
+            .into_iter()
+            .map(|(c, r)| view! { <option value=format!("{c}x{r}") selected=move || s.with(|s| s.size == (c, r))>{format!("{c} × {r}")}</option> })
+            .collect_view()
+    };
+    view! {
+        <section id="settings" class="panel" aria-label=move || t(Text::Settings)>
+            <h2>{move || t(Text::Settings)}</h2>
+            <label>{move || t(Text::Mode)}
+                <select on:change=move |e| {
+                    let v = event_target_value(&e);
+                    let m = [GameMode::VsComputer, GameMode::HotSeat, GameMode::Demo].into_iter().find(|m| format!("{m:?}") == v);
+                    if let Some(m) = m { set_and_restart(Box::new(move |s| s.mode = m)); }
+                }>{mode_options}</select>
+            </label>
+            <label>{move || t(Text::Level)}
+                <select on:change=move |e| {
+                    if let Some(&l) = event_target_value(&e).parse::<usize>().ok().and_then(|i| LEVELS.get(i)) {
+                        s.update(|s| s.level = l);
+                    }
+                }>{level_options}</select>
+            </label>
+            <label>{move || t(Text::Style)}
+                <select on:change=move |e| {
+                    let v = event_target_value(&e);
+                    if let Some(st) = [Style::Defensive, Style::Normal, Style::Aggressive].into_iter().find(|st| format!("{st:?}") == v) {
+                        s.update(|s| s.style = st);
+                    }
+                }>{style_options}</select>
+            </label>
+            <label>{move || t(Text::Starts)}
+                <select on:change=move |e| {
+                    let v = event_target_value(&e);
+                    if let Some(st) = [Starter::Me, Starter::Computer, Starter::Random].into_iter().find(|st| format!("{st:?}") == v) {
+                        set_and_restart(Box::new(move |s| s.starter = st));
+                    }
+                }>{starter_options}</select>
+            </label>
+            <fieldset><legend>{move || t(Text::Colours)}</legend>{colour_select(0)}{colour_select(1)}</fieldset>
+            <label>{move || t(Text::BoardSize)}
+                <select on:change=move |e| {
+                    let v = event_target_value(&e);
+                    if let Some(size) = SIZES.into_iter().find(|(c, r)| format!("{c}x{r}") == v) {
+                        set_and_restart(Box::new(move |s| s.size = size));
+                    }
+                }>{size_options}</select>
+            </label>
+            <label>{move || t(Text::Language)}
+                <select on:change=move |e| {
+                    let lang = if event_target_value(&e) == "de" { Lang::De } else { Lang::En };
+                    s.update(|s| s.lang = lang);
+                }>
+                    <option value="en" selected=move || s.with(|s| s.lang == Lang::En)>"English"</option>
+                    <option value="de" selected=move || s.with(|s| s.lang == Lang::De)>"Deutsch"</option>
+                </select>
+            </label>
+            <label class="check"><input type="checkbox" prop:checked=move || s.with(|s| s.animation)
+                on:change=move |e| s.update(|s| s.animation = event_target_checked(&e))/>{move || t(Text::Animation)}</label>
+            <label class="check"><input type="checkbox" prop:checked=move || s.with(|s| s.high_contrast)
+                on:change=move |e| s.update(|s| s.high_contrast = event_target_checked(&e))/>{move || t(Text::HighContrast)}</label>
+            <label class="check"><input type="checkbox" prop:checked=move || s.with(|s| s.marks)
+                on:change=move |e| s.update(|s| s.marks = event_target_checked(&e))/>{move || t(Text::Marks)}</label>
+            <button on:click=move |_| {
+                if let Some(root) = document().document_element() {
+                    let _ = root.request_fullscreen();
+                }
+            }>{move || t(Text::Fullscreen)}</button>
+            <button class="close" on:click=move |_| toggle_panel("settings")>{move || t(Text::Close)}</button>
+        </section>
+    }
+}
+
+/// The rules, how to play, and about.
+#[component]
+fn HelpPanel() -> impl IntoView {
+    let ctx = use_ctx();
+    let t = move |text| ctx.settings.with(|s| s.lang.t(text));
+    view! {
+        <section id="help" class="panel" aria-label=move || t(Text::Help)>
+            <h2>{move || t(Text::Help)}</h2>
+            <p>{move || t(Text::HelpRules)}</p>
+            <p>{move || t(Text::HelpPlay)}</p>
+            <p>{move || format!("{} {} · MIT", t(Text::About), env!("CARGO_PKG_VERSION"))}</p>
+            <button class="close" on:click=move |_| toggle_panel("help")>{move || t(Text::Close)}</button>
+        </section>
+    }
+}

@@ -1,0 +1,141 @@
+//! Every text of the app in German and English.
+
+use serde::{Deserialize, Serialize};
+
+/// The language of the interface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Lang {
+    /// Deutsch.
+    De,
+    /// English.
+    #[default]
+    En,
+}
+
+/// A fixed text of the interface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum Text {
+    Title,
+    NewGame,
+    Undo,
+    Hint,
+    Settings,
+    Help,
+    Close,
+    ConfirmNew,
+    Mode,
+    VsComputer,
+    HotSeat,
+    Demo,
+    Level,
+    Style,
+    Defensive,
+    Normal,
+    Aggressive,
+    Starts,
+    Me,
+    Computer,
+    Random,
+    Colours,
+    Animation,
+    BoardSize,
+    Language,
+    HighContrast,
+    Marks,
+    Fullscreen,
+    YourTurn,
+    ComputerThinking,
+    Wins,
+    YouWon,
+    YouLost,
+    Draw,
+    PlayAgain,
+    ColumnFull,
+    NotYourTurn,
+    GameOverRefused,
+    NothingToUndo,
+    HintTooDeep,
+    HintWaiting,
+    WorkerFailed,
+    Thoughts,
+    Column,
+    Row,
+    Empty,
+    HelpRules,
+    HelpPlay,
+    About,
+    Turn,
+}
+
+impl Lang {
+    /// The text in this language.
+    pub fn t(self, text: Text) -> &'static str {
+        use Text::*;
+        let (de, en) = match text {
+            Title => ("Vier gewinnt", "Connect Four"),
+            NewGame => ("Neues Spiel", "New game"),
+            Undo => ("Zurück", "Undo"),
+            Hint => ("Tipp", "Hint"),
+            Settings => ("Einstellungen", "Settings"),
+            Help => ("Hilfe", "Help"),
+            Close => ("Schließen", "Close"),
+            ConfirmNew => ("Das laufende Spiel beenden und neu beginnen?", "End the game in progress and start a new one?"),
+            Mode => ("Modus", "Mode"),
+            VsComputer => ("Gegen den Computer", "Against the computer"),
+            HotSeat => ("Zwei Personen", "Two players"),
+            Demo => ("Computer gegen Computer", "Computer against computer"),
+            Level => ("Stufe", "Level"),
+            Style => ("Stil", "Style"),
+            Defensive => ("defensiv", "defensive"),
+            Normal => ("normal", "normal"),
+            Aggressive => ("aggressiv", "aggressive"),
+            Starts => ("Wer beginnt", "Who starts"),
+            Me => ("Ich", "Me"),
+            Computer => ("Computer", "Computer"),
+            Random => ("Zufall", "Random"),
+            Colours => ("Farben", "Colours"),
+            Animation => ("Animation", "Animation"),
+            BoardSize => ("Spielfeld", "Board size"),
+            Language => ("Sprache", "Language"),
+            HighContrast => ("Hoher Kontrast", "High contrast"),
+            Marks => ("Zeichen auf den Steinen", "Marks on the coins"),
+            Fullscreen => ("Vollbild", "Fullscreen"),
+            YourTurn => ("Du bist am Zug", "Your turn"),
+            ComputerThinking => ("Der Computer denkt nach …", "The computer is thinking …"),
+            Wins => ("gewinnt", "wins"),
+            YouWon => ("Du hast gewonnen!", "You won!"),
+            YouLost => ("Der Computer hat gewonnen.", "The computer won."),
+            Draw => ("Unentschieden.", "Draw."),
+            PlayAgain => ("Nochmal spielen", "Play again"),
+            ColumnFull => ("Diese Spalte ist voll.", "This column is full."),
+            NotYourTurn => ("Warte, der Computer ist am Zug.", "Wait, it is the computer's turn."),
+            GameOverRefused => ("Das Spiel ist vorbei.", "The game is over."),
+            NothingToUndo => ("Es gibt nichts zurückzunehmen.", "There is nothing to undo."),
+            HintTooDeep => (
+                "Zu früh im Spiel für eine perfekte Analyse hier. Nach ein paar Zügen klappt es.",
+                "Too early in the game for a perfect analysis here. It works after a few more moves.",
+            ),
+            HintWaiting => ("Analyse läuft …", "Analysing …"),
+            WorkerFailed => ("Der Computer konnte nicht ziehen. Bitte neu laden.", "The computer could not move. Please reload."),
+            Thoughts => ("Was der Computer denkt", "What the computer thinks"),
+            Column => ("Spalte", "Column"),
+            Row => ("Reihe", "Row"),
+            Empty => ("leer", "empty"),
+            HelpRules => (
+                "Zwei Spieler werfen abwechselnd Steine in die Spalten. Wer zuerst vier eigene Steine in einer Reihe hat – waagrecht, senkrecht oder diagonal – gewinnt.",
+                "Two players take turns dropping coins into the columns. The first to get four of their own in a row – across, up or diagonally – wins.",
+            ),
+            HelpPlay => (
+                "Tippe auf eine Spalte oder drücke ihre Ziffer. Pfeiltasten wählen eine Spalte, Enter wirft.",
+                "Tap a column or press its digit. Arrow keys pick a column, Enter drops.",
+            ),
+            About => ("Version", "Version"),
+            Turn => ("ist am Zug", "to move"),
+        };
+        match self {
+            Lang::De => de,
+            Lang::En => en,
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! The messages between the page and the search worker, sent as Rust
+//! structs with serde-wasm-bindgen.
+
+use engine::player::{Decision, PlayerConfig, SearchProgress};
+use engine::Geometry;
+use serde::{Deserialize, Serialize};
+
+/// From the page to the worker.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum ToWorker {
+    /// Choose a move for the side to move after `moves`.
+    Choose {
+        /// Answers carry it back, so stale answers can be ignored.
+        id: u32,
+        /// The game so far, as a move string.
+        moves: String,
+        /// The board's shape.
+        geometry: Geometry,
+        /// Who plays.
+        player: PlayerConfig,
+        /// Seed of the player's random choices.
+        seed: u64,
+    },
+    /// The perfect score of every column (the hint).
+    Analyze {
+        /// As in `Choose`.
+        id: u32,
+        /// The game so far.
+        moves: String,
+        /// The board's shape.
+        geometry: Geometry,
+        /// Give up after this many milliseconds.
+        limit_ms: f64,
+    },
+    /// A game ended: lets the adaptive level learn (`Some(true)`: the
+    /// computer won).
+    GameOver {
+        /// Whether the computer won.
+        computer_won: Option<bool>,
+    },
+}
+
+/// From the worker to the page.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum FromWorker {
+    /// The engine is loaded; messages sent before this are lost.
+    Ready,
+    /// How the search for request `id` is going.
+    Progress {
+        /// The request.
+        id: u32,
+        /// Depth, nodes, best so far.
+        progress: SearchProgress,
+    },
+    /// The move for request `id`.
+    Chosen {
+        /// The request.
+        id: u32,
+        /// The move and what the search saw.
+        decision: Box<Decision>,
+    },
+    /// Every column's perfect score for request `id`.
+    Analysis {
+        /// The request.
+        id: u32,
+        /// Scores by column, `None` for full columns.
+        scores: Vec<Option<i32>>,
+    },
+    /// Request `id` could not be answered.
+    Failed {
+        /// The request.
+        id: u32,
+        /// Why, for the log.
+        reason: String,
+    },
+}

@@ -1,0 +1,170 @@
+//! The page's handle on the search worker: starts it, queues requests until
+//! it is ready, stops a search at once by replacing the worker, and replaces
+//! a crashed worker and retries its request once.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+use web_sys::{ErrorEvent, MessageEvent, Worker};
+
+use crate::protocol::{FromWorker, ToWorker};
+
+/// Where Trunk puts the worker's loader, next to `index.html`.
+const WORKER_URL: &str = "./worker_loader.js";
+
+type Listener = Rc<dyn Fn(FromWorker)>;
+
+struct Inner {
+    worker: Option<Worker>,
+    ready: bool,
+    queue: Vec<ToWorker>,
+    /// The request being answered, kept to retry it after a crash.
+    pending: Option<ToWorker>,
+    retried: bool,
+    listener: Listener,
+    handlers: Vec<Closure<dyn FnMut(JsValue)>>,
+}
+
+/// The search worker, cheap to clone.
+#[derive(Clone)]
+pub struct SearchWorker(Rc<RefCell<Inner>>);
+
+impl SearchWorker {
+    /// Starts the worker; every answer goes to `listener`.
+    pub fn start(listener: impl Fn(FromWorker) + 'static) -> SearchWorker {
+        let worker = SearchWorker(Rc::new(RefCell::new(Inner {
+            worker: None,
+            ready: false,
+            queue: Vec::new(),
+            pending: None,
+            retried: false,
+            listener: Rc::new(listener),
+            handlers: Vec::new(),
+        })));
+        worker.spawn();
+        worker
+    }
+
+    fn spawn(&self) {
+        let worker = match Worker::new(WORKER_URL) {
+            Ok(w) => w,
+            Err(_) => {
+                let listener = self.0.borrow().listener.clone();
+                listener(FromWorker::Failed { id: 0, reason: "the search worker cannot start".into() });
+                return;
+            }
+        };
+        let me = self.clone();
+        let on_message = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
+            let event: MessageEvent = event.unchecked_into();
+            let Ok(message) = serde_wasm_bindgen::from_value::<FromWorker>(event.data()) else {
+                return;
+            };
+            me.receive(message);
+        });
+        let me = self.clone();
+        let on_error = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
+            let _: ErrorEvent = event.unchecked_into();
+            me.crashed();
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        let mut inner = self.0.borrow_mut();
+        inner.worker = Some(worker);
+        inner.ready = false;
+        inner.handlers = vec![on_message, on_error];
+    }
+
+    fn receive(&self, message: FromWorker) {
+        let listener = {
+            let mut inner = self.0.borrow_mut();
+            match &message {
+                FromWorker::Ready => {
+                    inner.ready = true;
+                    let queued: Vec<ToWorker> = inner.queue.drain(..).collect();
+                    let worker = inner.worker.clone();
+                    drop(inner);
+                    if let Some(worker) = worker {
+                        for request in queued {
+                            post(&worker, &request);
+                        }
+                    }
+                    return;
+                }
+                FromWorker::Chosen { .. } | FromWorker::Analysis { .. } | FromWorker::Failed { .. } => {
+                    inner.pending = None;
+                    inner.retried = false;
+                }
+                FromWorker::Progress { .. } => {}
+            }
+            inner.listener.clone()
+        };
+        listener(message);
+    }
+
+    /// A worker that died is replaced and its request sent again, once; a
+    /// second failure is reported to the listener.
+    fn crashed(&self) {
+        let (retry, listener) = {
+            let mut inner = self.0.borrow_mut();
+            if let Some(w) = inner.worker.take() {
+                w.terminate();
+            }
+            let retry = if inner.retried { None } else { inner.pending.clone() };
+            inner.retried = retry.is_some();
+            (retry, inner.listener.clone())
+        };
+        self.spawn();
+        match retry {
+            Some(request) => self.send(request),
+            None => {
+                let id = self.0.borrow_mut().pending.take().map_or(0, request_id);
+                listener(FromWorker::Failed { id, reason: "the search worker failed twice".into() });
+            }
+        }
+    }
+
+    /// Sends a request (queued until the worker is ready).
+    pub fn send(&self, request: ToWorker) {
+        let mut inner = self.0.borrow_mut();
+        if !matches!(request, ToWorker::GameOver { .. }) {
+            inner.pending = Some(request.clone());
+        }
+        match (&inner.worker, inner.ready) {
+            (Some(worker), true) => post(worker, &request),
+            _ => inner.queue.push(request),
+        }
+    }
+
+    /// Stops any running search at once: the worker is replaced.
+    pub fn cancel(&self) {
+        let busy = self.0.borrow().pending.is_some();
+        if !busy {
+            return;
+        }
+        {
+            let mut inner = self.0.borrow_mut();
+            inner.pending = None;
+            inner.retried = false;
+            inner.queue.retain(|r| matches!(r, ToWorker::GameOver { .. }));
+            if let Some(w) = inner.worker.take() {
+                w.terminate();
+            }
+        }
+        self.spawn();
+    }
+}
+
+fn request_id(request: ToWorker) -> u32 {
+    match request {
+        ToWorker::Choose { id, .. } | ToWorker::Analyze { id, .. } => id,
+        ToWorker::GameOver { .. } => 0,
+    }
+}
+
+fn post(worker: &Worker, request: &ToWorker) {
+    if let Ok(value) = serde_wasm_bindgen::to_value(request) {
+        let _ = worker.post_message(&value);
+    }
+}

@@ -1,0 +1,58 @@
+//! The game in progress and the settings in `localStorage`, so a reload or
+//! a closed tab loses nothing.
+
+use engine::Side;
+use serde::{Deserialize, Serialize};
+use serde::de::DeserializeOwned;
+
+use crate::settings::Settings;
+
+const SETTINGS_KEY: &str = "vier-gewinnt.settings";
+const GAME_KEY: &str = "vier-gewinnt.game";
+
+/// A game as stored: enough to rebuild the board and whose turn it is.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedGame {
+    /// The moves as a move string.
+    pub moves: String,
+    /// Columns and rows.
+    pub size: (u8, u8),
+    /// The person's side against the computer.
+    pub human: Side,
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+fn load<T: DeserializeOwned>(key: &str) -> Option<T> {
+    let text = storage()?.get_item(key).ok()??;
+    serde_json::from_str(&text).ok()
+}
+
+fn save<T: Serialize>(key: &str, value: &T) {
+    if let (Some(storage), Ok(text)) = (storage(), serde_json::to_string(value)) {
+        // A full or disabled storage must not stop the game.
+        let _ = storage.set_item(key, &text);
+    }
+}
+
+/// The stored settings, or the defaults.
+pub fn load_settings() -> Settings {
+    load(SETTINGS_KEY).unwrap_or_default()
+}
+
+/// Stores the settings.
+pub fn save_settings(settings: &Settings) {
+    save(SETTINGS_KEY, settings);
+}
+
+/// The stored game, if any.
+pub fn load_game() -> Option<SavedGame> {
+    load(GAME_KEY)
+}
+
+/// Stores the game.
+pub fn save_game(game: &SavedGame) {
+    save(GAME_KEY, game);
+}

@@ -1,0 +1,38 @@
+// Offline support: every file the app fetches is cached on first use, so
+// after one visit with the network the app loads and plays without it.
+// Bump VERSION with every release: the new worker takes over and deletes the
+// old cache.
+const VERSION = 'vier-gewinnt-v1';
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches.open(VERSION).then((cache) => cache.addAll(['./', './index.html', './manifest.webmanifest', './icon.svg']))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((k) => k !== VERSION).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+// Network first (a new build shows at once), the cache when offline.
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(
+    fetch(request)
+      .then((response) => {
+        if (response.ok) {
+          const copy = response.clone();
+          caches.open(VERSION).then((cache) => cache.put(request, copy));
+        }
+        return response;
+      })
+      .catch(() => caches.match(request, { ignoreSearch: true })
+        .then((hit) => hit || caches.match('./index.html'))),
+  );
+});
