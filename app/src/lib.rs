@@ -416,8 +416,6 @@ pub fn App() -> impl IntoView {
         }
     });
 
-    register_service_worker();
-
     let class = move || {
         let s = settings.get();
         let mut c = String::from("app");
@@ -446,13 +444,6 @@ pub fn App() -> impl IntoView {
             <SettingsPanel/>
             <HelpPanel/>
         </div>
-    }
-}
-
-fn register_service_worker() {
-    if let Some(w) = web_sys::window() {
-        let container = w.navigator().service_worker();
-        let _ = container.register("./sw.js");
     }
 }
 

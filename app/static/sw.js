@@ -3,10 +3,14 @@
 // Bump VERSION with every release: the new worker takes over and deletes the
 // old cache.
 const VERSION = 'vier-gewinnt-v1';
+// Files with fixed names; the hashed app files come from the page's list.
+// The worker's files load inside the worker, so the page never lists them.
+const PRECACHE = ['./', './index.html', './manifest.webmanifest', './icon.svg',
+  './worker_loader.js', './worker.js', './worker_bg.wasm'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    caches.open(VERSION).then((cache) => cache.addAll(['./', './index.html', './manifest.webmanifest', './icon.svg']))
+    caches.open(VERSION).then((cache) => cache.addAll(PRECACHE))
       .then(() => self.skipWaiting()),
   );
 });
@@ -17,6 +21,14 @@ self.addEventListener('activate', (event) => {
       .then((keys) => Promise.all(keys.filter((k) => k !== VERSION).map((k) => caches.delete(k))))
       .then(() => self.clients.claim()),
   );
+});
+
+// The page lists what it loaded before this worker controlled it.
+self.addEventListener('message', (event) => {
+  const urls = event.data && event.data.cache;
+  if (Array.isArray(urls)) {
+    event.waitUntil(caches.open(VERSION).then((cache) => cache.addAll(urls)).catch(() => {}));
+  }
 });
 
 // Network first (a new build shows at once), the cache when offline.

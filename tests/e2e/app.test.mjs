@@ -1,0 +1,216 @@
+// The built app (dist/) in headless Chromium, driven as a person would:
+// elements are found by their roles and accessible names.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { chromium } from 'playwright-core';
+import { serve } from './static-server.mjs';
+
+const DIST = new URL('../../dist/', import.meta.url).pathname;
+const SHOTS = new URL('../../target/screenshots/', import.meta.url).pathname;
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+const OVER = /You won|computer won|Draw|wins!/;
+
+let server;
+let browser;
+let base;
+
+before(async () => {
+  server = await serve(DIST);
+  base = `http://127.0.0.1:${server.address().port}/`;
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  await mkdir(SHOTS, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** A fresh browser context (empty storage) with one page on the app. */
+async function open(path = '', viewport = { width: 1024, height: 768 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e));
+  await page.goto(base + path);
+  await page.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
+  return { context, page, errors };
+}
+
+const status = (page) => page.getByRole('status').textContent();
+const coins = (page) => page.locator('.cells .coin:not(.ghost)').count();
+const cellLabels = (page) => page.locator('.cells [role=img]').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label')));
+
+async function setting(page, label, option) {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel(label, { exact: false }).first().selectOption({ label: option });
+  await page.locator('#settings .close').click();
+}
+
+/** Waits until the person may move or the game is over. */
+async function myTurn(page) {
+  await page.waitForFunction(
+    (over) => {
+      const s = document.querySelector('[role=status]').textContent;
+      return s.startsWith('Your turn') || new RegExp(over).test(s);
+    },
+    OVER.source,
+    { timeout: 20000 },
+  );
+}
+
+test('a whole game against Easy, every coin where the board says', async () => {
+  const { context, page, errors } = await open();
+  await setting(page, 'Level', 'Easy');
+  const order = [4, 3, 5, 2, 6, 1, 7];
+  let moves = 0;
+  while (!OVER.test(await status(page))) {
+    await myTurn(page);
+    if (OVER.test(await status(page))) break;
+    const before = await coins(page);
+    for (const c of order) {
+      await page.getByRole('button', { name: `Column ${c}`, exact: true }).click();
+      if ((await coins(page)) > before) break;
+      assert.match(await status(page), /full/, 'a full column says so');
+    }
+    moves += 1;
+    assert.ok(moves < 30, 'the game ends');
+  }
+  const text = await status(page);
+  assert.match(text, OVER);
+  const total = await coins(page);
+  const labels = await cellLabels(page);
+  assert.equal(labels.filter((l) => !l.endsWith('empty')).length, total, 'every coin is announced');
+  if (/won/.test(text) && !/computer/.test(text)) {
+    assert.equal(await page.locator('.cell.win').count(), 4);
+  }
+  await page.getByRole('button', { name: 'Play again' }).click();
+  assert.equal(await coins(page), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('two people on one device: a win with its four highlighted', async () => {
+  const { context, page } = await open();
+  await setting(page, 'Mode', 'Two players');
+  for (const c of [1, 2, 1, 2, 1, 2, 1]) {
+    await page.getByRole('button', { name: `Column ${c}`, exact: true }).click();
+  }
+  assert.equal(await status(page), 'Yellow wins!');
+  assert.equal(await page.locator('.cell.win').count(), 4);
+  for (let r = 1; r <= 4; r++) {
+    await page.getByRole('img', { name: `Row ${r}, column 1: yellow` }).waitFor();
+  }
+  await page.getByRole('button', { name: 'Column 3', exact: true }).click();
+  assert.equal(await status(page), 'The game is over.', 'a refused move says why');
+  await context.close();
+});
+
+test('undo against the computer takes back its reply and your move', async () => {
+  const { context, page } = await open();
+  await page.getByRole('button', { name: 'Column 4', exact: true }).click();
+  await myTurn(page);
+  assert.equal(await coins(page), 2);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  assert.equal(await coins(page), 0);
+  assert.match(await status(page), /^Your turn/);
+  await context.close();
+});
+
+test('a reload in mid-game restores the exact position and settings', async () => {
+  const { context, page } = await open();
+  await setting(page, 'Style', 'aggressive');
+  for (const c of [4, 3]) {
+    await page.getByRole('button', { name: `Column ${c}`, exact: true }).click();
+    await myTurn(page);
+  }
+  const before = await cellLabels(page);
+  assert.equal(before.filter((l) => !l.endsWith('empty')).length, 4);
+  await page.reload();
+  await page.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
+  assert.deepEqual(await cellLabels(page), before);
+  assert.match(await status(page), /^Your turn.*aggressive/);
+  await context.close();
+});
+
+test('a shared URL opens its position', async () => {
+  const { context, page } = await open('?pos=4453');
+  await page.getByRole('img', { name: 'Row 1, column 4: yellow' }).waitFor();
+  await page.getByRole('img', { name: 'Row 2, column 4: red' }).waitFor();
+  await page.getByRole('img', { name: 'Row 1, column 5: yellow' }).waitFor();
+  await page.getByRole('img', { name: 'Row 1, column 3: red' }).waitFor();
+  assert.equal(await coins(page), 4);
+  await context.close();
+});
+
+test('after one visit the app loads and plays offline', async () => {
+  const { context, page } = await open();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  // Give the worker a moment to cache what the page lists.
+  await page.waitForTimeout(1500);
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('button', { name: 'Column 4', exact: true }).click();
+  await myTurn(page);
+  assert.equal(await coins(page), 2, 'the computer answered offline');
+  await context.close();
+});
+
+test('German: every control and cell speaks German', async () => {
+  const { context, page } = await open();
+  await setting(page, 'Language', 'Deutsch');
+  await page.getByRole('button', { name: 'Spalte 4', exact: true }).click();
+  await page.getByRole('img', { name: 'Reihe 1, spalte 4: gelb' }).waitFor();
+  assert.match(await status(page), /Du bist am Zug|denkt/);
+  await context.close();
+});
+
+const SIZES = [
+  ['phone', 390, 844],
+  ['ipad-landscape', 1024, 768],
+  ['ipad-portrait', 768, 1024],
+  ['pi-touchscreen', 800, 480],
+  ['robot-screen', 1920, 1080],
+];
+
+for (const [name, width, height] of SIZES) {
+  test(`the whole board is visible without scrolling at ${width}x${height}`, async () => {
+    const { context, page } = await open('?pos=4453', { width, height });
+    const board = await page.locator('.board').boundingBox();
+    const scroll = await page.evaluate(() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]);
+    await page.screenshot({ path: `${SHOTS}${name}-${width}x${height}.png` });
+    assert.ok(board.y >= 0 && board.y + board.height <= height + 0.5, `board bottom ${board.y + board.height} <= ${height}`);
+    assert.ok(board.x >= 0 && board.x + board.width <= width + 0.5);
+    assert.ok(scroll[0] <= height && scroll[1] <= width, `no scrolling: ${scroll}`);
+    const column = await page.getByRole('button', { name: 'Column 1', exact: true }).boundingBox();
+    assert.ok(column.width >= 36, `a column is wide enough to touch: ${column.width}`);
+    await context.close();
+  });
+}
+
+test('the page stays responsive while Hard searches in the worker', async () => {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  await context.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => e.duration)))
+      .observe({ type: 'longtask', buffered: true });
+  });
+  const page = await context.newPage();
+  await page.goto(base);
+  await page.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
+  await setting(page, 'Level', 'Hard');
+  // Only long tasks after start-up count: the search runs from here on.
+  await page.evaluate(() => { window.__longTasks = []; });
+  for (const c of [4, 4, 3]) {
+    await page.getByRole('button', { name: `Column ${c}`, exact: true }).click();
+    await myTurn(page);
+  }
+  const longest = await page.evaluate(() => Math.max(0, ...window.__longTasks));
+  console.log(`# longest main-thread task during three Hard searches: ${longest.toFixed(0)} ms`);
+  assert.equal(await coins(page), 6);
+  await context.close();
+});
