@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Installs what the build and the tests need, only when it is missing, so a
-# second run takes seconds. Sourced by the other scripts in .ci/.
+# Installs what the build and the tests need, only when it is missing or of
+# the wrong version, so a second run takes seconds. Sourced by the other
+# scripts in .ci/. This machine reaches crates.io, npm and Debian only:
+# Trunk must not download its own tools (see Trunk.toml).
 set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+TRUNK_VERSION=0.21.14
 
 have_target() { rustup target list --installed | grep -qx "$1"; }
 for target in wasm32-unknown-unknown wasm32-wasip1; do
@@ -10,4 +14,36 @@ done
 for component in rustfmt clippy; do
   rustup component list --installed | grep -q "^$component" || rustup component add "$component"
 done
-command -v node >/dev/null || { echo "setup: node (20 or newer) is needed for the WASI benchmark runner" >&2; exit 1; }
+command -v node >/dev/null || { echo "setup: Node 20 or newer is needed" >&2; exit 1; }
+
+export PATH="$HOME/.cargo/bin:$root/tests/e2e/node_modules/.bin:$PATH"
+
+if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
+  echo "setup: installing trunk $TRUNK_VERSION (about 13 minutes on 2 cores)"
+  cargo install trunk --version "$TRUNK_VERSION" --locked
+fi
+
+# The wasm-bindgen CLI must equal the library in Cargo.lock exactly.
+bindgen=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$root/Cargo.lock")
+if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $bindgen" ]; then
+  echo "setup: installing wasm-bindgen-cli $bindgen"
+  # Not --locked: its own lock file names a crate version the registry lacks.
+  cargo install wasm-bindgen-cli --version "$bindgen"
+fi
+if ! grep -q "wasm_bindgen = \"$bindgen\"" "$root/Trunk.toml"; then
+  echo "setup: Trunk.toml must pin wasm_bindgen = \"$bindgen\" (the version in Cargo.lock)" >&2
+  exit 1
+fi
+
+# npm's binaryen (wasm-opt for the release build; Debian's is too old) and
+# playwright-core for the browser tests.
+if [ ! -x "$root/tests/e2e/node_modules/.bin/wasm-opt" ] || [ ! -d "$root/tests/e2e/node_modules/playwright-core" ]; then
+  (cd "$root/tests/e2e" && npm ci --no-audit --no-fund)
+fi
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "setup: installing Debian's chromium"
+  sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  $sudo_cmd apt-get install -y -qq chromium chromium-driver >/dev/null
+fi

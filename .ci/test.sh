@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the project: formatting, lints, unit, property, data-driven
-# and end-to-end tests, and the WebAssembly builds. Run from anywhere.
+# and end-to-end tests (the CLI as a process, the app in headless Chromium),
+# and the WebAssembly builds. Run from anywhere.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source .ci/setup.sh
@@ -10,15 +11,13 @@ step() { printf '\n== %s\n' "$*"; }
 step "format"
 cargo fmt --all -- --check
 
-step "lints (native and wasm32)"
-cargo clippy --workspace --all-targets --locked -- -D warnings
+step "lints (native crates, and the app and engine for wasm32)"
+cargo clippy --workspace --exclude app --all-targets --locked -- -D warnings
 cargo clippy -p engine --lib --no-default-features --target wasm32-unknown-unknown --locked -- -D warnings
+cargo clippy -p app --target wasm32-unknown-unknown --locked -- -D warnings
 
 step "tests"
-cargo test --workspace --release --locked
-
-step "engine for the browser (wasm32-unknown-unknown, no CLI)"
-cargo build -p engine --lib --no-default-features --target wasm32-unknown-unknown --release --locked
+cargo test --workspace --exclude app --release --locked
 
 step "connect4 under WASI in Node agrees with the native binary"
 cargo build --release --locked --bin connect4
@@ -34,5 +33,12 @@ if [ "$native" != "$wasi" ]; then
   exit 1
 fi
 echo "$(wc -l < "$sample") positions analysed alike natively and under WASI"
+
+step "the web app: release build and its sizes"
+trunk build --release
+.ci/sizes.sh
+
+step "the web app in headless Chromium"
+(cd tests/e2e && node --test)
 
 step "all tests passed"

@@ -52,7 +52,10 @@ impl Game {
                 }
             }
         };
-        Game { board: Board::with_geometry(geometry), human }
+        Game {
+            board: Board::with_geometry(geometry),
+            human,
+        }
     }
 
     /// Whether the computer moves next.
@@ -67,7 +70,11 @@ impl Game {
 
     fn saved(&self) -> SavedGame {
         let g = self.board.geometry();
-        SavedGame { moves: self.board.to_string(), size: (g.columns() as u8, g.rows() as u8), human: self.human }
+        SavedGame {
+            moves: self.board.to_string(),
+            size: (g.columns() as u8, g.rows() as u8),
+            human: self.human,
+        }
     }
 }
 
@@ -75,13 +82,24 @@ impl Game {
 /// else a new one.
 fn first_game(settings: &Settings) -> Game {
     let fresh = Game::new(settings);
-    if let Some(board) = url_position().and_then(|m| Board::from_moves(fresh.board.geometry(), &m).ok()) {
-        return Game { board, human: fresh.human };
+    if let Some(board) =
+        url_position().and_then(|m| Board::from_moves(fresh.board.geometry(), &m).ok())
+    {
+        return Game {
+            board,
+            human: fresh.human,
+        };
     }
     if let Some(saved) = storage::load_game() {
         let geometry = Geometry::new(saved.size.0.into(), saved.size.1.into(), 4);
-        if let Some(board) = geometry.ok().and_then(|g| Board::from_moves(g, &saved.moves).ok()) {
-            return Game { board, human: saved.human };
+        if let Some(board) = geometry
+            .ok()
+            .and_then(|g| Board::from_moves(g, &saved.moves).ok())
+        {
+            return Game {
+                board,
+                human: saved.human,
+            };
         }
     }
     fresh
@@ -95,9 +113,17 @@ fn url_position() -> Option<String> {
 
 /// Keeps the address bar's `?pos=` in step with the game.
 fn write_url_position(moves: &str) {
-    let Some(window) = web_sys::window() else { return };
-    let Ok(history) = window.history() else { return };
-    let url = if moves.is_empty() { "./".to_string() } else { format!("?pos={moves}") };
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Ok(history) = window.history() else {
+        return;
+    };
+    let url = if moves.is_empty() {
+        "./".to_string()
+    } else {
+        format!("?pos={moves}")
+    };
     let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
 }
 
@@ -107,15 +133,25 @@ fn narrate(fact: &Fact, lang: Lang) -> String {
         (Fact::WinsNow, Lang::En) => "This move wins.".into(),
         (Fact::WinsNow, Lang::De) => "Dieser Zug gewinnt.".into(),
         (Fact::WinsIn { stones }, Lang::En) => format!("I can win with {stones} more coins."),
-        (Fact::WinsIn { stones }, Lang::De) => format!("Ich kann mit {stones} weiteren Steinen gewinnen."),
-        (Fact::LosesIn { stones }, Lang::En) => format!("If you play perfectly you win with {stones} more coins."),
-        (Fact::LosesIn { stones }, Lang::De) => format!("Wenn du perfekt spielst, gewinnst du mit {stones} weiteren Steinen."),
+        (Fact::WinsIn { stones }, Lang::De) => {
+            format!("Ich kann mit {stones} weiteren Steinen gewinnen.")
+        }
+        (Fact::LosesIn { stones }, Lang::En) => {
+            format!("If you play perfectly you win with {stones} more coins.")
+        }
+        (Fact::LosesIn { stones }, Lang::De) => {
+            format!("Wenn du perfekt spielst, gewinnst du mit {stones} weiteren Steinen.")
+        }
         (Fact::Draw, Lang::En) => "With best play on both sides this is a draw.".into(),
         (Fact::Draw, Lang::De) => "Bei bestem Spiel endet es unentschieden.".into(),
         (Fact::MustBlock { column }, Lang::En) => format!("I must block column {}.", column + 1),
-        (Fact::MustBlock { column }, Lang::De) => format!("Ich muss Spalte {} blockieren.", column + 1),
+        (Fact::MustBlock { column }, Lang::De) => {
+            format!("Ich muss Spalte {} blockieren.", column + 1)
+        }
         (Fact::CreatesThreats { count }, Lang::En) => format!("This move creates {count} threats."),
-        (Fact::CreatesThreats { count }, Lang::De) => format!("Dieser Zug schafft {count} Drohungen."),
+        (Fact::CreatesThreats { count }, Lang::De) => {
+            format!("Dieser Zug schafft {count} Drohungen.")
+        }
         (Fact::EveryOtherMoveLoses, Lang::En) => "Every other move loses.".into(),
         (Fact::EveryOtherMoveLoses, Lang::De) => "Jeder andere Zug verliert.".into(),
         (Fact::RandomMove { .. }, Lang::En) => "I'll let you have a chance …".into(),
@@ -186,7 +222,10 @@ impl Ctx {
         }
         if !game.board.can_play(column) {
             self.shake.set(Some(column));
-            set_timeout(move || self.shake.set(None), std::time::Duration::from_millis(400));
+            set_timeout(
+                move || self.shake.set(None),
+                std::time::Duration::from_millis(400),
+            );
             return self.say(Text::ColumnFull);
         }
         self.play(column);
@@ -222,7 +261,9 @@ impl Ctx {
         let id = self.next_request();
         let (level, style) = match settings.mode {
             // The demo pits two different levels, so its games differ.
-            GameMode::Demo if game.board.side_to_move() == Side::Second => (Level::Medium, Style::Aggressive),
+            GameMode::Demo if game.board.side_to_move() == Side::Second => {
+                (Level::Medium, Style::Aggressive)
+            }
             _ => (settings.level, settings.style),
         };
         let request = ToWorker::Choose {
@@ -232,7 +273,11 @@ impl Ctx {
             player: level.config(style),
             seed: (js_sys::Math::random() * 1e9) as u64,
         };
-        let delay = if settings.mode == GameMode::Demo { DEMO_PACE_MS } else { 0 };
+        let delay = if settings.mode == GameMode::Demo {
+            DEMO_PACE_MS
+        } else {
+            0
+        };
         set_timeout(
             move || {
                 if self.request.get_value() == id {
@@ -247,7 +292,9 @@ impl Ctx {
         let current = self.request.get_value();
         match message {
             FromWorker::Ready => {}
-            FromWorker::Progress { id, progress } if id == current => self.progress.set(Some(progress)),
+            FromWorker::Progress { id, progress } if id == current => {
+                self.progress.set(Some(progress))
+            }
             FromWorker::Progress { .. } => {}
             FromWorker::Chosen { id, decision } if id == current => {
                 self.thinking.set(false);
@@ -275,20 +322,29 @@ impl Ctx {
         let lang = self.lang();
         let col = decision.column + 1;
         let mut lines = vec![match lang {
-            Lang::En => format!("Column {col} (depth {}, {} positions searched).", decision.depth, decision.nodes),
-            Lang::De => format!("Spalte {col} (Tiefe {}, {} Stellungen durchsucht).", decision.depth, decision.nodes),
+            Lang::En => format!(
+                "Column {col} (depth {}, {} positions searched).",
+                decision.depth, decision.nodes
+            ),
+            Lang::De => format!(
+                "Spalte {col} (Tiefe {}, {} Stellungen durchsucht).",
+                decision.depth, decision.nodes
+            ),
         }];
         lines.extend(decision.facts.iter().map(|f| narrate(f, lang)));
         self.thoughts.update(|t| {
             t.splice(0..0, lines);
             t.truncate(30);
         });
-        self.column_values.set(Some((false, decision.column_values.clone())));
+        self.column_values
+            .set(Some((false, decision.column_values.clone())));
         self.last_pv.set(decision.pv.clone());
     }
 
     fn new_game(self, confirm: bool) {
-        let running = self.game.with_untracked(|g| g.board.plies() > 0 && !g.board.is_over());
+        let running = self
+            .game
+            .with_untracked(|g| g.board.plies() > 0 && !g.board.is_over());
         if confirm && running {
             let ok = web_sys::window()
                 .and_then(|w| w.confirm_with_message(self.lang().t(Text::ConfirmNew)).ok())
@@ -367,7 +423,8 @@ pub fn App() -> impl IntoView {
         request: StoredValue::new(0),
         worker: StoredValue::new_local(None),
     };
-    ctx.worker.set_value(Some(SearchWorker::start(move |m| ctx.receive(m))));
+    ctx.worker
+        .set_value(Some(SearchWorker::start(move |m| ctx.receive(m))));
     provide_context(ctx);
 
     // Persist, keep the URL in step, and let the computer move.
@@ -402,7 +459,11 @@ pub fn App() -> impl IntoView {
             }
         } else if key == "ArrowLeft" || key == "ArrowRight" {
             let at = ctx.hover.get_untracked().unwrap_or(columns / 2);
-            let next = if key == "ArrowLeft" { at.saturating_sub(1) } else { (at + 1).min(columns - 1) };
+            let next = if key == "ArrowLeft" {
+                at.saturating_sub(1)
+            } else {
+                (at + 1).min(columns - 1)
+            };
             ctx.hover.set(Some(next));
         } else if key == "Enter" {
             // Enter on a focused button clicks it already.
@@ -490,7 +551,11 @@ fn StatusLine() -> impl IntoView {
             return m;
         }
         let colour = |side: Side| s.colours[usize::from(side == Side::Second)].name(lang);
-        let level = format!("{} ({})", level_name(s.level, lang), style_name(s.style, lang));
+        let level = format!(
+            "{} ({})",
+            level_name(s.level, lang),
+            style_name(s.style, lang)
+        );
         match g.board.status() {
             Status::Won(w) => match s.mode {
                 GameMode::VsComputer if w == g.human => lang.t(Text::YouWon).to_string(),
@@ -502,7 +567,9 @@ fn StatusLine() -> impl IntoView {
                 let side = g.board.side_to_move();
                 if ctx.thinking.get() {
                     let p = ctx.progress.get();
-                    let detail = p.map(|p| format!(" depth {}, {} nodes", p.depth, p.nodes)).unwrap_or_default();
+                    let detail = p
+                        .map(|p| format!(" depth {}, {} nodes", p.depth, p.nodes))
+                        .unwrap_or_default();
                     format!("{}{detail} – {level}", lang.t(Text::ComputerThinking))
                 } else if s.mode == GameMode::VsComputer && side == g.human {
                     format!("{} ({}) – {level}", lang.t(Text::YourTurn), colour(side))
@@ -527,7 +594,9 @@ fn StatusLine() -> impl IntoView {
 
 fn capitalise(word: &str) -> String {
     let mut c = word.chars();
-    c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
 }
 
 fn style_name(style: Style, lang: Lang) -> &'static str {
@@ -548,7 +617,9 @@ fn ColumnValues() -> impl IntoView {
         let values = ctx.column_values.get();
         (0..columns)
             .map(|c| {
-                let v = values.as_ref().and_then(|(_, v)| v.get(c).copied().flatten());
+                let v = values
+                    .as_ref()
+                    .and_then(|(_, v)| v.get(c).copied().flatten());
                 let class = match v {
                     Some(v) if v > 0 => "value good",
                     Some(v) if v < 0 => "value bad",
@@ -565,7 +636,11 @@ fn ColumnValues() -> impl IntoView {
 
 fn short_value(v: i32) -> String {
     if v.abs() >= 999_000 {
-        if v > 0 { "+∞".into() } else { "−∞".into() }
+        if v > 0 {
+            "+∞".into()
+        } else {
+            "−∞".into()
+        }
     } else {
         format!("{v:+}")
     }
@@ -607,31 +682,53 @@ fn BoardView() -> impl IntoView {
                 let owner = g.board.cell(c, r);
                 let colour = owner.map(|side| s.colours[usize::from(side == Side::Second)]);
                 let what = colour.map_or(lang.t(Text::Empty), |col| col.name(lang));
-                let label = format!("{} {}, {} {}: {what}", lang.t(Text::Row), r + 1, lang.t(Text::Column).to_lowercase(), c + 1);
+                let label = format!(
+                    "{} {}, {} {}: {what}",
+                    lang.t(Text::Row),
+                    r + 1,
+                    lang.t(Text::Column).to_lowercase(),
+                    c + 1
+                );
                 let mut class = String::from("cell");
                 if win.contains(&(c as u8, r as u8)) {
                     class.push_str(" win");
                 }
                 let coin = colour.map(|col| {
                     let fresh = last == Some((c, r));
-                    let side = if owner == Some(Side::First) { "first" } else { "second" };
-                    let class = format!("coin {} {side}{}", col.class(), if fresh { " fresh" } else { "" });
+                    let side = if owner == Some(Side::First) {
+                        "first"
+                    } else {
+                        "second"
+                    };
+                    let class = format!(
+                        "coin {} {side}{}",
+                        col.class(),
+                        if fresh { " fresh" } else { "" }
+                    );
                     let style = format!("--fall:{}", h - r);
                     view! { <div class=class style=style></div> }
                 });
-                let ghost = expected.iter().find(|e| e.0 == c && e.1 == r).map(|&(_, _, n)| {
-                    let side = g.board.side_to_move();
-                    let side = if n % 2 == 1 { side } else { side.other() };
-                    let col = s.colours[usize::from(side == Side::Second)];
-                    view! { <div class=format!("coin ghost {}", col.class())>{n}</div> }
-                });
-                cells.push(view! { <div class=class role="img" aria-label=label>{coin}{ghost}</div> });
+                let ghost = expected
+                    .iter()
+                    .find(|e| e.0 == c && e.1 == r)
+                    .map(|&(_, _, n)| {
+                        let side = g.board.side_to_move();
+                        let side = if n % 2 == 1 { side } else { side.other() };
+                        let col = s.colours[usize::from(side == Side::Second)];
+                        view! { <div class=format!("coin ghost {}", col.class())>{n}</div> }
+                    });
+                cells.push(
+                    view! { <div class=class role="img" aria-label=label>{coin}{ghost}</div> },
+                );
             }
         }
         cells.collect_view()
     };
     let buttons = move || {
-        let (w, lang) = (ctx.game.with(|g| g.board.geometry().columns()), ctx.settings.with(|s| s.lang));
+        let (w, lang) = (
+            ctx.game.with(|g| g.board.geometry().columns()),
+            ctx.settings.with(|s| s.lang),
+        );
         (0..w)
             .map(|c| {
                 let label = format!("{} {}", lang.t(Text::Column), c + 1);
@@ -666,7 +763,8 @@ fn BoardView() -> impl IntoView {
         let show = !g.board.is_over() && !g.computer_to_move(s.mode);
         (0..w)
             .map(|c| {
-                let coin = (show && ctx.hover.get() == Some(c)).then(|| view! { <div class=format!("coin {}", colour.class())></div> });
+                let coin = (show && ctx.hover.get() == Some(c))
+                    .then(|| view! { <div class=format!("coin {}", colour.class())></div> });
                 view! { <div class="slot">{coin}</div> }
             })
             .collect_view()

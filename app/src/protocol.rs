@@ -1,8 +1,8 @@
 //! The messages between the page and the search worker, sent as Rust
 //! structs with serde-wasm-bindgen.
 
-use engine::player::{Decision, PlayerConfig, SearchProgress};
 use engine::Geometry;
+use engine::player::{Decision, PlayerConfig, SearchProgress};
 use serde::{Deserialize, Serialize};
 
 /// From the page to the worker.

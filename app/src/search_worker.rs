@@ -51,7 +51,10 @@ impl SearchWorker {
             Ok(w) => w,
             Err(_) => {
                 let listener = self.0.borrow().listener.clone();
-                listener(FromWorker::Failed { id: 0, reason: "the search worker cannot start".into() });
+                listener(FromWorker::Failed {
+                    id: 0,
+                    reason: "the search worker cannot start".into(),
+                });
                 return;
             }
         };
@@ -92,7 +95,9 @@ impl SearchWorker {
                     }
                     return;
                 }
-                FromWorker::Chosen { .. } | FromWorker::Analysis { .. } | FromWorker::Failed { .. } => {
+                FromWorker::Chosen { .. }
+                | FromWorker::Analysis { .. }
+                | FromWorker::Failed { .. } => {
                     inner.pending = None;
                     inner.retried = false;
                 }
@@ -111,7 +116,11 @@ impl SearchWorker {
             if let Some(w) = inner.worker.take() {
                 w.terminate();
             }
-            let retry = if inner.retried { None } else { inner.pending.clone() };
+            let retry = if inner.retried {
+                None
+            } else {
+                inner.pending.clone()
+            };
             inner.retried = retry.is_some();
             (retry, inner.listener.clone())
         };
@@ -120,7 +129,10 @@ impl SearchWorker {
             Some(request) => self.send(request),
             None => {
                 let id = self.0.borrow_mut().pending.take().map_or(0, request_id);
-                listener(FromWorker::Failed { id, reason: "the search worker failed twice".into() });
+                listener(FromWorker::Failed {
+                    id,
+                    reason: "the search worker failed twice".into(),
+                });
             }
         }
     }
@@ -147,7 +159,9 @@ impl SearchWorker {
             let mut inner = self.0.borrow_mut();
             inner.pending = None;
             inner.retried = false;
-            inner.queue.retain(|r| matches!(r, ToWorker::GameOver { .. }));
+            inner
+                .queue
+                .retain(|r| matches!(r, ToWorker::GameOver { .. }));
             if let Some(w) = inner.worker.take() {
                 w.terminate();
             }

@@ -43,7 +43,12 @@ pub enum CoinColour {
 
 impl CoinColour {
     /// Every colour offered.
-    pub const ALL: [CoinColour; 4] = [CoinColour::Yellow, CoinColour::Red, CoinColour::Blue, CoinColour::Green];
+    pub const ALL: [CoinColour; 4] = [
+        CoinColour::Yellow,
+        CoinColour::Red,
+        CoinColour::Blue,
+        CoinColour::Green,
+    ];
 
     /// The colour's name, as cells announce it.
     pub fn name(self, lang: Lang) -> &'static str {

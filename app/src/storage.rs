@@ -2,8 +2,8 @@
 //! a closed tab loses nothing.
 
 use engine::Side;
-use serde::{Deserialize, Serialize};
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 use crate::settings::Settings;
 

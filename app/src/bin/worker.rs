@@ -39,10 +39,21 @@ const PERFECT_LIMIT_MS: f64 = 4000.0;
 
 fn handle(state: &mut State, request: ToWorker) {
     match request {
-        ToWorker::Choose { id, moves, geometry, player, seed } => {
+        ToWorker::Choose {
+            id,
+            moves,
+            geometry,
+            player,
+            seed,
+        } => {
             let board = match Board::from_moves(geometry, &moves) {
                 Ok(board) => board,
-                Err(e) => return post(&FromWorker::Failed { id, reason: e.to_string() }),
+                Err(e) => {
+                    return post(&FromWorker::Failed {
+                        id,
+                        reason: e.to_string(),
+                    });
+                }
             };
             let reuse = matches!(&state.player, Some((c, s, _)) if *c == player && *s == seed);
             if !reuse {
@@ -53,41 +64,82 @@ fn handle(state: &mut State, request: ToWorker) {
             let perfect = matches!(player, PlayerConfig::Perfect(_));
             let clock = now;
             let mut observe = |progress: &engine::player::SearchProgress| {
-                post(&FromWorker::Progress { id, progress: progress.clone() });
-                if perfect && now() - start > PERFECT_LIMIT_MS { Flow::Stop } else { Flow::Continue }
+                post(&FromWorker::Progress {
+                    id,
+                    progress: progress.clone(),
+                });
+                if perfect && now() - start > PERFECT_LIMIT_MS {
+                    Flow::Stop
+                } else {
+                    Flow::Continue
+                }
             };
             match chooser.choose_observed(&board, Some(&clock), &mut observe) {
-                Ok(decision) => post(&FromWorker::Chosen { id, decision: Box::new(decision) }),
+                Ok(decision) => post(&FromWorker::Chosen {
+                    id,
+                    decision: Box::new(decision),
+                }),
                 Err(_) if perfect => {
                     let hard = PlayerConfig::Search(SearchConfig {
                         depth: 8,
-                        evaluation: Evaluation::Window { low_row_bonus: true, threat_parity: true },
+                        evaluation: Evaluation::Window {
+                            low_row_bonus: true,
+                            threat_parity: true,
+                        },
                         style: Default::default(),
                         blunder_rate: 0.0,
                         node_budget: None,
                         time_budget_ms: None,
                     });
-                    match Player::new(hard, seed).choose_observed(&board, Some(&clock), &mut |_| Flow::Continue) {
-                        Ok(decision) => post(&FromWorker::Chosen { id, decision: Box::new(decision) }),
-                        Err(e) => post(&FromWorker::Failed { id, reason: e.to_string() }),
+                    match Player::new(hard, seed)
+                        .choose_observed(&board, Some(&clock), &mut |_| Flow::Continue)
+                    {
+                        Ok(decision) => post(&FromWorker::Chosen {
+                            id,
+                            decision: Box::new(decision),
+                        }),
+                        Err(e) => post(&FromWorker::Failed {
+                            id,
+                            reason: e.to_string(),
+                        }),
                     }
                 }
-                Err(e) => post(&FromWorker::Failed { id, reason: e.to_string() }),
+                Err(e) => post(&FromWorker::Failed {
+                    id,
+                    reason: e.to_string(),
+                }),
             }
         }
-        ToWorker::Analyze { id, moves, geometry, limit_ms } => {
+        ToWorker::Analyze {
+            id,
+            moves,
+            geometry,
+            limit_ms,
+        } => {
             let board = match Board::from_moves(geometry, &moves) {
                 Ok(board) => board,
-                Err(e) => return post(&FromWorker::Failed { id, reason: e.to_string() }),
+                Err(e) => {
+                    return post(&FromWorker::Failed {
+                        id,
+                        reason: e.to_string(),
+                    });
+                }
             };
             let solver = state.solver.get_or_insert_with(Solver::new);
             let start = now();
             let mut observe = |_: &engine::Progress| {
-                if now() - start > limit_ms { Flow::Stop } else { Flow::Continue }
+                if now() - start > limit_ms {
+                    Flow::Stop
+                } else {
+                    Flow::Continue
+                }
             };
             match solver.analyze_observed(board.position(), Mode::Strong, &mut observe) {
                 Ok(scores) => post(&FromWorker::Analysis { id, scores }),
-                Err(e) => post(&FromWorker::Failed { id, reason: e.to_string() }),
+                Err(e) => post(&FromWorker::Failed {
+                    id,
+                    reason: e.to_string(),
+                }),
             }
         }
         ToWorker::GameOver { computer_won } => {
@@ -103,7 +155,10 @@ fn main() {
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         match serde_wasm_bindgen::from_value::<ToWorker>(event.data()) {
             Ok(request) => handle(&mut state.borrow_mut(), request),
-            Err(e) => post(&FromWorker::Failed { id: 0, reason: format!("bad request: {e}") }),
+            Err(e) => post(&FromWorker::Failed {
+                id: 0,
+                reason: format!("bad request: {e}"),
+            }),
         }
     });
     scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
