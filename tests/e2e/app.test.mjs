@@ -214,3 +214,63 @@ test('the page stays responsive while Hard searches in the worker', async () => 
   assert.equal(await coins(page), 6);
   await context.close();
 });
+
+test('the demo plays itself at a pace a watcher can follow', async () => {
+  const { context, page } = await open();
+  await setting(page, 'Mode', 'Computer against computer');
+  const start = Date.now();
+  await page.waitForFunction(() => document.querySelectorAll('.cells .coin:not(.ghost)').length >= 3, null, { timeout: 20000 });
+  const elapsed = Date.now() - start;
+  assert.ok(elapsed >= 1500, `three moves took ${elapsed} ms: slow enough to watch`);
+  await page.getByRole('button', { name: 'Column 1', exact: true }).click();
+  assert.match(await status(page), /computer/i, 'a person cannot move in the demo');
+  await context.close();
+});
+
+test('keyboard: digits drop a coin, arrows and Enter too', async () => {
+  const { context, page } = await open();
+  await setting(page, 'Mode', 'Two players');
+  await page.keyboard.press('4');
+  await page.getByRole('img', { name: 'Row 1, column 4: yellow' }).waitFor();
+  await page.locator('body').click({ position: { x: 2, y: 2 } });
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await page.getByRole('img', { name: 'Row 1, column 5: red' }).waitFor();
+  await context.close();
+});
+
+test('the hint shows the perfect score of every column', async () => {
+  // A middle-game position of Pons' Test_L2_R1, the person (first player)
+  // to move; it scores 8 and column 2 is full.
+  const { context, page } = await open('?pos=662222576343651642712157');
+  await page.getByRole('button', { name: 'Hint' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('.values .value.good, .values .value.bad, .values .value.even').length === 6, null, { timeout: 20000 });
+  const values = await page.locator('.values .value').allTextContents();
+  assert.equal(values.length, 7);
+  assert.equal(values[1], '', 'the full column 2 has no score');
+  assert.equal(Math.max(...values.filter(Boolean).map(Number)), 8, 'the best column scores the position');
+  await context.close();
+});
+
+test('a new game in mid-game asks first; a board size and themes apply', async () => {
+  const { context, page } = await open();
+  await setting(page, 'Mode', 'Two players');
+  await page.getByRole('button', { name: 'Column 4', exact: true }).click();
+  page.once('dialog', (d) => d.dismiss());
+  await page.getByRole('button', { name: 'New game' }).click();
+  assert.equal(await coins(page), 1, 'declined: the game goes on');
+  page.once('dialog', (d) => d.accept());
+  await page.getByRole('button', { name: 'New game' }).click();
+  assert.equal(await coins(page), 0);
+  await setting(page, 'Board size', '8 × 7');
+  assert.equal(await page.locator('.cells [role=img]').count(), 56);
+  await page.getByRole('button', { name: 'Column 8', exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel('High contrast').check();
+  await page.getByLabel('Marks on the coins').check();
+  await page.locator('#settings .close').click();
+  await page.getByRole('button', { name: 'Column 8', exact: true }).click();
+  assert.equal(await page.locator('.app.contrast.marks').count(), 1);
+  await page.screenshot({ path: `${SHOTS}contrast-marks-8x7.png` });
+  await context.close();
+});
