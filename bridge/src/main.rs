@@ -1,10 +1,194 @@
-//! The booth bridge. Its server and robot link arrive with the bridge issue.
+//! `bridge`: the booth server, the robot simulator and the config checker.
 
-fn main() {
-    eprintln!(
-        "bridge {}: not built yet (see the bridge issue); engine board default is {} columns",
-        env!("CARGO_PKG_VERSION"),
-        engine::Geometry::STANDARD.columns()
-    );
-    std::process::exit(2);
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use bridge::codec::LineCodec;
+use bridge::config::Config;
+use bridge::robot_link::{RobotLink, Target};
+use bridge::server::ServerConfig;
+use bridge::simulator::{FaultRates, Simulator, SimulatorConfig};
+use clap::{Parser, Subcommand};
+
+/// The booth bridge between the Connect Four app and the robot.
+#[derive(Parser)]
+#[command(name = "bridge", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the app and the WebSocket, and drive the robot.
+    Serve {
+        /// The config file (defaults apply without one).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// `sim`, `dummy` or a serial device path (overrides the config).
+        #[arg(long)]
+        robot: Option<String>,
+        /// Port (overrides the config).
+        #[arg(long)]
+        port: Option<u16>,
+        /// Folder of the built app (overrides the config).
+        #[arg(long)]
+        app_dir: Option<PathBuf>,
+        /// Listen on every interface; LAN devices need the printed token to play.
+        #[arg(long)]
+        lan: bool,
+    },
+    /// A simulated robot on a pseudo-terminal.
+    Simulate {
+        /// Milliseconds a drop or clear takes.
+        #[arg(long, default_value_t = 300)]
+        delay_ms: u64,
+        /// Chance per command of a fault (split evenly among jam, missing
+        /// RECEIVED, timeout and closing the port).
+        #[arg(long, default_value_t = 0.0)]
+        fault_rate: f64,
+        /// Seed of the fault dice.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Check a config file and explain every problem.
+    CheckConfig {
+        /// The file.
+        file: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
+        .init();
+    match Cli::parse().command {
+        Command::CheckConfig { file } => match Config::load(&file) {
+            Ok(_) => {
+                println!("{}: ok", file.display());
+                ExitCode::SUCCESS
+            }
+            Err(problems) => {
+                for p in problems {
+                    eprintln!("{}: {p}", file.display());
+                }
+                ExitCode::FAILURE
+            }
+        },
+        Command::Simulate { delay_ms, fault_rate, seed } => {
+            if !(0.0..=1.0).contains(&fault_rate) {
+                eprintln!("error: --fault-rate must be between 0 and 1");
+                return ExitCode::FAILURE;
+            }
+            let config = SimulatorConfig {
+                motion: Duration::from_millis(delay_ms),
+                faults: FaultRates::uniform(fault_rate),
+                seed,
+                render: true,
+                ..SimulatorConfig::default()
+            };
+            match Simulator::start(config) {
+                Ok(sim) => {
+                    println!("simulated robot ready: connect to {}", sim.path().display());
+                    loop {
+                        std::thread::sleep(Duration::from_secs(3600));
+                    }
+                }
+                Err(e) => {
+                    eprintln!("error: cannot start the simulator: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Serve { config, robot, port, app_dir, lan } => {
+            let mut cfg = match config.map(|p| Config::load(&p)).transpose() {
+                Ok(c) => c.unwrap_or_default(),
+                Err(problems) => {
+                    for p in problems {
+                        eprintln!("config: {p}");
+                    }
+                    return ExitCode::FAILURE;
+                }
+            };
+            if let Some(r) = robot {
+                cfg.robot = r;
+            }
+            if let Some(p) = port {
+                cfg.port = p;
+            }
+            if let Some(d) = app_dir {
+                cfg.app_dir = d;
+            }
+            let problems = cfg.problems();
+            if !problems.is_empty() {
+                for p in problems {
+                    eprintln!("config: {p}");
+                }
+                return ExitCode::FAILURE;
+            }
+            match serve(cfg, lan) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+    }
+}
+
+fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
+    if !cfg.app_dir.join("index.html").exists() {
+        return Err(format!(
+            "no app in {}: build it with `trunk build --release` or pass --app-dir",
+            cfg.app_dir.display()
+        )
+        .into());
+    }
+    // The simulator lives as long as the server.
+    let mut _simulator = None;
+    let target = match cfg.robot.as_str() {
+        "dummy" => Target::Dummy,
+        "sim" => {
+            let sim = Simulator::start(SimulatorConfig::default())?;
+            let path = sim.path().to_path_buf();
+            _simulator = Some(sim);
+            Target::Serial { path, baud: cfg.baud }
+        }
+        path => Target::Serial { path: PathBuf::from(path), baud: cfg.baud },
+    };
+    let robot = RobotLink::spawn(target, cfg.timeouts(), Box::new(LineCodec));
+    let token = if cfg.lan_token.is_empty() { new_token() } else { cfg.lan_token.clone() };
+    let server = ServerConfig {
+        port: cfg.port,
+        lan,
+        token: if lan { token.clone() } else { String::new() },
+        allowed_origins: cfg.allowed_origins.clone(),
+        app_dir: cfg.app_dir.clone(),
+    };
+    let address = if lan { "0.0.0.0" } else { "127.0.0.1" };
+    let runtime = tokio::runtime::Runtime::new()?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind((address, cfg.port)).await?;
+        println!("Connect Four booth at http://127.0.0.1:{}/ (robot: {})", cfg.port, cfg.robot);
+        if lan {
+            println!("tablets on the LAN: http://<this machine's address>:{}/?token={token}", cfg.port);
+        }
+        bridge::run(
+            listener,
+            robot,
+            server,
+            Duration::from_secs(cfg.idle_ask_s),
+            Duration::from_secs(cfg.idle_free_s),
+        )
+        .await
+    })?;
+    Ok(())
+}
+
+fn new_token() -> String {
+    let mut bytes = [0u8; 12];
+    getrandom::fill(&mut bytes).expect("the OS has randomness");
+    bytes.iter().map(|b| format!("{:02x}", b)).collect()
 }

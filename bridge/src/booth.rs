@@ -1,0 +1,363 @@
+//! The authoritative game on the robot: one at a time, moves checked with the
+//! engine's rules, seats for the players, snapshots for every page.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use engine::{Board, Side, Status};
+use tokio::sync::mpsc::UnboundedSender;
+
+use crate::messages::{ClientMessage, GameMode, Role, ServerMessage, Snapshot, VERSION, valid_name};
+use crate::robot_link::{Desired, LinkState, RobotLink, RobotStatus};
+use crate::robot_protocol::Colour;
+
+/// A connected page.
+pub struct Client {
+    /// Where its messages go.
+    pub tx: UnboundedSender<ServerMessage>,
+    /// What it said hello as (`None` before hello).
+    pub role: Option<Role>,
+    /// Its session (kept across reloads).
+    pub session: String,
+    /// Its visitor's name.
+    pub name: Option<String>,
+    /// Whether it may play: on this machine, or with the LAN token.
+    pub trusted: bool,
+}
+
+struct Game {
+    board: Board,
+    mode: GameMode,
+    /// Sessions in the two seats.
+    seats: [Option<String>; 2],
+    names: [Option<String>; 2],
+    last_move: Instant,
+    asked: bool,
+}
+
+/// The booth: clients, the game and the robot.
+pub struct Booth {
+    clients: HashMap<u64, Client>,
+    game: Option<Game>,
+    robot: RobotLink,
+    idle_ask: Duration,
+    idle_free: Duration,
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::First => "first",
+        Side::Second => "second",
+    }
+}
+
+/// An error reply.
+fn refuse(code: &'static str, message: impl Into<String>) -> ServerMessage {
+    ServerMessage::Error { code, message: message.into() }
+}
+
+impl Booth {
+    /// A booth driving `robot`.
+    pub fn new(robot: RobotLink, idle_ask: Duration, idle_free: Duration) -> Booth {
+        let booth = Booth { clients: HashMap::new(), game: None, robot, idle_ask, idle_free };
+        booth.update_robot();
+        booth
+    }
+
+    /// The robot's status now.
+    pub fn robot_status(&self) -> RobotStatus {
+        self.robot.status().borrow().clone()
+    }
+
+    /// The robot link (for its status channel and log).
+    pub fn robot(&self) -> &RobotLink {
+        &self.robot
+    }
+
+    /// A new connection; it gets a snapshot at once.
+    pub fn connect(&mut self, id: u64, client: Client) {
+        self.clients.insert(id, client);
+        self.send_snapshot(id);
+    }
+
+    /// Marks a connection as allowed to play (it showed the LAN token).
+    pub fn trust(&mut self, id: u64) {
+        if let Some(c) = self.clients.get_mut(&id) {
+            c.trusted = true;
+        }
+    }
+
+    /// A closed connection. Its seat stays: the page may come back.
+    pub fn disconnect(&mut self, id: u64) {
+        self.clients.remove(&id);
+    }
+
+    fn seat_of(&self, session: &str) -> Option<usize> {
+        let game = self.game.as_ref()?;
+        game.seats.iter().position(|s| s.as_deref() == Some(session))
+    }
+
+    /// The sides a session may move in the current game.
+    fn sides_of(&self, session: &str) -> Vec<Side> {
+        let Some(game) = &self.game else { return Vec::new() };
+        match (game.mode, self.seat_of(session)) {
+            (GameMode::VsComputer, Some(_)) => vec![Side::First, Side::Second],
+            (GameMode::TwoPlayers, Some(0)) => vec![Side::First],
+            (GameMode::TwoPlayers, Some(_)) => vec![Side::Second],
+            _ => Vec::new(),
+        }
+    }
+
+    fn robot_ready(&self) -> bool {
+        let s = self.robot_status();
+        s.state == LinkState::Ready && s.in_sync
+    }
+
+    fn snapshot_for(&self, id: u64) -> Snapshot {
+        let robot = self.robot_status();
+        let session = self.clients.get(&id).map(|c| c.session.clone()).unwrap_or_default();
+        let sides = self.sides_of(&session);
+        let you = match sides.len() {
+            2 => "both",
+            1 if sides[0] == Side::First => "first",
+            1 => "second",
+            _ => "spectator",
+        };
+        let Some(game) = &self.game else {
+            return Snapshot {
+                v: VERSION,
+                status: "idle",
+                moves: String::new(),
+                mode: None,
+                turn: None,
+                winner: None,
+                winning_cells: Vec::new(),
+                seats: [None, None],
+                you,
+                can_move: false,
+                robot,
+            };
+        };
+        let board = &game.board;
+        let status = match board.status() {
+            Status::InProgress => "playing",
+            Status::Won(_) => "won",
+            Status::Draw => "draw",
+        };
+        let turn = (!board.is_over()).then(|| side_name(board.side_to_move()));
+        let can_move = !board.is_over() && sides.contains(&board.side_to_move()) && robot.state == LinkState::Ready && robot.in_sync;
+        Snapshot {
+            v: VERSION,
+            status,
+            moves: board.to_string(),
+            mode: Some(game.mode),
+            turn,
+            winner: board.winner().map(side_name),
+            winning_cells: board
+                .winning_line()
+                .unwrap_or_default()
+                .iter()
+                .map(|c| [c.column + 1, c.row + 1])
+                .collect(),
+            seats: game.names.clone(),
+            you,
+            can_move,
+            robot,
+        }
+    }
+
+    fn send_snapshot(&self, id: u64) {
+        if let Some(c) = self.clients.get(&id) {
+            let _ = c.tx.send(ServerMessage::Snapshot(Box::new(self.snapshot_for(id))));
+        }
+    }
+
+    /// Sends every page its snapshot.
+    pub fn broadcast(&self) {
+        for &id in self.clients.keys() {
+            self.send_snapshot(id);
+        }
+    }
+
+    fn notify_all(&self, message: &str) {
+        for c in self.clients.values() {
+            let _ = c.tx.send(ServerMessage::Notice { message: message.into() });
+        }
+    }
+
+    /// What the robot should show for the game.
+    fn update_robot(&self) {
+        let desired = match &self.game {
+            None => Desired::default(),
+            Some(game) => {
+                let coins = game
+                    .board
+                    .moves()
+                    .enumerate()
+                    .map(|(i, c)| (Colour::of(Side::to_move_after(i)), c as u8 + 1))
+                    .collect();
+                let leds = game.board.winner().zip(game.board.winning_line()).and_then(|(w, cells)| {
+                    let cells: Vec<(u8, u8)> = cells.iter().map(|c| (c.column + 1, c.row + 1)).collect();
+                    Some((Colour::of(w), <[(u8, u8); 4]>::try_from(cells).ok()?))
+                });
+                Desired { coins, leds }
+            }
+        };
+        self.robot.set_desired(desired);
+    }
+
+    /// Handles one message from connection `id`; the reply, if any, goes
+    /// back to it alone.
+    pub fn handle(&mut self, id: u64, message: ClientMessage) -> Option<ServerMessage> {
+        let client = self.clients.get(&id)?;
+        let (session, trusted, role) = (client.session.clone(), client.trusted, client.role);
+        match message {
+            ClientMessage::Hello { v, role, session, name, token: _ } => {
+                if v != VERSION {
+                    return Some(refuse("version", format!("this bridge speaks version {VERSION} of the protocol, not {v}")));
+                }
+                if let Some(name) = &name {
+                    if !valid_name(name) {
+                        return Some(refuse("bad_name", "a name has 3 to 15 letters, digits, _ or -"));
+                    }
+                }
+                if session.is_empty() || session.len() > 64 {
+                    return Some(refuse("bad_session", "the session id must have 1 to 64 characters"));
+                }
+                let client = self.clients.get_mut(&id)?;
+                client.role = Some(if role == Role::Player && client.trusted { Role::Player } else { Role::Spectator });
+                client.session = session;
+                client.name = name;
+                let refused = role == Role::Player && !client.trusted;
+                self.send_snapshot(id);
+                refused.then(|| refuse("token", "this device needs the booth's token to play; it can watch"))
+            }
+            _ if role.is_none() => Some(refuse("hello_first", "say hello first")),
+            ClientMessage::Start { mode } => {
+                if role != Some(Role::Player) || !trusted {
+                    return Some(refuse("spectator", "spectators cannot start games"));
+                }
+                if let Some(game) = &self.game {
+                    if !game.board.is_over() && self.seat_of(&session).is_none() {
+                        return Some(refuse("busy", "the robot is busy with another game; you can watch"));
+                    }
+                }
+                let name = self.clients.get(&id).and_then(|c| c.name.clone());
+                let seats = match mode {
+                    GameMode::VsComputer => [Some(session.clone()), Some(session)],
+                    GameMode::TwoPlayers => [Some(session), None],
+                };
+                let names = match mode {
+                    GameMode::VsComputer => [name, Some("Computer".into())],
+                    GameMode::TwoPlayers => [name, None],
+                };
+                self.game = Some(Game { board: Board::new(), mode, seats, names, last_move: Instant::now(), asked: false });
+                self.update_robot();
+                self.broadcast();
+                None
+            }
+            ClientMessage::Join => {
+                if role != Some(Role::Player) || !trusted {
+                    return Some(refuse("spectator", "spectators cannot take a seat"));
+                }
+                let name = self.clients.get(&id).and_then(|c| c.name.clone());
+                let Some(game) = &mut self.game else {
+                    return Some(refuse("no_game", "there is no game to join; start one"));
+                };
+                if game.mode != GameMode::TwoPlayers || game.seats[1].is_some() || game.board.is_over() {
+                    return Some(refuse("busy", "no seat is free; you can watch"));
+                }
+                game.seats[1] = Some(session);
+                game.names[1] = name;
+                self.broadcast();
+                None
+            }
+            ClientMessage::Move { column } => self.play(&session, column),
+            ClientMessage::Trace { trace } => {
+                if self.seat_of(&session).is_none() {
+                    return Some(refuse("spectator", "only a player's page sends search trees"));
+                }
+                for (&other, c) in &self.clients {
+                    if other != id && c.role == Some(Role::Spectator) {
+                        let _ = c.tx.send(ServerMessage::Trace { trace: trace.clone() });
+                    }
+                }
+                None
+            }
+            ClientMessage::StillHere => {
+                if let Some(game) = &mut self.game {
+                    if game.seats.iter().any(|s| s.as_deref() == Some(session.as_str())) {
+                        game.last_move = Instant::now();
+                        game.asked = false;
+                    }
+                }
+                None
+            }
+            ClientMessage::Leave => {
+                if self.seat_of(&session).is_none() {
+                    return None;
+                }
+                let name = self.clients.get(&id).and_then(|c| c.name.clone()).unwrap_or_else(|| "A player".into());
+                self.end_game(&format!("{name} left the game; the robot is free."));
+                None
+            }
+        }
+    }
+
+    fn play(&mut self, session: &str, column: u8) -> Option<ServerMessage> {
+        if self.game.is_none() {
+            return Some(refuse("no_game", "there is no game; start one"));
+        }
+        let sides = self.sides_of(session);
+        let robot_ready = self.robot_ready();
+        let words = self.robot_status().words;
+        let game = self.game.as_mut()?;
+        if game.board.is_over() {
+            return Some(refuse("game_over", "the game is over"));
+        }
+        if !sides.contains(&game.board.side_to_move()) {
+            return Some(refuse("not_your_turn", "it is not your turn"));
+        }
+        if !robot_ready {
+            return Some(refuse("robot_busy", format!("wait for the robot: {words}")));
+        }
+        let index = usize::from(column).wrapping_sub(1);
+        if let Err(e) = game.board.play(index) {
+            return Some(refuse("illegal_move", format!("{e}")));
+        }
+        game.last_move = Instant::now();
+        game.asked = false;
+        self.update_robot();
+        self.broadcast();
+        None
+    }
+
+    fn end_game(&mut self, why: &str) {
+        self.game = None;
+        self.update_robot();
+        self.notify_all(why);
+        self.broadcast();
+    }
+
+    /// Called every second: asks idle players, frees their seats.
+    pub fn tick(&mut self) {
+        let Some(game) = &mut self.game else { return };
+        if game.board.is_over() {
+            return;
+        }
+        let idle = game.last_move.elapsed();
+        if idle >= self.idle_free {
+            self.end_game("The game ended: nobody moved for a while. The robot is free.");
+        } else if idle >= self.idle_ask && !game.asked {
+            game.asked = true;
+            let seat = usize::from(game.board.side_to_move() == Side::Second);
+            let session = game.seats[seat].clone();
+            let left = (self.idle_free - idle).as_secs();
+            for c in self.clients.values() {
+                if Some(&c.session) == session.as_ref() {
+                    let _ = c.tx.send(ServerMessage::StillThere { seconds_left: left });
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! `bridge.toml`: every setting of a booth, checked with an explanation of
+//! every problem.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use serde::Deserialize;
+
+use crate::robot_link::Timeouts;
+
+/// The booth's configuration. Every key is optional; `bridge.example.toml`
+/// documents them.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// `sim`, `dummy` or a serial device path.
+    pub robot: String,
+    /// Serial speed.
+    pub baud: u32,
+    /// Port of the web server.
+    pub port: u16,
+    /// Folder with the built app.
+    pub app_dir: PathBuf,
+    /// Protocol timeouts in milliseconds.
+    pub timeouts: TimeoutsMs,
+    /// Seconds without a move before the page asks "still there?".
+    pub idle_ask_s: u64,
+    /// Seconds without a move before the seat is freed.
+    pub idle_free_s: u64,
+    /// Seconds without a game before the robot plays itself (booth issue).
+    pub demo_after_s: u64,
+    /// Levels the lobby offers.
+    pub levels: Vec<String>,
+    /// Extra origins allowed to open the WebSocket (the bridge's own origin
+    /// always is).
+    pub allowed_origins: Vec<String>,
+    /// Token for devices on the LAN; generated at start when empty.
+    pub lan_token: String,
+}
+
+/// Protocol timeouts in milliseconds.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct TimeoutsMs {
+    /// Time for `RECEIVED`.
+    pub received: u64,
+    /// Time for a drop.
+    pub drop: u64,
+    /// Time for a clear.
+    pub clear: u64,
+    /// Time for LED commands.
+    pub led: u64,
+    /// Polling interval after a fault.
+    pub poll: u64,
+}
+
+impl Default for TimeoutsMs {
+    fn default() -> Self {
+        TimeoutsMs { received: 500, drop: 8000, clear: 15000, led: 2000, poll: 2000 }
+    }
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            robot: "sim".into(),
+            baud: 115_200,
+            port: 8080,
+            app_dir: PathBuf::from("dist"),
+            timeouts: TimeoutsMs::default(),
+            idle_ask_s: 30,
+            idle_free_s: 40,
+            demo_after_s: 60,
+            levels: ["easy", "medium", "hard", "perfect", "adaptive"].map(String::from).to_vec(),
+            allowed_origins: Vec::new(),
+            lan_token: String::new(),
+        }
+    }
+}
+
+const BAUDS: [u32; 8] = [9600, 19200, 38400, 57600, 115_200, 230_400, 460_800, 921_600];
+
+impl Config {
+    /// Reads and checks a config file.
+    ///
+    /// # Errors
+    /// Every problem, one per line: the key, the value and what is allowed.
+    pub fn load(path: &std::path::Path) -> Result<Config, Vec<String>> {
+        let text = std::fs::read_to_string(path).map_err(|e| vec![format!("cannot read {}: {e}", path.display())])?;
+        Config::parse(&text)
+    }
+
+    /// Parses and checks the text of a config file.
+    ///
+    /// # Errors
+    /// As [`Config::load`].
+    pub fn parse(text: &str) -> Result<Config, Vec<String>> {
+        let config: Config = toml::from_str(text).map_err(|e| vec![e.to_string().trim().replace('\n', " ")])?;
+        let problems = config.problems();
+        if problems.is_empty() { Ok(config) } else { Err(problems) }
+    }
+
+    /// Everything wrong with the values.
+    pub fn problems(&self) -> Vec<String> {
+        let mut p = Vec::new();
+        if self.robot.trim().is_empty() {
+            p.push("robot = \"\": use \"sim\", \"dummy\" or a serial device path such as /dev/ttyUSB0".into());
+        }
+        if !BAUDS.contains(&self.baud) {
+            p.push(format!("baud = {}: use one of {BAUDS:?}", self.baud));
+        }
+        if self.port == 0 {
+            p.push("port = 0: use a port from 1 to 65535 (8080 by default)".into());
+        }
+        let t = &self.timeouts;
+        for (key, value, lo, hi) in [
+            ("timeouts.received", t.received, 50, 10_000),
+            ("timeouts.drop", t.drop, 100, 120_000),
+            ("timeouts.clear", t.clear, 100, 300_000),
+            ("timeouts.led", t.led, 50, 60_000),
+            ("timeouts.poll", t.poll, 50, 60_000),
+        ] {
+            if !(lo..=hi).contains(&value) {
+                p.push(format!("{key} = {value}: use {lo} to {hi} milliseconds"));
+            }
+        }
+        if self.idle_ask_s == 0 || self.idle_ask_s >= self.idle_free_s {
+            p.push(format!(
+                "idle_ask_s = {}, idle_free_s = {}: the question must come first, after at least 1 second",
+                self.idle_ask_s, self.idle_free_s
+            ));
+        }
+        if self.idle_free_s > 3600 {
+            p.push(format!("idle_free_s = {}: use at most 3600 seconds", self.idle_free_s));
+        }
+        if self.demo_after_s < 5 {
+            p.push(format!("demo_after_s = {}: use at least 5 seconds", self.demo_after_s));
+        }
+        for level in &self.levels {
+            if level.parse::<engine::player::LevelSpec>().is_err() {
+                p.push(format!(
+                    "levels: {level:?} is not a level: use random, easy, medium, hard, perfect, adaptive or classic1..classic5"
+                ));
+            }
+        }
+        if self.levels.is_empty() {
+            p.push("levels = []: offer at least one level".into());
+        }
+        for origin in &self.allowed_origins {
+            let ok = (origin.starts_with("http://") || origin.starts_with("https://"))
+                && !origin.trim_end_matches('/').contains(|c: char| c.is_whitespace())
+                && origin.matches('/').count() == 2;
+            if !ok {
+                p.push(format!("allowed_origins: {origin:?} is not an origin: write scheme://host[:port], e.g. http://192.168.1.20:8080"));
+            }
+        }
+        if !self.lan_token.is_empty() && (self.lan_token.len() < 12 || !self.lan_token.chars().all(|c| c.is_ascii_alphanumeric())) {
+            p.push("lan_token: use at least 12 letters and digits, or leave it empty to generate one".into());
+        }
+        p
+    }
+
+    /// The protocol timeouts.
+    pub fn timeouts(&self) -> Timeouts {
+        let ms = Duration::from_millis;
+        let t = &self.timeouts;
+        Timeouts { received: ms(t.received), drop: ms(t.drop), clear: ms(t.clear), led: ms(t.led), poll: ms(t.poll) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_example_config_is_valid_and_documents_every_key() {
+        let text = include_str!("../bridge.example.toml");
+        let config = Config::parse(text).expect("the example is valid");
+        assert_eq!(config, Config::default());
+        for key in ["robot", "baud", "port", "app_dir", "received", "drop", "clear", "led", "poll", "idle_ask_s",
+            "idle_free_s", "demo_after_s", "levels", "allowed_origins", "lan_token"] {
+            assert!(text.contains(&format!("{key} =")), "{key} is documented");
+        }
+    }
+
+    #[test]
+    fn every_problem_names_the_key_the_value_and_what_is_allowed() {
+        let problems = Config::parse("baud = 1234\nport = 0\nidle_ask_s = 50\nlevels = [\"godlike\"]\n[timeouts]\ndrop = 5\n").unwrap_err();
+        assert_eq!(problems.len(), 5, "{problems:#?}");
+        assert!(problems[0].starts_with("baud = 1234: use one of"));
+        assert!(problems.iter().any(|p| p.starts_with("timeouts.drop = 5: use 100 to 120000")));
+        assert!(problems.iter().any(|p| p.contains("\"godlike\" is not a level")));
+        let unknown = Config::parse("colour = \"pink\"").unwrap_err();
+        assert!(unknown[0].contains("colour"), "{unknown:?}");
+        let wrong_type = Config::parse("port = \"eighty\"").unwrap_err();
+        assert!(wrong_type[0].contains("port"), "{wrong_type:?}");
+    }
+}

@@ -1,0 +1,530 @@
+//! The host side of `c4robot/1`: one command at a time, timeouts, polling
+//! after faults, reopening a vanished port, and bringing the physical grid
+//! back in line with the game.
+//!
+//! The link reconciles: the game says which coins should be in the grid and
+//! which LEDs lit ([`RobotLink::set_desired`]); the link's thread compares
+//! that with what the robot has confirmed and sends the next command. A new
+//! game, a fault and a re-plugged cable all end the same way: the robot's
+//! state is unknown, so it clears the grid and drops the game's coins again.
+
+use std::collections::VecDeque;
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use tokio::sync::watch;
+
+use crate::codec::RobotCodec;
+use crate::robot_protocol::{Colour, Command, CommandKind, ErrorCode, Reply};
+
+/// Which robot to talk to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// A serial device (or pseudo-terminal) at this path.
+    Serial {
+        /// The device path, e.g. `/dev/ttyUSB0` or `/dev/serial/by-id/...`.
+        path: PathBuf,
+        /// Baud rate.
+        baud: u32,
+    },
+    /// No hardware: every command succeeds at once and is only logged.
+    Dummy,
+}
+
+/// Timeouts of the protocol.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Timeouts {
+    /// `RECEIVED` must arrive within this.
+    pub received: Duration,
+    /// A drop must finish within this.
+    pub drop: Duration,
+    /// A clear must finish within this.
+    pub clear: Duration,
+    /// LED commands must finish within this.
+    pub led: Duration,
+    /// Polling interval with `PING` after a fault, and for reopening a port.
+    pub poll: Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Self {
+        Timeouts {
+            received: Duration::from_millis(500),
+            drop: Duration::from_secs(8),
+            clear: Duration::from_secs(15),
+            led: Duration::from_secs(2),
+            poll: Duration::from_secs(2),
+        }
+    }
+}
+
+impl Timeouts {
+    fn for_kind(&self, kind: CommandKind) -> Duration {
+        match kind {
+            CommandKind::Drop => self.drop,
+            CommandKind::Clear => self.clear,
+            CommandKind::Led | CommandKind::Other => self.led,
+        }
+    }
+}
+
+/// What the game wants the robot to show.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Desired {
+    /// Coins in the order they were played: colour and 1-based column.
+    pub coins: Vec<(Colour, u8)>,
+    /// The winning cells to light, if the game was won.
+    pub leds: Option<(Colour, [(u8, u8); 4])>,
+}
+
+/// The robot's state in the words the pages show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LinkState {
+    /// Opening the port or waiting for the robot's first answer.
+    Connecting,
+    /// Idle and showing the game.
+    Ready,
+    /// Executing a command.
+    Working,
+    /// The robot reported a fault (or did not answer in time).
+    Fault,
+    /// The port is gone; it is reopened until the robot answers.
+    Disconnected,
+    /// The robot is back and the grid is being rebuilt.
+    Restoring,
+}
+
+/// The link's status, published after every change.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RobotStatus {
+    /// The state.
+    pub state: LinkState,
+    /// The state in a sentence for visitors.
+    pub words: String,
+    /// Whether the grid shows exactly the game (coins and LEDs).
+    pub in_sync: bool,
+    /// Coins the robot has confirmed.
+    pub placed: usize,
+    /// The port, or `dummy`.
+    pub port: String,
+}
+
+/// One line of the link's recent history, for the operator.
+#[derive(Debug, Clone, Serialize)]
+pub struct LogEntry {
+    /// Milliseconds since the link started.
+    pub at_ms: u64,
+    /// What happened.
+    pub text: String,
+}
+
+/// A running link to the robot.
+pub struct RobotLink {
+    desired: Arc<(Mutex<Desired>, Condvar)>,
+    status: Arc<watch::Sender<RobotStatus>>,
+    log: Arc<Mutex<VecDeque<LogEntry>>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl RobotLink {
+    /// Starts the link's thread.
+    pub fn spawn(target: Target, timeouts: Timeouts, codec: Box<dyn RobotCodec>) -> RobotLink {
+        let port = match &target {
+            Target::Serial { path, .. } => path.display().to_string(),
+            Target::Dummy => "dummy".into(),
+        };
+        let (tx, rx) = watch::channel(RobotStatus {
+            state: LinkState::Connecting,
+            words: words(LinkState::Connecting, None),
+            in_sync: false,
+            placed: 0,
+            port,
+        });
+        let tx = Arc::new(tx);
+        let desired = Arc::new((Mutex::new(Desired::default()), Condvar::new()));
+        let log = Arc::new(Mutex::new(VecDeque::new()));
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut worker = Worker {
+            target,
+            timeouts,
+            codec,
+            desired: Arc::clone(&desired),
+            status: Arc::clone(&tx),
+            log: Arc::clone(&log),
+            stop: Arc::clone(&stop),
+            port: None,
+            buffer: Vec::new(),
+            physical: None,
+            started: Instant::now(),
+            fault: None,
+        };
+        std::thread::Builder::new()
+            .name("robot-link".into())
+            .spawn(move || worker.run())
+            .expect("a thread can be started");
+        drop(rx);
+        RobotLink { desired, status: tx, log, stop }
+    }
+
+    /// What the robot should show from now on.
+    pub fn set_desired(&self, desired: Desired) {
+        let (lock, wake) = &*self.desired;
+        let mut current = lock.lock().expect("desired lock");
+        if *current != desired {
+            *current = desired;
+            // Out of step until the robot confirms: no move meanwhile.
+            self.status.send_modify(|s| s.in_sync = false);
+        }
+        wake.notify_all();
+    }
+
+    /// The status, updated after every change.
+    pub fn status(&self) -> watch::Receiver<RobotStatus> {
+        self.status.subscribe()
+    }
+
+    /// The most recent commands and replies, oldest first.
+    pub fn recent(&self) -> Vec<LogEntry> {
+        self.log.lock().expect("log lock").iter().cloned().collect()
+    }
+}
+
+impl Drop for RobotLink {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        self.desired.1.notify_all();
+    }
+}
+
+fn words(state: LinkState, fault: Option<ErrorCode>) -> String {
+    match state {
+        LinkState::Connecting => "Connecting to the robot …".into(),
+        LinkState::Ready => "The robot is ready.".into(),
+        LinkState::Working => "The robot is placing the coins.".into(),
+        LinkState::Fault => {
+            let why = fault.map_or("the robot does not answer; staff has been called", ErrorCode::explain);
+            let mut s = why.to_string();
+            if let Some(first) = s.get_mut(0..1) {
+                first.make_ascii_uppercase();
+            }
+            s + "."
+        }
+        LinkState::Disconnected => "The robot is not connected; waiting for it to come back.".into(),
+        LinkState::Restoring => "The robot is back; the board is being restored.".into(),
+    }
+}
+
+/// Why a command did not complete.
+#[derive(Debug)]
+enum Failure {
+    /// The robot reported an error or did not finish in time.
+    Fault(Option<ErrorCode>),
+    /// The command was lost (no `RECEIVED`, but the robot answers `PING`).
+    Lost,
+    /// The port is gone or silent.
+    Down,
+}
+
+/// The physical state as far as the robot confirmed it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Physical {
+    coins: Vec<(Colour, u8)>,
+    /// `None` while unknown (after a clear the spec still wants LEDOFF).
+    leds: Option<Option<(Colour, [(u8, u8); 4])>>,
+}
+
+impl Physical {
+    fn shows(&self, desired: &Desired) -> bool {
+        self.coins == desired.coins && self.leds == Some(desired.leds)
+    }
+}
+
+struct Worker {
+    target: Target,
+    timeouts: Timeouts,
+    codec: Box<dyn RobotCodec>,
+    desired: Arc<(Mutex<Desired>, Condvar)>,
+    status: Arc<watch::Sender<RobotStatus>>,
+    log: Arc<Mutex<VecDeque<LogEntry>>>,
+    stop: Arc<AtomicBool>,
+    port: Option<Box<dyn serialport::SerialPort>>,
+    buffer: Vec<u8>,
+    /// `None`: unknown (after start, a fault or a reconnect).
+    physical: Option<Physical>,
+    started: Instant,
+    fault: Option<ErrorCode>,
+}
+
+const LOG_LENGTH: usize = 200;
+
+impl Worker {
+    fn note(&self, text: String) {
+        tracing::info!(target: "robot", "{text}");
+        let mut log = self.log.lock().expect("log lock");
+        log.push_back(LogEntry { at_ms: self.started.elapsed().as_millis() as u64, text });
+        while log.len() > LOG_LENGTH {
+            log.pop_front();
+        }
+    }
+
+    fn publish(&self, state: LinkState) {
+        let desired = self.desired.0.lock().expect("desired lock").clone();
+        let in_sync = self.physical.as_ref().is_some_and(|p| p.shows(&desired));
+        let placed = self.physical.as_ref().map_or(0, |p| p.coins.len());
+        let state = if state == LinkState::Working && self.physical.is_none() { LinkState::Restoring } else { state };
+        self.status.send_if_modified(|s| {
+            let next = RobotStatus {
+                state,
+                words: words(state, self.fault),
+                in_sync: in_sync && state == LinkState::Ready,
+                placed,
+                port: s.port.clone(),
+            };
+            let changed = *s != next;
+            *s = next;
+            changed
+        });
+    }
+
+    fn run(&mut self) {
+        if self.target == Target::Dummy {
+            return self.run_dummy();
+        }
+        while !self.stop.load(Ordering::SeqCst) {
+            if self.port.is_none() && !self.connect() {
+                self.publish(LinkState::Disconnected);
+                std::thread::sleep(self.timeouts.poll);
+                continue;
+            }
+            let desired = self.desired.0.lock().expect("desired lock").clone();
+            match self.next_command(&desired) {
+                Some(command) => {
+                    self.publish(LinkState::Working);
+                    match self.execute(&command) {
+                        Ok(()) => self.confirm(&command),
+                        Err(Failure::Lost) => self.note(format!("{command}: lost, sending it again")),
+                        Err(Failure::Fault(code)) => self.recover(code),
+                        Err(Failure::Down) => self.disconnected(),
+                    }
+                }
+                None => {
+                    self.publish(LinkState::Ready);
+                    self.wait_for_change(&desired);
+                    // A vanished port shows as a read error or end of file.
+                    if self.port.is_some() && self.read_line(Duration::from_millis(1)).is_err() {
+                        self.disconnected();
+                    }
+                }
+            }
+        }
+    }
+
+    fn run_dummy(&mut self) {
+        while !self.stop.load(Ordering::SeqCst) {
+            let desired = self.desired.0.lock().expect("desired lock").clone();
+            if self.physical.as_ref().is_none_or(|p| !p.shows(&desired)) {
+                self.note(format!("dummy robot: {} coins, LEDs {:?}", desired.coins.len(), desired.leds));
+                self.physical = Some(Physical { coins: desired.coins.clone(), leds: Some(desired.leds) });
+            }
+            self.publish(LinkState::Ready);
+            self.wait_for_change(&desired);
+        }
+    }
+
+    /// Sleeps until the game wants something else, at most a poll interval.
+    fn wait_for_change(&self, seen: &Desired) {
+        let (lock, wake) = &*self.desired;
+        let guard = lock.lock().expect("desired lock");
+        if *guard == *seen {
+            let _ = wake.wait_timeout(guard, self.timeouts.poll);
+        }
+    }
+
+    /// The next step from what the robot shows towards what the game wants.
+    fn next_command(&self, desired: &Desired) -> Option<Command> {
+        let Some(physical) = &self.physical else { return Some(Command::Clear) };
+        if !desired.coins.starts_with(&physical.coins) {
+            return Some(Command::Clear);
+        }
+        if let Some(&(colour, column)) = desired.coins.get(physical.coins.len()) {
+            return Some(Command::Drop(colour, column));
+        }
+        if physical.leds != Some(desired.leds) {
+            return Some(match desired.leds {
+                Some((colour, cells)) => Command::Led(colour, cells),
+                None => Command::LedOff,
+            });
+        }
+        None
+    }
+
+    fn confirm(&mut self, command: &Command) {
+        match command {
+            Command::Clear => self.physical = Some(Physical { coins: Vec::new(), leds: None }),
+            Command::Drop(colour, column) => {
+                if let Some(p) = &mut self.physical {
+                    p.coins.push((*colour, *column));
+                }
+            }
+            Command::Led(colour, cells) => {
+                if let Some(p) = &mut self.physical {
+                    p.leds = Some(Some((*colour, *cells)));
+                }
+            }
+            Command::LedOff => {
+                if let Some(p) = &mut self.physical {
+                    p.leds = Some(None);
+                }
+            }
+            Command::Ping | Command::Reset => {}
+        }
+        self.fault = None;
+    }
+
+    fn connect(&mut self) -> bool {
+        let Target::Serial { path, baud } = &self.target else { return false };
+        let port = serialport::new(path.to_string_lossy(), *baud).timeout(Duration::from_millis(20)).open();
+        let Ok(mut port) = port else { return false };
+        // Modem lines do not exist on a pseudo-terminal (ENOTTY): not fatal.
+        let _ = port.write_data_terminal_ready(true);
+        self.note(format!("opened {}", path.display()));
+        self.port = Some(port);
+        self.buffer.clear();
+        self.physical = None;
+        self.publish(LinkState::Connecting);
+        // Wait for the robot to say it is ready.
+        self.poll_until_ready()
+    }
+
+    fn disconnected(&mut self) {
+        if self.port.take().is_some() {
+            self.note("the port closed".into());
+        }
+        self.physical = None;
+        self.publish(LinkState::Disconnected);
+    }
+
+    /// After a fault: poll with PING until READY, then the grid is rebuilt.
+    fn recover(&mut self, code: Option<ErrorCode>) {
+        self.fault = code;
+        self.physical = None;
+        self.publish(LinkState::Fault);
+        if !self.poll_until_ready() {
+            self.disconnected();
+        }
+    }
+
+    /// PINGs every poll interval until the robot answers READY; false when
+    /// the port is gone.
+    fn poll_until_ready(&mut self) -> bool {
+        while !self.stop.load(Ordering::SeqCst) {
+            if self.write(&Command::Ping).is_err() {
+                return false;
+            }
+            let deadline = Instant::now() + self.timeouts.poll;
+            while Instant::now() < deadline {
+                match self.read_line(deadline - Instant::now()) {
+                    Ok(Some(Reply::Ready)) => {
+                        self.note("robot ready".into());
+                        return true;
+                    }
+                    Ok(Some(Reply::Error(code, text))) => {
+                        self.fault = Some(code);
+                        self.note(format!("robot still in error: {} {text}", code.as_str()));
+                        self.publish(LinkState::Fault);
+                    }
+                    Ok(_) => {}
+                    Err(_) => return false,
+                }
+            }
+        }
+        false
+    }
+
+    fn write(&mut self, command: &Command) -> Result<(), Failure> {
+        let bytes = self.codec.encode(command);
+        let port = self.port.as_mut().ok_or(Failure::Down)?;
+        port.write_all(&bytes).and_then(|()| port.flush()).map_err(|_| Failure::Down)?;
+        Ok(())
+    }
+
+    /// One reply, waiting at most `wait`; `Ok(None)` when none came.
+    fn read_line(&mut self, wait: Duration) -> Result<Option<Reply>, Failure> {
+        let deadline = Instant::now() + wait;
+        loop {
+            if let Some(end) = self.buffer.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = self.buffer.drain(..=end).collect();
+                match self.codec.decode(&line[..line.len() - 1]) {
+                    Ok(reply) => return Ok(Some(reply)),
+                    Err(e) => {
+                        self.note(format!("unreadable line from the robot: {}", e.0));
+                        continue;
+                    }
+                }
+            }
+            let port = self.port.as_mut().ok_or(Failure::Down)?;
+            let mut chunk = [0u8; 128];
+            match port.read(&mut chunk) {
+                Ok(0) => return Err(Failure::Down),
+                Ok(n) => self.buffer.extend_from_slice(&chunk[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => return Err(Failure::Down),
+            }
+            if Instant::now() >= deadline {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// Sends one command and waits for it to finish.
+    fn execute(&mut self, command: &Command) -> Result<(), Failure> {
+        let start = Instant::now();
+        self.write(command)?;
+        // RECEIVED within its timeout, else one PING.
+        let mut received = false;
+        let deadline = start + self.timeouts.received;
+        while !received && Instant::now() < deadline {
+            match self.read_line(deadline.saturating_duration_since(Instant::now()))? {
+                Some(Reply::Received) => received = true,
+                Some(Reply::Error(code, text)) => {
+                    self.note(format!("{command}: ERROR {} {text}", code.as_str()));
+                    return Err(Failure::Fault(Some(code)));
+                }
+                _ => {}
+            }
+        }
+        if !received {
+            self.note(format!("{command}: no RECEIVED, sending PING"));
+            self.write(&Command::Ping)?;
+            let answer = self.read_line(self.timeouts.received)?;
+            return match answer {
+                Some(Reply::Ready) => Err(Failure::Lost),
+                Some(Reply::Error(code, _)) => Err(Failure::Fault(Some(code))),
+                Some(_) => Err(Failure::Fault(None)),
+                None => Err(Failure::Down),
+            };
+        }
+        let deadline = Instant::now() + self.timeouts.for_kind(command.kind());
+        while Instant::now() < deadline {
+            match self.read_line(deadline.saturating_duration_since(Instant::now()))? {
+                Some(Reply::Ready) => {
+                    self.note(format!("{command}: done in {} ms", start.elapsed().as_millis()));
+                    return Ok(());
+                }
+                Some(Reply::Error(code, text)) => {
+                    self.note(format!("{command}: ERROR {} {text}", code.as_str()));
+                    return Err(Failure::Fault(Some(code)));
+                }
+                _ => {}
+            }
+        }
+        self.note(format!("{command}: no READY within {} ms", self.timeouts.for_kind(command.kind()).as_millis()));
+        Err(Failure::Fault(None))
+    }
+}

@@ -1,0 +1,205 @@
+//! The web server: the app's files and the WebSocket at `/ws`, guarded
+//! against foreign pages (Origin), DNS rebinding (Host) and floods.
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use tokio::sync::mpsc;
+use tower_http::services::{ServeDir, ServeFile};
+
+use crate::booth::{Booth, Client};
+use crate::messages::{ClientMessage, ServerMessage};
+
+/// Largest message: search trees for spectators are big, everything else
+/// must stay under [`MAX_SMALL`].
+const MAX_FRAME: usize = 512 * 1024;
+/// Largest message other than a search tree.
+const MAX_SMALL: usize = 4096;
+/// Messages a connection may send per second.
+const RATE: u32 = 20;
+
+/// What the server needs to know about itself.
+#[derive(Clone)]
+pub struct ServerConfig {
+    /// The port it listens on (part of the allowed Host and Origin).
+    pub port: u16,
+    /// Whether devices on the LAN may connect.
+    pub lan: bool,
+    /// The token LAN devices need to play.
+    pub token: String,
+    /// Origins allowed besides the bridge's own.
+    pub allowed_origins: Vec<String>,
+    /// The app's files.
+    pub app_dir: PathBuf,
+}
+
+#[derive(Clone)]
+struct AppState {
+    booth: Arc<Mutex<Booth>>,
+    config: Arc<ServerConfig>,
+    next_id: Arc<AtomicU64>,
+}
+
+/// The router of the bridge.
+pub fn router(booth: Arc<Mutex<Booth>>, config: ServerConfig) -> Router {
+    let index = config.app_dir.join("index.html");
+    let files = ServeDir::new(&config.app_dir).fallback(ServeFile::new(index));
+    let state = AppState { booth, config: Arc::new(config), next_id: Arc::new(AtomicU64::new(1)) };
+    Router::new().route("/ws", get(upgrade)).fallback_service(files).with_state(state)
+}
+
+/// Whether a Host header names this bridge: loopback names always, and with
+/// `--lan` any IP address (a DNS-rebinding attack needs a domain name).
+pub fn host_allowed(host: &str, config: &ServerConfig) -> bool {
+    let (name, port) = match host.rsplit_once(':') {
+        Some((n, p)) if !n.ends_with(']') || n.starts_with('[') => (n, p),
+        _ => (host, ""),
+    };
+    if port != config.port.to_string() {
+        return false;
+    }
+    let name = name.trim_start_matches('[').trim_end_matches(']');
+    if name == "localhost" {
+        return true;
+    }
+    match name.parse::<IpAddr>() {
+        Ok(ip) if ip.is_loopback() => true,
+        Ok(_) => config.lan,
+        Err(_) => false,
+    }
+}
+
+/// Whether a page of this Origin may open the WebSocket: the bridge's own
+/// origin (as the Host header names it) or one configured.
+pub fn origin_allowed(origin: &str, host: &str, config: &ServerConfig) -> bool {
+    origin == format!("http://{host}") || config.allowed_origins.iter().any(|o| o.trim_end_matches('/') == origin)
+}
+
+async fn upgrade(
+    ws: WebSocketUpgrade,
+    headers: HeaderMap,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    State(state): State<AppState>,
+) -> Response {
+    let header = |name| headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let (host, origin) = (header(header::HOST), header(header::ORIGIN));
+    if !host_allowed(host, &state.config) {
+        tracing::warn!("refused a WebSocket for host {host:?} from {peer}");
+        return (StatusCode::FORBIDDEN, "unknown host").into_response();
+    }
+    if !origin_allowed(origin, host, &state.config) {
+        tracing::warn!("refused a WebSocket from origin {origin:?} ({peer})");
+        return (StatusCode::FORBIDDEN, "foreign origin").into_response();
+    }
+    ws.max_message_size(MAX_FRAME).on_upgrade(move |socket| session(socket, peer, state))
+}
+
+async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
+    let id = state.next_id.fetch_add(1, Ordering::SeqCst);
+    let (tx, mut rx) = mpsc::unbounded_channel::<ServerMessage>();
+    let loopback = peer.ip().is_loopback();
+    state.booth.lock().expect("booth lock").connect(
+        id,
+        Client { tx: tx.clone(), role: None, session: format!("connection-{id}"), name: None, trusted: loopback },
+    );
+    let mut window = (Instant::now(), 0u32);
+    loop {
+        tokio::select! {
+            outgoing = rx.recv() => {
+                let Some(message) = outgoing else { break };
+                let text = serde_json::to_string(&message).expect("messages serialise");
+                if socket.send(Message::Text(text.into())).await.is_err() {
+                    break;
+                }
+            }
+            incoming = socket.recv() => {
+                let Some(Ok(frame)) = incoming else { break };
+                let text = match frame {
+                    Message::Text(t) => t.to_string(),
+                    Message::Binary(_) => {
+                        let _ = tx.send(ServerMessage::Error { code: "binary", message: "send JSON text".into() });
+                        continue;
+                    }
+                    Message::Close(_) => break,
+                    _ => continue,
+                };
+                if window.0.elapsed() >= Duration::from_secs(1) {
+                    window = (Instant::now(), 0);
+                }
+                window.1 += 1;
+                if window.1 > RATE {
+                    let _ = tx.send(ServerMessage::Error { code: "rate_limited", message: "too many messages; slow down".into() });
+                    continue;
+                }
+                if let Some(reply) = receive(&state, id, &text, &tx) {
+                    let _ = tx.send(reply);
+                }
+            }
+        }
+    }
+    state.booth.lock().expect("booth lock").disconnect(id);
+}
+
+fn receive(state: &AppState, id: u64, text: &str, _tx: &mpsc::UnboundedSender<ServerMessage>) -> Option<ServerMessage> {
+    let error = |code, message: String| Some(ServerMessage::Error { code, message });
+    let message: ClientMessage = match serde_json::from_str(text) {
+        Ok(m) => m,
+        Err(e) => return error("bad_message", format!("not a message this bridge understands: {e}")),
+    };
+    if text.len() > MAX_SMALL && !matches!(message, ClientMessage::Trace { .. }) {
+        return error("too_large", format!("messages are limited to {MAX_SMALL} bytes"));
+    }
+    let mut booth = state.booth.lock().expect("booth lock");
+    if let ClientMessage::Hello { token: Some(token), .. } = &message {
+        if !state.config.token.is_empty() && *token == state.config.token {
+            booth.trust(id);
+        }
+    }
+    booth.handle(id, message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(lan: bool) -> ServerConfig {
+        ServerConfig {
+            port: 8080,
+            lan,
+            token: "t".into(),
+            allowed_origins: vec!["http://kiosk.local:8080".into()],
+            app_dir: PathBuf::from("dist"),
+        }
+    }
+
+    #[test]
+    fn hosts_are_checked_against_dns_rebinding() {
+        let local = config(false);
+        for ok in ["127.0.0.1:8080", "localhost:8080", "[::1]:8080"] {
+            assert!(host_allowed(ok, &local), "{ok}");
+        }
+        for bad in ["evil.example:8080", "127.0.0.1:9999", "192.168.1.20:8080", "", "127.0.0.1"] {
+            assert!(!host_allowed(bad, &local), "{bad}");
+        }
+        assert!(host_allowed("192.168.1.20:8080", &config(true)));
+        assert!(!host_allowed("evil.example:8080", &config(true)));
+    }
+
+    #[test]
+    fn origins_must_be_our_own_or_configured() {
+        let c = config(false);
+        assert!(origin_allowed("http://127.0.0.1:8080", "127.0.0.1:8080", &c));
+        assert!(origin_allowed("http://kiosk.local:8080", "127.0.0.1:8080", &c));
+        assert!(!origin_allowed("http://evil.example", "127.0.0.1:8080", &c));
+        assert!(!origin_allowed("", "127.0.0.1:8080", &c));
+    }
+}

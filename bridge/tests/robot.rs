@@ -1,0 +1,143 @@
+//! The robot link against the simulator on a real pseudo-terminal pair.
+
+use std::time::{Duration, Instant};
+
+use bridge::codec::LineCodec;
+use bridge::robot_link::{Desired, LinkState, RobotLink, Target, Timeouts};
+use bridge::robot_protocol::Colour;
+use bridge::simulator::{FaultRates, Grid, Simulator, SimulatorConfig};
+use engine::{Board, Side};
+
+fn quick() -> SimulatorConfig {
+    SimulatorConfig {
+        motion: Duration::from_millis(5),
+        repair: Duration::from_millis(300),
+        replug: Duration::from_millis(200),
+        link: std::env::temp_dir().join(format!("c4sim-test-{}-{}", std::process::id(), rand_suffix())),
+        ..SimulatorConfig::default()
+    }
+}
+
+fn rand_suffix() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    N.fetch_add(1, Ordering::SeqCst)
+}
+
+fn timeouts() -> Timeouts {
+    Timeouts {
+        received: Duration::from_millis(300),
+        drop: Duration::from_millis(1000),
+        clear: Duration::from_millis(1000),
+        led: Duration::from_millis(500),
+        poll: Duration::from_millis(100),
+    }
+}
+
+fn link(sim: &Simulator) -> RobotLink {
+    RobotLink::spawn(Target::Serial { path: sim.path().to_path_buf(), baud: 115_200 }, timeouts(), Box::new(LineCodec))
+}
+
+fn desired(board: &Board) -> Desired {
+    let coins = board.moves().enumerate().map(|(i, c)| (Colour::of(Side::to_move_after(i)), c as u8 + 1)).collect();
+    let leds = board.winner().zip(board.winning_line()).map(|(w, cells)| {
+        let cells: Vec<(u8, u8)> = cells.iter().map(|c| (c.column + 1, c.row + 1)).collect();
+        (Colour::of(w), <[(u8, u8); 4]>::try_from(cells).unwrap())
+    });
+    Desired { coins, leds }
+}
+
+/// The grid the board says the robot should show.
+fn expected_grid(board: &Board) -> Grid {
+    let mut grid: Grid = [[None; 6]; 7];
+    for (c, column) in grid.iter_mut().enumerate() {
+        for (r, cell) in column.iter_mut().enumerate() {
+            *cell = board.cell(c, r).map(Colour::of);
+        }
+    }
+    grid
+}
+
+fn wait_in_sync(link: &RobotLink, within: Duration) {
+    let start = Instant::now();
+    loop {
+        let s = link.status().borrow().clone();
+        if s.in_sync && s.state == LinkState::Ready {
+            return;
+        }
+        assert!(start.elapsed() < within, "not in sync after {within:?}: {s:?}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn a_whole_game_drives_the_grid_move_by_move() {
+    let sim = Simulator::start(quick()).unwrap();
+    let robot = link(&sim);
+    wait_in_sync(&robot, Duration::from_secs(5));
+    let board: Board = "4453432232".parse().unwrap();
+    let mut game = Board::new();
+    for column in board.moves() {
+        game.play(column).unwrap();
+        robot.set_desired(desired(&game));
+        wait_in_sync(&robot, Duration::from_secs(5));
+        assert_eq!(sim.grid(), expected_grid(&game), "after {game}");
+    }
+    assert_eq!(sim.counters().host_faults.load(std::sync::atomic::Ordering::SeqCst), 0);
+    // A new game clears the grid.
+    robot.set_desired(Desired::default());
+    wait_in_sync(&robot, Duration::from_secs(5));
+    assert_eq!(sim.grid(), [[None; 6]; 7]);
+}
+
+#[test]
+fn a_jam_is_reported_and_the_grid_rebuilt() {
+    let sim = Simulator::start(quick()).unwrap();
+    let robot = link(&sim);
+    let game: Board = "4453".parse().unwrap();
+    robot.set_desired(desired(&game));
+    wait_in_sync(&robot, Duration::from_secs(5));
+    sim.jam_next_drop();
+    let next: Board = "44531".parse().unwrap();
+    robot.set_desired(desired(&next));
+    let start = Instant::now();
+    let mut saw_fault = false;
+    while start.elapsed() < Duration::from_secs(5) && !saw_fault {
+        let s = robot.status().borrow().clone();
+        if s.state == LinkState::Fault {
+            saw_fault = true;
+            assert!(s.words.contains("stuck"), "{}", s.words);
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(saw_fault, "the jam was reported");
+    wait_in_sync(&robot, Duration::from_secs(10));
+    assert_eq!(sim.grid(), expected_grid(&next), "cleared and replayed");
+    assert_eq!(sim.counters().host_faults.load(std::sync::atomic::Ordering::SeqCst), 0, "the host kept the rules");
+}
+
+#[test]
+fn every_fault_type_is_recovered_and_the_game_survives() {
+    let config = SimulatorConfig { faults: FaultRates::uniform(0.2), seed: 7, ..quick() };
+    let sim = Simulator::start(config).unwrap();
+    let robot = link(&sim);
+    let mut game = Board::new();
+    for column in "2252576253462244".chars().map(|c| c as usize - '1' as usize) {
+        game.play(column).unwrap();
+        robot.set_desired(desired(&game));
+        wait_in_sync(&robot, Duration::from_secs(20));
+        assert_eq!(sim.grid(), expected_grid(&game), "after {game}");
+    }
+    assert!(sim.counters().faults_injected.load(std::sync::atomic::Ordering::SeqCst) > 0);
+    assert_eq!(sim.counters().host_faults.load(std::sync::atomic::Ordering::SeqCst), 0);
+}
+
+#[test]
+fn a_win_lights_the_four_cells() {
+    let sim = Simulator::start(quick()).unwrap();
+    let robot = link(&sim);
+    let won: Board = "1212121".parse().unwrap();
+    robot.set_desired(desired(&won));
+    wait_in_sync(&robot, Duration::from_secs(5));
+    assert!(robot.recent().iter().any(|e| e.text.starts_with("LED Y 11 12 13 14")), "{:?}", robot.recent());
+}
