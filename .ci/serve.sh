@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds the app and serves it at http://127.0.0.1:8080 (the bridge takes
-# this over once it exists; until then a plain static server).
+# The product on one machine: builds the app and runs the bridge, which
+# serves it at http://127.0.0.1:8080 and drives the simulated robot.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source .ci/setup.sh
 trunk build --release
-exec node tests/e2e/static-server.mjs dist "${PORT:-8080}"
+cargo build --release --locked -p bridge
+exec target/release/bridge serve --app-dir dist "$@"

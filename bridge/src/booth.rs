@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 use engine::{Board, Side, Status};
 use tokio::sync::mpsc::UnboundedSender;
 
-use crate::messages::{ClientMessage, GameMode, Role, ServerMessage, Snapshot, VERSION, valid_name};
+use crate::messages::{
+    ClientMessage, GameMode, Role, ServerMessage, Snapshot, VERSION, valid_name,
+};
 use crate::robot_link::{Desired, LinkState, RobotLink, RobotStatus};
 use crate::robot_protocol::Colour;
 
@@ -53,13 +55,22 @@ fn side_name(side: Side) -> &'static str {
 
 /// An error reply.
 fn refuse(code: &'static str, message: impl Into<String>) -> ServerMessage {
-    ServerMessage::Error { code, message: message.into() }
+    ServerMessage::Error {
+        code,
+        message: message.into(),
+    }
 }
 
 impl Booth {
     /// A booth driving `robot`.
     pub fn new(robot: RobotLink, idle_ask: Duration, idle_free: Duration) -> Booth {
-        let booth = Booth { clients: HashMap::new(), game: None, robot, idle_ask, idle_free };
+        let booth = Booth {
+            clients: HashMap::new(),
+            game: None,
+            robot,
+            idle_ask,
+            idle_free,
+        };
         booth.update_robot();
         booth
     }
@@ -94,12 +105,16 @@ impl Booth {
 
     fn seat_of(&self, session: &str) -> Option<usize> {
         let game = self.game.as_ref()?;
-        game.seats.iter().position(|s| s.as_deref() == Some(session))
+        game.seats
+            .iter()
+            .position(|s| s.as_deref() == Some(session))
     }
 
     /// The sides a session may move in the current game.
     fn sides_of(&self, session: &str) -> Vec<Side> {
-        let Some(game) = &self.game else { return Vec::new() };
+        let Some(game) = &self.game else {
+            return Vec::new();
+        };
         match (game.mode, self.seat_of(session)) {
             (GameMode::VsComputer, Some(_)) => vec![Side::First, Side::Second],
             (GameMode::TwoPlayers, Some(0)) => vec![Side::First],
@@ -115,7 +130,11 @@ impl Booth {
 
     fn snapshot_for(&self, id: u64) -> Snapshot {
         let robot = self.robot_status();
-        let session = self.clients.get(&id).map(|c| c.session.clone()).unwrap_or_default();
+        let session = self
+            .clients
+            .get(&id)
+            .map(|c| c.session.clone())
+            .unwrap_or_default();
         let sides = self.sides_of(&session);
         let you = match sides.len() {
             2 => "both",
@@ -145,7 +164,10 @@ impl Booth {
             Status::Draw => "draw",
         };
         let turn = (!board.is_over()).then(|| side_name(board.side_to_move()));
-        let can_move = !board.is_over() && sides.contains(&board.side_to_move()) && robot.state == LinkState::Ready && robot.in_sync;
+        let can_move = !board.is_over()
+            && sides.contains(&board.side_to_move())
+            && robot.state == LinkState::Ready
+            && robot.in_sync;
         Snapshot {
             v: VERSION,
             status,
@@ -168,7 +190,8 @@ impl Booth {
 
     fn send_snapshot(&self, id: u64) {
         if let Some(c) = self.clients.get(&id) {
-            let _ = c.tx.send(ServerMessage::Snapshot(Box::new(self.snapshot_for(id))));
+            let _ =
+                c.tx.send(ServerMessage::Snapshot(Box::new(self.snapshot_for(id))));
         }
     }
 
@@ -181,28 +204,34 @@ impl Booth {
 
     fn notify_all(&self, message: &str) {
         for c in self.clients.values() {
-            let _ = c.tx.send(ServerMessage::Notice { message: message.into() });
+            let _ = c.tx.send(ServerMessage::Notice {
+                message: message.into(),
+            });
         }
     }
 
     /// What the robot should show for the game.
     fn update_robot(&self) {
-        let desired = match &self.game {
-            None => Desired::default(),
-            Some(game) => {
-                let coins = game
-                    .board
-                    .moves()
-                    .enumerate()
-                    .map(|(i, c)| (Colour::of(Side::to_move_after(i)), c as u8 + 1))
-                    .collect();
-                let leds = game.board.winner().zip(game.board.winning_line()).and_then(|(w, cells)| {
-                    let cells: Vec<(u8, u8)> = cells.iter().map(|c| (c.column + 1, c.row + 1)).collect();
-                    Some((Colour::of(w), <[(u8, u8); 4]>::try_from(cells).ok()?))
-                });
-                Desired { coins, leds }
-            }
-        };
+        let desired =
+            match &self.game {
+                None => Desired::default(),
+                Some(game) => {
+                    let coins = game
+                        .board
+                        .moves()
+                        .enumerate()
+                        .map(|(i, c)| (Colour::of(Side::to_move_after(i)), c as u8 + 1))
+                        .collect();
+                    let leds = game.board.winner().zip(game.board.winning_line()).and_then(
+                        |(w, cells)| {
+                            let cells: Vec<(u8, u8)> =
+                                cells.iter().map(|c| (c.column + 1, c.row + 1)).collect();
+                            Some((Colour::of(w), <[(u8, u8); 4]>::try_from(cells).ok()?))
+                        },
+                    );
+                    Desired { coins, leds }
+                }
+            };
         self.robot.set_desired(desired);
     }
 
@@ -212,35 +241,59 @@ impl Booth {
         let client = self.clients.get(&id)?;
         let (session, trusted, role) = (client.session.clone(), client.trusted, client.role);
         match message {
-            ClientMessage::Hello { v, role, session, name, token: _ } => {
+            ClientMessage::Hello {
+                v,
+                role,
+                session,
+                name,
+                token: _,
+            } => {
                 if v != VERSION {
-                    return Some(refuse("version", format!("this bridge speaks version {VERSION} of the protocol, not {v}")));
+                    return Some(refuse(
+                        "version",
+                        format!("this bridge speaks version {VERSION} of the protocol, not {v}"),
+                    ));
                 }
-                if let Some(name) = &name {
-                    if !valid_name(name) {
-                        return Some(refuse("bad_name", "a name has 3 to 15 letters, digits, _ or -"));
-                    }
+                if name.as_deref().is_some_and(|n| !valid_name(n)) {
+                    return Some(refuse(
+                        "bad_name",
+                        "a name has 3 to 15 letters, digits, _ or -",
+                    ));
                 }
                 if session.is_empty() || session.len() > 64 {
-                    return Some(refuse("bad_session", "the session id must have 1 to 64 characters"));
+                    return Some(refuse(
+                        "bad_session",
+                        "the session id must have 1 to 64 characters",
+                    ));
                 }
                 let client = self.clients.get_mut(&id)?;
-                client.role = Some(if role == Role::Player && client.trusted { Role::Player } else { Role::Spectator });
+                client.role = Some(if role == Role::Player && client.trusted {
+                    Role::Player
+                } else {
+                    Role::Spectator
+                });
                 client.session = session;
                 client.name = name;
                 let refused = role == Role::Player && !client.trusted;
                 self.send_snapshot(id);
-                refused.then(|| refuse("token", "this device needs the booth's token to play; it can watch"))
+                refused.then(|| {
+                    refuse(
+                        "token",
+                        "this device needs the booth's token to play; it can watch",
+                    )
+                })
             }
             _ if role.is_none() => Some(refuse("hello_first", "say hello first")),
             ClientMessage::Start { mode } => {
                 if role != Some(Role::Player) || !trusted {
                     return Some(refuse("spectator", "spectators cannot start games"));
                 }
-                if let Some(game) = &self.game {
-                    if !game.board.is_over() && self.seat_of(&session).is_none() {
-                        return Some(refuse("busy", "the robot is busy with another game; you can watch"));
-                    }
+                let running = self.game.as_ref().is_some_and(|g| !g.board.is_over());
+                if running && self.seat_of(&session).is_none() {
+                    return Some(refuse(
+                        "busy",
+                        "the robot is busy with another game; you can watch",
+                    ));
                 }
                 let name = self.clients.get(&id).and_then(|c| c.name.clone());
                 let seats = match mode {
@@ -251,7 +304,14 @@ impl Booth {
                     GameMode::VsComputer => [name, Some("Computer".into())],
                     GameMode::TwoPlayers => [name, None],
                 };
-                self.game = Some(Game { board: Board::new(), mode, seats, names, last_move: Instant::now(), asked: false });
+                self.game = Some(Game {
+                    board: Board::new(),
+                    mode,
+                    seats,
+                    names,
+                    last_move: Instant::now(),
+                    asked: false,
+                });
                 self.update_robot();
                 self.broadcast();
                 None
@@ -264,7 +324,10 @@ impl Booth {
                 let Some(game) = &mut self.game else {
                     return Some(refuse("no_game", "there is no game to join; start one"));
                 };
-                if game.mode != GameMode::TwoPlayers || game.seats[1].is_some() || game.board.is_over() {
+                if game.mode != GameMode::TwoPlayers
+                    || game.seats[1].is_some()
+                    || game.board.is_over()
+                {
                     return Some(refuse("busy", "no seat is free; you can watch"));
                 }
                 game.seats[1] = Some(session);
@@ -275,29 +338,35 @@ impl Booth {
             ClientMessage::Move { column } => self.play(&session, column),
             ClientMessage::Trace { trace } => {
                 if self.seat_of(&session).is_none() {
-                    return Some(refuse("spectator", "only a player's page sends search trees"));
+                    return Some(refuse(
+                        "spectator",
+                        "only a player's page sends search trees",
+                    ));
                 }
                 for (&other, c) in &self.clients {
                     if other != id && c.role == Some(Role::Spectator) {
-                        let _ = c.tx.send(ServerMessage::Trace { trace: trace.clone() });
+                        let _ = c.tx.send(ServerMessage::Trace {
+                            trace: trace.clone(),
+                        });
                     }
                 }
                 None
             }
             ClientMessage::StillHere => {
-                if let Some(game) = &mut self.game {
-                    if game.seats.iter().any(|s| s.as_deref() == Some(session.as_str())) {
-                        game.last_move = Instant::now();
-                        game.asked = false;
-                    }
+                let seated = self.seat_of(&session).is_some();
+                if let (true, Some(game)) = (seated, &mut self.game) {
+                    game.last_move = Instant::now();
+                    game.asked = false;
                 }
                 None
             }
             ClientMessage::Leave => {
-                if self.seat_of(&session).is_none() {
-                    return None;
-                }
-                let name = self.clients.get(&id).and_then(|c| c.name.clone()).unwrap_or_else(|| "A player".into());
+                self.seat_of(&session)?;
+                let name = self
+                    .clients
+                    .get(&id)
+                    .and_then(|c| c.name.clone())
+                    .unwrap_or_else(|| "A player".into());
                 self.end_game(&format!("{name} left the game; the robot is free."));
                 None
             }

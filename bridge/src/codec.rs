@@ -55,7 +55,10 @@ impl RobotCodec for LineCodec {
 pub fn check_line(line: &[u8]) -> Result<&str, CodecError> {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     if line.len() > MAX_LINE {
-        return Err(CodecError(format!("line of {} bytes exceeds {MAX_LINE}", line.len())));
+        return Err(CodecError(format!(
+            "line of {} bytes exceeds {MAX_LINE}",
+            line.len()
+        )));
     }
     if !line.is_ascii() {
         return Err(CodecError("line is not ASCII".into()));
@@ -92,9 +95,16 @@ pub fn parse_command(line: &[u8]) -> Result<Command, CodecError> {
                     return Err(bad());
                 }
                 let (col, row) = (bytes[0].wrapping_sub(b'0'), bytes[1].wrapping_sub(b'0'));
-                if (1..=7).contains(&col) && (1..=6).contains(&row) { Ok((col, row)) } else { Err(bad()) }
+                if (1..=7).contains(&col) && (1..=6).contains(&row) {
+                    Ok((col, row))
+                } else {
+                    Err(bad())
+                }
             };
-            Ok(Command::Led(colour(c)?, [cell(a)?, cell(b)?, cell(d)?, cell(e)?]))
+            Ok(Command::Led(
+                colour(c)?,
+                [cell(a)?, cell(b)?, cell(d)?, cell(e)?],
+            ))
         }
         _ => Err(bad()),
     }
@@ -125,7 +135,10 @@ mod tests {
     fn replies_parse_and_bad_lines_are_refused() {
         let codec = LineCodec;
         assert_eq!(codec.decode(b"READY\r"), Ok(Reply::Ready));
-        assert_eq!(codec.decode(b"ERROR JAM coin stuck"), Ok(Reply::Error(ErrorCode::Jam, "coin stuck".into())));
+        assert_eq!(
+            codec.decode(b"ERROR JAM coin stuck"),
+            Ok(Reply::Error(ErrorCode::Jam, "coin stuck".into()))
+        );
         assert!(codec.decode(b"ERROR WHAT").is_err());
         assert!(codec.decode(b"HELLO").is_err());
         assert!(codec.decode(&[b'B'; 65]).is_err());

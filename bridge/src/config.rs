@@ -56,7 +56,13 @@ pub struct TimeoutsMs {
 
 impl Default for TimeoutsMs {
     fn default() -> Self {
-        TimeoutsMs { received: 500, drop: 8000, clear: 15000, led: 2000, poll: 2000 }
+        TimeoutsMs {
+            received: 500,
+            drop: 8000,
+            clear: 15000,
+            led: 2000,
+            poll: 2000,
+        }
     }
 }
 
@@ -71,14 +77,18 @@ impl Default for Config {
             idle_ask_s: 30,
             idle_free_s: 40,
             demo_after_s: 60,
-            levels: ["easy", "medium", "hard", "perfect", "adaptive"].map(String::from).to_vec(),
+            levels: ["easy", "medium", "hard", "perfect", "adaptive"]
+                .map(String::from)
+                .to_vec(),
             allowed_origins: Vec::new(),
             lan_token: String::new(),
         }
     }
 }
 
-const BAUDS: [u32; 8] = [9600, 19200, 38400, 57600, 115_200, 230_400, 460_800, 921_600];
+const BAUDS: [u32; 8] = [
+    9600, 19200, 38400, 57600, 115_200, 230_400, 460_800, 921_600,
+];
 
 impl Config {
     /// Reads and checks a config file.
@@ -86,7 +96,8 @@ impl Config {
     /// # Errors
     /// Every problem, one per line: the key, the value and what is allowed.
     pub fn load(path: &std::path::Path) -> Result<Config, Vec<String>> {
-        let text = std::fs::read_to_string(path).map_err(|e| vec![format!("cannot read {}: {e}", path.display())])?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| vec![format!("cannot read {}: {e}", path.display())])?;
         Config::parse(&text)
     }
 
@@ -95,16 +106,24 @@ impl Config {
     /// # Errors
     /// As [`Config::load`].
     pub fn parse(text: &str) -> Result<Config, Vec<String>> {
-        let config: Config = toml::from_str(text).map_err(|e| vec![e.to_string().trim().replace('\n', " ")])?;
+        let config: Config =
+            toml::from_str(text).map_err(|e| vec![e.to_string().trim().replace('\n', " ")])?;
         let problems = config.problems();
-        if problems.is_empty() { Ok(config) } else { Err(problems) }
+        if problems.is_empty() {
+            Ok(config)
+        } else {
+            Err(problems)
+        }
     }
 
     /// Everything wrong with the values.
     pub fn problems(&self) -> Vec<String> {
         let mut p = Vec::new();
         if self.robot.trim().is_empty() {
-            p.push("robot = \"\": use \"sim\", \"dummy\" or a serial device path such as /dev/ttyUSB0".into());
+            p.push(
+                "robot = \"\": use \"sim\", \"dummy\" or a serial device path such as /dev/ttyUSB0"
+                    .into(),
+            );
         }
         if !BAUDS.contains(&self.baud) {
             p.push(format!("baud = {}: use one of {BAUDS:?}", self.baud));
@@ -131,10 +150,16 @@ impl Config {
             ));
         }
         if self.idle_free_s > 3600 {
-            p.push(format!("idle_free_s = {}: use at most 3600 seconds", self.idle_free_s));
+            p.push(format!(
+                "idle_free_s = {}: use at most 3600 seconds",
+                self.idle_free_s
+            ));
         }
         if self.demo_after_s < 5 {
-            p.push(format!("demo_after_s = {}: use at least 5 seconds", self.demo_after_s));
+            p.push(format!(
+                "demo_after_s = {}: use at least 5 seconds",
+                self.demo_after_s
+            ));
         }
         for level in &self.levels {
             if level.parse::<engine::player::LevelSpec>().is_err() {
@@ -148,14 +173,22 @@ impl Config {
         }
         for origin in &self.allowed_origins {
             let ok = (origin.starts_with("http://") || origin.starts_with("https://"))
-                && !origin.trim_end_matches('/').contains(|c: char| c.is_whitespace())
+                && !origin
+                    .trim_end_matches('/')
+                    .contains(|c: char| c.is_whitespace())
                 && origin.matches('/').count() == 2;
             if !ok {
                 p.push(format!("allowed_origins: {origin:?} is not an origin: write scheme://host[:port], e.g. http://192.168.1.20:8080"));
             }
         }
-        if !self.lan_token.is_empty() && (self.lan_token.len() < 12 || !self.lan_token.chars().all(|c| c.is_ascii_alphanumeric())) {
-            p.push("lan_token: use at least 12 letters and digits, or leave it empty to generate one".into());
+        if !self.lan_token.is_empty()
+            && (self.lan_token.len() < 12
+                || !self.lan_token.chars().all(|c| c.is_ascii_alphanumeric()))
+        {
+            p.push(
+                "lan_token: use at least 12 letters and digits, or leave it empty to generate one"
+                    .into(),
+            );
         }
         p
     }
@@ -164,7 +197,13 @@ impl Config {
     pub fn timeouts(&self) -> Timeouts {
         let ms = Duration::from_millis;
         let t = &self.timeouts;
-        Timeouts { received: ms(t.received), drop: ms(t.drop), clear: ms(t.clear), led: ms(t.led), poll: ms(t.poll) }
+        Timeouts {
+            received: ms(t.received),
+            drop: ms(t.drop),
+            clear: ms(t.clear),
+            led: ms(t.led),
+            poll: ms(t.poll),
+        }
     }
 }
 
@@ -177,8 +216,23 @@ mod tests {
         let text = include_str!("../bridge.example.toml");
         let config = Config::parse(text).expect("the example is valid");
         assert_eq!(config, Config::default());
-        for key in ["robot", "baud", "port", "app_dir", "received", "drop", "clear", "led", "poll", "idle_ask_s",
-            "idle_free_s", "demo_after_s", "levels", "allowed_origins", "lan_token"] {
+        for key in [
+            "robot",
+            "baud",
+            "port",
+            "app_dir",
+            "received",
+            "drop",
+            "clear",
+            "led",
+            "poll",
+            "idle_ask_s",
+            "idle_free_s",
+            "demo_after_s",
+            "levels",
+            "allowed_origins",
+            "lan_token",
+        ] {
             assert!(text.contains(&format!("{key} =")), "{key} is documented");
         }
     }
@@ -188,8 +242,16 @@ mod tests {
         let problems = Config::parse("baud = 1234\nport = 0\nidle_ask_s = 50\nlevels = [\"godlike\"]\n[timeouts]\ndrop = 5\n").unwrap_err();
         assert_eq!(problems.len(), 5, "{problems:#?}");
         assert!(problems[0].starts_with("baud = 1234: use one of"));
-        assert!(problems.iter().any(|p| p.starts_with("timeouts.drop = 5: use 100 to 120000")));
-        assert!(problems.iter().any(|p| p.contains("\"godlike\" is not a level")));
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.starts_with("timeouts.drop = 5: use 100 to 120000"))
+        );
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.contains("\"godlike\" is not a level"))
+        );
         let unknown = Config::parse("colour = \"pink\"").unwrap_err();
         assert!(unknown[0].contains("colour"), "{unknown:?}");
         let wrong_type = Config::parse("port = \"eighty\"").unwrap_err();

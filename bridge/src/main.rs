@@ -61,7 +61,9 @@ enum Command {
 
 fn main() -> ExitCode {
     tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+        )
         .init();
     match Cli::parse().command {
         Command::CheckConfig { file } => match Config::load(&file) {
@@ -76,7 +78,11 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Command::Simulate { delay_ms, fault_rate, seed } => {
+        Command::Simulate {
+            delay_ms,
+            fault_rate,
+            seed,
+        } => {
             if !(0.0..=1.0).contains(&fault_rate) {
                 eprintln!("error: --fault-rate must be between 0 and 1");
                 return ExitCode::FAILURE;
@@ -101,7 +107,13 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Serve { config, robot, port, app_dir, lan } => {
+        Command::Serve {
+            config,
+            robot,
+            port,
+            app_dir,
+            lan,
+        } => {
             let mut cfg = match config.map(|p| Config::load(&p)).transpose() {
                 Ok(c) => c.unwrap_or_default(),
                 Err(problems) => {
@@ -154,26 +166,43 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
             let sim = Simulator::start(SimulatorConfig::default())?;
             let path = sim.path().to_path_buf();
             _simulator = Some(sim);
-            Target::Serial { path, baud: cfg.baud }
+            Target::Serial {
+                path,
+                baud: cfg.baud,
+            }
         }
-        path => Target::Serial { path: PathBuf::from(path), baud: cfg.baud },
+        path => Target::Serial {
+            path: PathBuf::from(path),
+            baud: cfg.baud,
+        },
     };
     let robot = RobotLink::spawn(target, cfg.timeouts(), Box::new(LineCodec));
-    let token = if cfg.lan_token.is_empty() { new_token() } else { cfg.lan_token.clone() };
+    let token = if cfg.lan_token.is_empty() {
+        new_token()
+    } else {
+        cfg.lan_token.clone()
+    };
     let server = ServerConfig {
         port: cfg.port,
         lan,
         token: if lan { token.clone() } else { String::new() },
         allowed_origins: cfg.allowed_origins.clone(),
         app_dir: cfg.app_dir.clone(),
+        trust_loopback: true,
     };
     let address = if lan { "0.0.0.0" } else { "127.0.0.1" };
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind((address, cfg.port)).await?;
-        println!("Connect Four booth at http://127.0.0.1:{}/ (robot: {})", cfg.port, cfg.robot);
+        println!(
+            "Connect Four booth at http://127.0.0.1:{}/ (robot: {})",
+            cfg.port, cfg.robot
+        );
         if lan {
-            println!("tablets on the LAN: http://<this machine's address>:{}/?token={token}", cfg.port);
+            println!(
+                "tablets on the LAN: http://<this machine's address>:{}/?token={token}",
+                cfg.port
+            );
         }
         bridge::run(
             listener,

@@ -133,7 +133,10 @@ pub struct Snapshot {
 
 /// Checks a visitor's name: 3 to 15 of `A-Za-z0-9_-`.
 pub fn valid_name(name: &str) -> bool {
-    (3..=15).contains(&name.len()) && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    (3..=15).contains(&name.len())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
 }
 
 #[cfg(test)]
@@ -156,6 +159,9 @@ mod tests {
         assert!(matches!(m, ClientMessage::Move { column: 4 }));
         assert!(serde_json::from_str::<ClientMessage>(r#"{"type":"dance"}"#).is_err());
         assert!(serde_json::from_str::<ClientMessage>(r#"{"type":"move","column":"x"}"#).is_err());
-        assert!(serde_json::from_str::<ClientMessage>(r#"{"type":"move","column":4,"extra":1}"#).is_err());
+        assert!(
+            serde_json::from_str::<ClientMessage>(r#"{"type":"move","column":4,"extra":1}"#)
+                .is_err()
+        );
     }
 }

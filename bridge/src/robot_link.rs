@@ -72,13 +72,19 @@ impl Timeouts {
     }
 }
 
+/// Lit cells: the winner's colour and four `(column, row)` cells, 1-based.
+pub type Lit = (Colour, [(u8, u8); 4]);
+
+/// LEDs on or off.
+type Leds = Option<Lit>;
+
 /// What the game wants the robot to show.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Desired {
     /// Coins in the order they were played: colour and 1-based column.
     pub coins: Vec<(Colour, u8)>,
     /// The winning cells to light, if the game was won.
-    pub leds: Option<(Colour, [(u8, u8); 4])>,
+    pub leds: Leds,
 }
 
 /// The robot's state in the words the pages show.
@@ -168,7 +174,12 @@ impl RobotLink {
             .spawn(move || worker.run())
             .expect("a thread can be started");
         drop(rx);
-        RobotLink { desired, status: tx, log, stop }
+        RobotLink {
+            desired,
+            status: tx,
+            log,
+            stop,
+        }
     }
 
     /// What the robot should show from now on.
@@ -207,14 +218,19 @@ fn words(state: LinkState, fault: Option<ErrorCode>) -> String {
         LinkState::Ready => "The robot is ready.".into(),
         LinkState::Working => "The robot is placing the coins.".into(),
         LinkState::Fault => {
-            let why = fault.map_or("the robot does not answer; staff has been called", ErrorCode::explain);
+            let why = fault.map_or(
+                "the robot does not answer; staff has been called",
+                ErrorCode::explain,
+            );
             let mut s = why.to_string();
             if let Some(first) = s.get_mut(0..1) {
                 first.make_ascii_uppercase();
             }
             s + "."
         }
-        LinkState::Disconnected => "The robot is not connected; waiting for it to come back.".into(),
+        LinkState::Disconnected => {
+            "The robot is not connected; waiting for it to come back.".into()
+        }
         LinkState::Restoring => "The robot is back; the board is being restored.".into(),
     }
 }
@@ -235,7 +251,7 @@ enum Failure {
 struct Physical {
     coins: Vec<(Colour, u8)>,
     /// `None` while unknown (after a clear the spec still wants LEDOFF).
-    leds: Option<Option<(Colour, [(u8, u8); 4])>>,
+    leds: Option<Leds>,
 }
 
 impl Physical {
@@ -266,7 +282,10 @@ impl Worker {
     fn note(&self, text: String) {
         tracing::info!(target: "robot", "{text}");
         let mut log = self.log.lock().expect("log lock");
-        log.push_back(LogEntry { at_ms: self.started.elapsed().as_millis() as u64, text });
+        log.push_back(LogEntry {
+            at_ms: self.started.elapsed().as_millis() as u64,
+            text,
+        });
         while log.len() > LOG_LENGTH {
             log.pop_front();
         }
@@ -276,7 +295,11 @@ impl Worker {
         let desired = self.desired.0.lock().expect("desired lock").clone();
         let in_sync = self.physical.as_ref().is_some_and(|p| p.shows(&desired));
         let placed = self.physical.as_ref().map_or(0, |p| p.coins.len());
-        let state = if state == LinkState::Working && self.physical.is_none() { LinkState::Restoring } else { state };
+        let state = if state == LinkState::Working && self.physical.is_none() {
+            LinkState::Restoring
+        } else {
+            state
+        };
         self.status.send_if_modified(|s| {
             let next = RobotStatus {
                 state,
@@ -307,7 +330,9 @@ impl Worker {
                     self.publish(LinkState::Working);
                     match self.execute(&command) {
                         Ok(()) => self.confirm(&command),
-                        Err(Failure::Lost) => self.note(format!("{command}: lost, sending it again")),
+                        Err(Failure::Lost) => {
+                            self.note(format!("{command}: lost, sending it again"))
+                        }
                         Err(Failure::Fault(code)) => self.recover(code),
                         Err(Failure::Down) => self.disconnected(),
                     }
@@ -328,8 +353,15 @@ impl Worker {
         while !self.stop.load(Ordering::SeqCst) {
             let desired = self.desired.0.lock().expect("desired lock").clone();
             if self.physical.as_ref().is_none_or(|p| !p.shows(&desired)) {
-                self.note(format!("dummy robot: {} coins, LEDs {:?}", desired.coins.len(), desired.leds));
-                self.physical = Some(Physical { coins: desired.coins.clone(), leds: Some(desired.leds) });
+                self.note(format!(
+                    "dummy robot: {} coins, LEDs {:?}",
+                    desired.coins.len(),
+                    desired.leds
+                ));
+                self.physical = Some(Physical {
+                    coins: desired.coins.clone(),
+                    leds: Some(desired.leds),
+                });
             }
             self.publish(LinkState::Ready);
             self.wait_for_change(&desired);
@@ -347,7 +379,9 @@ impl Worker {
 
     /// The next step from what the robot shows towards what the game wants.
     fn next_command(&self, desired: &Desired) -> Option<Command> {
-        let Some(physical) = &self.physical else { return Some(Command::Clear) };
+        let Some(physical) = &self.physical else {
+            return Some(Command::Clear);
+        };
         if !desired.coins.starts_with(&physical.coins) {
             return Some(Command::Clear);
         }
@@ -365,7 +399,12 @@ impl Worker {
 
     fn confirm(&mut self, command: &Command) {
         match command {
-            Command::Clear => self.physical = Some(Physical { coins: Vec::new(), leds: None }),
+            Command::Clear => {
+                self.physical = Some(Physical {
+                    coins: Vec::new(),
+                    leds: None,
+                })
+            }
             Command::Drop(colour, column) => {
                 if let Some(p) = &mut self.physical {
                     p.coins.push((*colour, *column));
@@ -387,8 +426,12 @@ impl Worker {
     }
 
     fn connect(&mut self) -> bool {
-        let Target::Serial { path, baud } = &self.target else { return false };
-        let port = serialport::new(path.to_string_lossy(), *baud).timeout(Duration::from_millis(20)).open();
+        let Target::Serial { path, baud } = &self.target else {
+            return false;
+        };
+        let port = serialport::new(path.to_string_lossy(), *baud)
+            .timeout(Duration::from_millis(20))
+            .open();
         let Ok(mut port) = port else { return false };
         // Modem lines do not exist on a pseudo-terminal (ENOTTY): not fatal.
         let _ = port.write_data_terminal_ready(true);
@@ -449,7 +492,9 @@ impl Worker {
     fn write(&mut self, command: &Command) -> Result<(), Failure> {
         let bytes = self.codec.encode(command);
         let port = self.port.as_mut().ok_or(Failure::Down)?;
-        port.write_all(&bytes).and_then(|()| port.flush()).map_err(|_| Failure::Down)?;
+        port.write_all(&bytes)
+            .and_then(|()| port.flush())
+            .map_err(|_| Failure::Down)?;
         Ok(())
     }
 
@@ -514,7 +559,10 @@ impl Worker {
         while Instant::now() < deadline {
             match self.read_line(deadline.saturating_duration_since(Instant::now()))? {
                 Some(Reply::Ready) => {
-                    self.note(format!("{command}: done in {} ms", start.elapsed().as_millis()));
+                    self.note(format!(
+                        "{command}: done in {} ms",
+                        start.elapsed().as_millis()
+                    ));
                     return Ok(());
                 }
                 Some(Reply::Error(code, text)) => {
@@ -524,7 +572,10 @@ impl Worker {
                 _ => {}
             }
         }
-        self.note(format!("{command}: no READY within {} ms", self.timeouts.for_kind(command.kind()).as_millis()));
+        self.note(format!(
+            "{command}: no READY within {} ms",
+            self.timeouts.for_kind(command.kind()).as_millis()
+        ));
         Err(Failure::Fault(None))
     }
 }

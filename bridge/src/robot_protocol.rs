@@ -112,7 +112,9 @@ impl ErrorCode {
             ErrorCode::Jam => "a coin is stuck in the robot; staff has been called",
             ErrorCode::Empty => "the robot ran out of coins; staff has been called",
             ErrorCode::Full => "the robot reports a full column; staff has been called",
-            ErrorCode::BadCommand => "the robot did not understand a command; staff has been called",
+            ErrorCode::BadCommand => {
+                "the robot did not understand a command; staff has been called"
+            }
             ErrorCode::Internal => "the robot has a fault; staff has been called",
         }
     }

@@ -40,6 +40,9 @@ pub struct ServerConfig {
     pub allowed_origins: Vec<String>,
     /// The app's files.
     pub app_dir: PathBuf,
+    /// Whether pages on this machine may play without the token (the booth's
+    /// own screen); tests turn it off to act as a LAN device.
+    pub trust_loopback: bool,
 }
 
 #[derive(Clone)]
@@ -53,8 +56,15 @@ struct AppState {
 pub fn router(booth: Arc<Mutex<Booth>>, config: ServerConfig) -> Router {
     let index = config.app_dir.join("index.html");
     let files = ServeDir::new(&config.app_dir).fallback(ServeFile::new(index));
-    let state = AppState { booth, config: Arc::new(config), next_id: Arc::new(AtomicU64::new(1)) };
-    Router::new().route("/ws", get(upgrade)).fallback_service(files).with_state(state)
+    let state = AppState {
+        booth,
+        config: Arc::new(config),
+        next_id: Arc::new(AtomicU64::new(1)),
+    };
+    Router::new()
+        .route("/ws", get(upgrade))
+        .fallback_service(files)
+        .with_state(state)
 }
 
 /// Whether a Host header names this bridge: loopback names always, and with
@@ -81,7 +91,11 @@ pub fn host_allowed(host: &str, config: &ServerConfig) -> bool {
 /// Whether a page of this Origin may open the WebSocket: the bridge's own
 /// origin (as the Host header names it) or one configured.
 pub fn origin_allowed(origin: &str, host: &str, config: &ServerConfig) -> bool {
-    origin == format!("http://{host}") || config.allowed_origins.iter().any(|o| o.trim_end_matches('/') == origin)
+    origin == format!("http://{host}")
+        || config
+            .allowed_origins
+            .iter()
+            .any(|o| o.trim_end_matches('/') == origin)
 }
 
 async fn upgrade(
@@ -90,7 +104,12 @@ async fn upgrade(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     State(state): State<AppState>,
 ) -> Response {
-    let header = |name| headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let header = |name| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+    };
     let (host, origin) = (header(header::HOST), header(header::ORIGIN));
     if !host_allowed(host, &state.config) {
         tracing::warn!("refused a WebSocket for host {host:?} from {peer}");
@@ -100,16 +119,23 @@ async fn upgrade(
         tracing::warn!("refused a WebSocket from origin {origin:?} ({peer})");
         return (StatusCode::FORBIDDEN, "foreign origin").into_response();
     }
-    ws.max_message_size(MAX_FRAME).on_upgrade(move |socket| session(socket, peer, state))
+    ws.max_message_size(MAX_FRAME)
+        .on_upgrade(move |socket| session(socket, peer, state))
 }
 
 async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
     let id = state.next_id.fetch_add(1, Ordering::SeqCst);
     let (tx, mut rx) = mpsc::unbounded_channel::<ServerMessage>();
-    let loopback = peer.ip().is_loopback();
+    let loopback = peer.ip().is_loopback() && state.config.trust_loopback;
     state.booth.lock().expect("booth lock").connect(
         id,
-        Client { tx: tx.clone(), role: None, session: format!("connection-{id}"), name: None, trusted: loopback },
+        Client {
+            tx: tx.clone(),
+            role: None,
+            session: format!("connection-{id}"),
+            name: None,
+            trusted: loopback,
+        },
     );
     let mut window = (Instant::now(), 0u32);
     loop {
@@ -149,20 +175,35 @@ async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
     state.booth.lock().expect("booth lock").disconnect(id);
 }
 
-fn receive(state: &AppState, id: u64, text: &str, _tx: &mpsc::UnboundedSender<ServerMessage>) -> Option<ServerMessage> {
+fn receive(
+    state: &AppState,
+    id: u64,
+    text: &str,
+    _tx: &mpsc::UnboundedSender<ServerMessage>,
+) -> Option<ServerMessage> {
     let error = |code, message: String| Some(ServerMessage::Error { code, message });
     let message: ClientMessage = match serde_json::from_str(text) {
         Ok(m) => m,
-        Err(e) => return error("bad_message", format!("not a message this bridge understands: {e}")),
+        Err(e) => {
+            return error(
+                "bad_message",
+                format!("not a message this bridge understands: {e}"),
+            );
+        }
     };
     if text.len() > MAX_SMALL && !matches!(message, ClientMessage::Trace { .. }) {
-        return error("too_large", format!("messages are limited to {MAX_SMALL} bytes"));
+        return error(
+            "too_large",
+            format!("messages are limited to {MAX_SMALL} bytes"),
+        );
     }
     let mut booth = state.booth.lock().expect("booth lock");
-    if let ClientMessage::Hello { token: Some(token), .. } = &message {
-        if !state.config.token.is_empty() && *token == state.config.token {
-            booth.trust(id);
-        }
+    let token = match &message {
+        ClientMessage::Hello { token, .. } => token.as_deref(),
+        _ => None,
+    };
+    if !state.config.token.is_empty() && token == Some(state.config.token.as_str()) {
+        booth.trust(id);
     }
     booth.handle(id, message)
 }
@@ -178,6 +219,7 @@ mod tests {
             token: "t".into(),
             allowed_origins: vec!["http://kiosk.local:8080".into()],
             app_dir: PathBuf::from("dist"),
+            trust_loopback: true,
         }
     }
 
@@ -187,7 +229,13 @@ mod tests {
         for ok in ["127.0.0.1:8080", "localhost:8080", "[::1]:8080"] {
             assert!(host_allowed(ok, &local), "{ok}");
         }
-        for bad in ["evil.example:8080", "127.0.0.1:9999", "192.168.1.20:8080", "", "127.0.0.1"] {
+        for bad in [
+            "evil.example:8080",
+            "127.0.0.1:9999",
+            "192.168.1.20:8080",
+            "",
+            "127.0.0.1",
+        ] {
             assert!(!host_allowed(bad, &local), "{bad}");
         }
         assert!(host_allowed("192.168.1.20:8080", &config(true)));
@@ -197,8 +245,16 @@ mod tests {
     #[test]
     fn origins_must_be_our_own_or_configured() {
         let c = config(false);
-        assert!(origin_allowed("http://127.0.0.1:8080", "127.0.0.1:8080", &c));
-        assert!(origin_allowed("http://kiosk.local:8080", "127.0.0.1:8080", &c));
+        assert!(origin_allowed(
+            "http://127.0.0.1:8080",
+            "127.0.0.1:8080",
+            &c
+        ));
+        assert!(origin_allowed(
+            "http://kiosk.local:8080",
+            "127.0.0.1:8080",
+            &c
+        ));
         assert!(!origin_allowed("http://evil.example", "127.0.0.1:8080", &c));
         assert!(!origin_allowed("", "127.0.0.1:8080", &c));
     }

@@ -30,7 +30,12 @@ impl FaultRates {
     /// The same chance for every fault, split evenly.
     pub fn uniform(total: f64) -> FaultRates {
         let each = total / 4.0;
-        FaultRates { jam: each, missing_received: each, timeout: each, close: each }
+        FaultRates {
+            jam: each,
+            missing_received: each,
+            timeout: each,
+            close: each,
+        }
     }
 }
 
@@ -117,7 +122,14 @@ impl Simulator {
         let thread = std::thread::Builder::new()
             .name("robot-simulator".into())
             .spawn(move || robot.run())?;
-        Ok(Simulator { link: config.link, grid, counters, stop, force_jam, thread: Some(thread) })
+        Ok(Simulator {
+            link: config.link,
+            grid,
+            counters,
+            stop,
+            force_jam,
+            thread: Some(thread),
+        })
     }
 
     /// The path the host opens (a link to the current device).
@@ -161,8 +173,12 @@ struct Device {
 impl Device {
     fn open(link: &Path) -> std::io::Result<Device> {
         let (mut master, slave) = TTYPort::pair().map_err(std::io::Error::other)?;
-        master.set_timeout(Duration::from_millis(20)).map_err(std::io::Error::other)?;
-        let name = slave.name().ok_or_else(|| std::io::Error::other("the pty has no name"))?;
+        master
+            .set_timeout(Duration::from_millis(20))
+            .map_err(std::io::Error::other)?;
+        let name = slave
+            .name()
+            .ok_or_else(|| std::io::Error::other("the pty has no name"))?;
         drop(slave);
         let _ = std::fs::remove_file(link);
         std::os::unix::fs::symlink(&name, link)?;
@@ -209,20 +225,23 @@ impl Robot {
         let mut chunk = [0u8; 256];
         while !self.stop.load(Ordering::SeqCst) {
             // The operator fixes a fault after a while.
-            if let Some(since) = self.error_since {
-                if since.elapsed() >= self.config.repair {
-                    self.error_since = None;
-                    // A reported fault ends with READY; after a silent hang
-                    // the host finds out by PING (an unsolicited READY would
-                    // read as the end of the command it still waits for).
-                    let announce = matches!(&self.state, State::Error(e) if e.starts_with("JAM"));
-                    self.state = State::Ready;
-                    if announce {
-                        self.send("READY");
-                    }
+            if self
+                .error_since
+                .is_some_and(|since| since.elapsed() >= self.config.repair)
+            {
+                self.error_since = None;
+                // A reported fault ends with READY; after a silent hang the
+                // host finds out by PING (an unsolicited READY would read as
+                // the end of the command it still waits for).
+                let announce = matches!(&self.state, State::Error(e) if e.starts_with("JAM"));
+                self.state = State::Ready;
+                if announce {
+                    self.send("READY");
                 }
             }
-            let Some(device) = &mut self.device else { break };
+            let Some(device) = &mut self.device else {
+                break;
+            };
             match device.master.read(&mut chunk) {
                 Ok(0) => std::thread::sleep(Duration::from_millis(10)),
                 Ok(n) => buffer.extend_from_slice(&chunk[..n]),
@@ -306,7 +325,10 @@ impl Robot {
                 let placed = {
                     let mut grid = self.grid.lock().expect("grid lock");
                     let col = &mut grid[usize::from(column - 1)];
-                    col.iter_mut().find(|c| c.is_none()).map(|cell| *cell = Some(colour)).is_some()
+                    col.iter_mut()
+                        .find(|c| c.is_none())
+                        .map(|cell| *cell = Some(colour))
+                        .is_some()
                 };
                 if !placed {
                     self.host_fault("coin into a full column");

@@ -13,7 +13,11 @@ fn quick() -> SimulatorConfig {
         motion: Duration::from_millis(5),
         repair: Duration::from_millis(300),
         replug: Duration::from_millis(200),
-        link: std::env::temp_dir().join(format!("c4sim-test-{}-{}", std::process::id(), rand_suffix())),
+        link: std::env::temp_dir().join(format!(
+            "c4sim-test-{}-{}",
+            std::process::id(),
+            rand_suffix()
+        )),
         ..SimulatorConfig::default()
     }
 }
@@ -35,11 +39,22 @@ fn timeouts() -> Timeouts {
 }
 
 fn link(sim: &Simulator) -> RobotLink {
-    RobotLink::spawn(Target::Serial { path: sim.path().to_path_buf(), baud: 115_200 }, timeouts(), Box::new(LineCodec))
+    RobotLink::spawn(
+        Target::Serial {
+            path: sim.path().to_path_buf(),
+            baud: 115_200,
+        },
+        timeouts(),
+        Box::new(LineCodec),
+    )
 }
 
 fn desired(board: &Board) -> Desired {
-    let coins = board.moves().enumerate().map(|(i, c)| (Colour::of(Side::to_move_after(i)), c as u8 + 1)).collect();
+    let coins = board
+        .moves()
+        .enumerate()
+        .map(|(i, c)| (Colour::of(Side::to_move_after(i)), c as u8 + 1))
+        .collect();
     let leds = board.winner().zip(board.winning_line()).map(|(w, cells)| {
         let cells: Vec<(u8, u8)> = cells.iter().map(|c| (c.column + 1, c.row + 1)).collect();
         (Colour::of(w), <[(u8, u8); 4]>::try_from(cells).unwrap())
@@ -65,7 +80,10 @@ fn wait_in_sync(link: &RobotLink, within: Duration) {
         if s.in_sync && s.state == LinkState::Ready {
             return;
         }
-        assert!(start.elapsed() < within, "not in sync after {within:?}: {s:?}");
+        assert!(
+            start.elapsed() < within,
+            "not in sync after {within:?}: {s:?}"
+        );
         std::thread::sleep(Duration::from_millis(10));
     }
 }
@@ -83,7 +101,12 @@ fn a_whole_game_drives_the_grid_move_by_move() {
         wait_in_sync(&robot, Duration::from_secs(5));
         assert_eq!(sim.grid(), expected_grid(&game), "after {game}");
     }
-    assert_eq!(sim.counters().host_faults.load(std::sync::atomic::Ordering::SeqCst), 0);
+    assert_eq!(
+        sim.counters()
+            .host_faults
+            .load(std::sync::atomic::Ordering::SeqCst),
+        0
+    );
     // A new game clears the grid.
     robot.set_desired(Desired::default());
     wait_in_sync(&robot, Duration::from_secs(5));
@@ -113,23 +136,46 @@ fn a_jam_is_reported_and_the_grid_rebuilt() {
     assert!(saw_fault, "the jam was reported");
     wait_in_sync(&robot, Duration::from_secs(10));
     assert_eq!(sim.grid(), expected_grid(&next), "cleared and replayed");
-    assert_eq!(sim.counters().host_faults.load(std::sync::atomic::Ordering::SeqCst), 0, "the host kept the rules");
+    assert_eq!(
+        sim.counters()
+            .host_faults
+            .load(std::sync::atomic::Ordering::SeqCst),
+        0,
+        "the host kept the rules"
+    );
 }
 
 #[test]
 fn every_fault_type_is_recovered_and_the_game_survives() {
-    let config = SimulatorConfig { faults: FaultRates::uniform(0.2), seed: 7, ..quick() };
+    let config = SimulatorConfig {
+        faults: FaultRates::uniform(0.2),
+        seed: 7,
+        ..quick()
+    };
     let sim = Simulator::start(config).unwrap();
     let robot = link(&sim);
     let mut game = Board::new();
-    for column in "2252576253462244".chars().map(|c| c as usize - '1' as usize) {
+    for column in "2252576253462244"
+        .chars()
+        .map(|c| c as usize - '1' as usize)
+    {
         game.play(column).unwrap();
         robot.set_desired(desired(&game));
         wait_in_sync(&robot, Duration::from_secs(20));
         assert_eq!(sim.grid(), expected_grid(&game), "after {game}");
     }
-    assert!(sim.counters().faults_injected.load(std::sync::atomic::Ordering::SeqCst) > 0);
-    assert_eq!(sim.counters().host_faults.load(std::sync::atomic::Ordering::SeqCst), 0);
+    assert!(
+        sim.counters()
+            .faults_injected
+            .load(std::sync::atomic::Ordering::SeqCst)
+            > 0
+    );
+    assert_eq!(
+        sim.counters()
+            .host_faults
+            .load(std::sync::atomic::Ordering::SeqCst),
+        0
+    );
 }
 
 #[test]
@@ -139,5 +185,12 @@ fn a_win_lights_the_four_cells() {
     let won: Board = "1212121".parse().unwrap();
     robot.set_desired(desired(&won));
     wait_in_sync(&robot, Duration::from_secs(5));
-    assert!(robot.recent().iter().any(|e| e.text.starts_with("LED Y 11 12 13 14")), "{:?}", robot.recent());
+    assert!(
+        robot
+            .recent()
+            .iter()
+            .any(|e| e.text.starts_with("LED Y 11 12 13 14")),
+        "{:?}",
+        robot.recent()
+    );
 }

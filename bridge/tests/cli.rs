@@ -1,0 +1,87 @@
+//! The `bridge` binary, run as booth staff would.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn bridge(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_bridge")).args(args).output().unwrap()
+}
+
+#[test]
+fn check_config_explains_every_problem() {
+    let dir = std::env::temp_dir().join(format!("bridge-cfg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.toml");
+    std::fs::write(&good, include_str!("../bridge.example.toml")).unwrap();
+    let out = bridge(&["check-config", good.to_str().unwrap()]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).ends_with(": ok\n"));
+
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "baud = 7\nidle_ask_s = 60\n[timeouts]\nreceived = 1\n").unwrap();
+    let out = bridge(&["check-config", bad.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 3, "{err}");
+    assert!(err.contains("baud = 7: use one of"));
+    assert!(err.contains("timeouts.received = 1: use 50 to 10000 milliseconds"));
+    assert!(err.contains("idle_ask_s = 60, idle_free_s = 40"));
+
+    let out = bridge(&["serve", "--config", bad.to_str().unwrap()]);
+    assert!(!out.status.success(), "a bad config is refused at start");
+    let out = bridge(&["check-config", dir.join("missing.toml").to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+}
+
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn http_get(port: u16, path: &str) -> Option<String> {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).ok()?;
+    write!(s, "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n").ok()?;
+    let mut text = String::new();
+    s.read_to_string(&mut text).ok()?;
+    Some(text)
+}
+
+#[test]
+fn serve_alone_is_a_complete_demo_with_the_simulated_robot() {
+    let dir = std::env::temp_dir().join(format!("bridge-dist-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html><title>Vier gewinnt</title>").unwrap();
+    let port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    let _server = Server(
+        Command::new(env!("CARGO_BIN_EXE_bridge"))
+            .args(["serve", "--port", &port.to_string(), "--app-dir", dir.to_str().unwrap()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let start = Instant::now();
+    let page = loop {
+        if let Some(page) = http_get(port, "/") {
+            break page;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "the server starts");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    assert!(page.contains("Vier gewinnt"));
+    // A deep link of the app is the app too.
+    assert!(http_get(port, "/spectator").unwrap().contains("Vier gewinnt"));
+
+    let out = bridge(&["serve", "--port", &port.to_string(), "--app-dir", "/nonexistent"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no app in /nonexistent"));
+}

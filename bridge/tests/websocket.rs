@@ -1,0 +1,264 @@
+//! The WebSocket server with a real client: security checks, the protocol,
+//! and a page that reconnects.
+
+use std::time::Duration;
+
+use bridge::codec::LineCodec;
+use bridge::robot_link::{RobotLink, Target, Timeouts};
+use bridge::server::ServerConfig;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::http::HeaderValue;
+use tokio_tungstenite::tungstenite::{Error, Message};
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+struct Bridge {
+    port: u16,
+}
+
+async fn start(lan: bool, trust_loopback: bool) -> Bridge {
+    let dir = std::env::temp_dir().join(format!("bridge-app-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let robot = RobotLink::spawn(Target::Dummy, Timeouts::default(), Box::new(LineCodec));
+    let config = ServerConfig {
+        port,
+        lan,
+        token: "secrettoken123".into(),
+        allowed_origins: vec![],
+        app_dir: dir,
+        trust_loopback,
+    };
+    tokio::spawn(bridge::run(
+        listener,
+        robot,
+        config,
+        Duration::from_secs(30),
+        Duration::from_secs(40),
+    ));
+    Bridge { port }
+}
+
+async fn connect_with(port: u16, origin: Option<&str>, host: &str) -> Result<Ws, Error> {
+    let mut request = format!("ws://127.0.0.1:{port}/ws")
+        .into_client_request()
+        .unwrap();
+    request
+        .headers_mut()
+        .insert("host", HeaderValue::from_str(host).unwrap());
+    if let Some(origin) = origin {
+        request
+            .headers_mut()
+            .insert("origin", HeaderValue::from_str(origin).unwrap());
+    }
+    tokio_tungstenite::connect_async(request)
+        .await
+        .map(|(ws, _)| ws)
+}
+
+async fn connect(b: &Bridge) -> Ws {
+    let host = format!("127.0.0.1:{}", b.port);
+    connect_with(b.port, Some(&format!("http://{host}")), &host)
+        .await
+        .unwrap()
+}
+
+async fn send(ws: &mut Ws, value: Value) {
+    ws.send(Message::Text(value.to_string().into()))
+        .await
+        .unwrap();
+}
+
+/// The next message of a type, skipping others.
+async fn next_of(ws: &mut Ws, kind: &str) -> Value {
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(5), ws.next())
+            .await
+            .expect("a message in time");
+        let Some(Ok(Message::Text(text))) = frame else {
+            panic!("connection closed")
+        };
+        let v: Value = serde_json::from_str(&text).unwrap();
+        if v["type"] == kind {
+            return v;
+        }
+    }
+}
+
+/// The next snapshot that satisfies `want`.
+async fn snapshot_where(ws: &mut Ws, want: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        let s = next_of(ws, "snapshot").await;
+        if want(&s) {
+            return s;
+        }
+    }
+}
+
+fn hello(role: &str, session: &str) -> Value {
+    json!({"type": "hello", "v": 1, "role": role, "session": session, "name": "Ada_1"})
+}
+
+fn status_of(e: Error) -> u16 {
+    match e {
+        Error::Http(response) => response.status().as_u16(),
+        other => panic!("expected an HTTP refusal, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn foreign_origins_and_unknown_hosts_are_refused() {
+    let b = start(false, true).await;
+    let host = format!("127.0.0.1:{}", b.port);
+    let evil = connect_with(b.port, Some("http://evil.example"), &host)
+        .await
+        .unwrap_err();
+    assert_eq!(status_of(evil), 403);
+    let none = connect_with(b.port, None, &host).await.unwrap_err();
+    assert_eq!(status_of(none), 403);
+    let rebinding = format!("evil.example:{}", b.port);
+    let rebound = connect_with(b.port, Some(&format!("http://{rebinding}")), &rebinding)
+        .await
+        .unwrap_err();
+    assert_eq!(status_of(rebound), 403);
+    assert!(
+        connect_with(
+            b.port,
+            Some(&format!("http://localhost:{}", b.port)),
+            &format!("localhost:{}", b.port)
+        )
+        .await
+        .is_ok()
+    );
+}
+
+#[tokio::test]
+async fn a_game_is_played_and_every_bad_message_gets_an_error() {
+    let b = start(false, true).await;
+    let mut ws = connect(&b).await;
+    let first = next_of(&mut ws, "snapshot").await;
+    assert_eq!(first["status"], "idle");
+    send(&mut ws, json!({"type": "move", "column": 4})).await;
+    assert_eq!(next_of(&mut ws, "error").await["code"], "hello_first");
+    send(&mut ws, hello("player", "s1")).await;
+    send(&mut ws, json!({"type": "start", "mode": "vs_computer"})).await;
+    snapshot_where(&mut ws, |s| {
+        s["status"] == "playing" && s["can_move"] == true
+    })
+    .await;
+    for column in [4, 4, 5] {
+        send(&mut ws, json!({"type": "move", "column": column})).await;
+        snapshot_where(&mut ws, |s| s["can_move"] == true).await;
+    }
+    let s = snapshot_where(&mut ws, |s| s["moves"] == "445").await;
+    assert_eq!(s["turn"], "second");
+    assert_eq!(s["you"], "both");
+    assert_eq!(s["robot"]["in_sync"], true);
+
+    send(&mut ws, json!({"type": "move", "column": 9})).await;
+    let e = next_of(&mut ws, "error").await;
+    assert_eq!(e["code"], "illegal_move");
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("column 9 does not exist")
+    );
+    ws.send(Message::Text("{not json".into())).await.unwrap();
+    assert_eq!(next_of(&mut ws, "error").await["code"], "bad_message");
+    send(&mut ws, json!({"type": "dance"})).await;
+    assert_eq!(next_of(&mut ws, "error").await["code"], "bad_message");
+    let huge = json!({"type": "hello", "v": 1, "role": "player", "session": "s1", "name": "x".repeat(5000)});
+    send(&mut ws, huge).await;
+    assert_eq!(next_of(&mut ws, "error").await["code"], "too_large");
+    // Nothing changed.
+    send(&mut ws, json!({"type": "still_here"})).await;
+    send(&mut ws, json!({"type": "move", "column": 3})).await;
+    let s = snapshot_where(&mut ws, |s| s["moves"] != "445").await;
+    assert_eq!(s["moves"], "4453");
+}
+
+#[tokio::test]
+async fn a_page_that_reconnects_gets_the_snapshot_and_its_seat() {
+    let b = start(false, true).await;
+    let mut ws = connect(&b).await;
+    send(&mut ws, hello("player", "tablet-7")).await;
+    send(&mut ws, json!({"type": "start", "mode": "vs_computer"})).await;
+    snapshot_where(&mut ws, |s| s["can_move"] == true).await;
+    send(&mut ws, json!({"type": "move", "column": 2})).await;
+    snapshot_where(&mut ws, |s| s["moves"] == "2" && s["can_move"] == true).await;
+    drop(ws);
+    let mut again = connect(&b).await;
+    send(&mut again, hello("player", "tablet-7")).await;
+    let s = snapshot_where(&mut again, |s| s["you"] == "both").await;
+    assert_eq!(s["moves"], "2");
+    send(&mut again, json!({"type": "move", "column": 2})).await;
+    snapshot_where(&mut again, |s| s["moves"] == "22").await;
+}
+
+#[tokio::test]
+async fn spectators_watch_and_see_trees_but_cannot_move_and_a_busy_robot_says_so() {
+    let b = start(false, true).await;
+    let mut player = connect(&b).await;
+    send(&mut player, hello("player", "p")).await;
+    send(&mut player, json!({"type": "start", "mode": "vs_computer"})).await;
+    snapshot_where(&mut player, |s| s["can_move"] == true).await;
+    let mut watcher = connect(&b).await;
+    send(&mut watcher, hello("spectator", "w")).await;
+    snapshot_where(&mut watcher, |s| s["you"] == "spectator").await;
+    send(&mut watcher, json!({"type": "move", "column": 1})).await;
+    assert_eq!(
+        next_of(&mut watcher, "error").await["code"],
+        "not_your_turn"
+    );
+    send(
+        &mut player,
+        json!({"type": "trace", "trace": {"nodes": [1, 2, 3]}}),
+    )
+    .await;
+    assert_eq!(
+        next_of(&mut watcher, "trace").await["trace"]["nodes"],
+        json!([1, 2, 3])
+    );
+    let mut other = connect(&b).await;
+    send(&mut other, hello("player", "o")).await;
+    send(&mut other, json!({"type": "start", "mode": "two_players"})).await;
+    let e = next_of(&mut other, "error").await;
+    assert_eq!(e["code"], "busy");
+    assert!(e["message"].as_str().unwrap().contains("watch"));
+    send(&mut player, json!({"type": "leave"})).await;
+    let notice = next_of(&mut other, "notice").await;
+    assert!(
+        notice["message"]
+            .as_str()
+            .unwrap()
+            .contains("left the game")
+    );
+}
+
+#[tokio::test]
+async fn on_the_lan_a_device_without_the_token_can_only_watch() {
+    let b = start(true, false).await;
+    let mut ws = connect(&b).await;
+    send(&mut ws, hello("player", "lan-1")).await;
+    assert_eq!(next_of(&mut ws, "error").await["code"], "token");
+    send(&mut ws, json!({"type": "start", "mode": "vs_computer"})).await;
+    assert_eq!(next_of(&mut ws, "error").await["code"], "spectator");
+    let mut with_token = connect(&b).await;
+    send(&mut with_token, json!({"type": "hello", "v": 1, "role": "player", "session": "lan-2", "token": "secrettoken123"})).await;
+    send(
+        &mut with_token,
+        json!({"type": "start", "mode": "two_players"}),
+    )
+    .await;
+    snapshot_where(&mut with_token, |s| {
+        s["status"] == "playing" && s["you"] == "first"
+    })
+    .await;
+}
