@@ -38,7 +38,8 @@ step "the web app: release build and its sizes"
 trunk build --release
 .ci/sizes.sh
 
-step "the web app in headless Chromium"
+step "the web app in headless Chromium (from a static server and from the bridge)"
+cargo build --release --locked -p bridge
 (cd tests/e2e && node --test)
 
 step "all tests passed"

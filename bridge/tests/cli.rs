@@ -6,7 +6,10 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 fn bridge(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_bridge")).args(args).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_bridge"))
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 #[test]
@@ -20,7 +23,11 @@ fn check_config_explains_every_problem() {
     assert!(String::from_utf8_lossy(&out.stdout).ends_with(": ok\n"));
 
     let bad = dir.join("bad.toml");
-    std::fs::write(&bad, "baud = 7\nidle_ask_s = 60\n[timeouts]\nreceived = 1\n").unwrap();
+    std::fs::write(
+        &bad,
+        "baud = 7\nidle_ask_s = 60\n[timeouts]\nreceived = 1\n",
+    )
+    .unwrap();
     let out = bridge(&["check-config", bad.to_str().unwrap()]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
@@ -46,7 +53,11 @@ impl Drop for Server {
 
 fn http_get(port: u16, path: &str) -> Option<String> {
     let mut s = TcpStream::connect(("127.0.0.1", port)).ok()?;
-    write!(s, "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n").ok()?;
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"
+    )
+    .ok()?;
     let mut text = String::new();
     s.read_to_string(&mut text).ok()?;
     Some(text)
@@ -56,14 +67,24 @@ fn http_get(port: u16, path: &str) -> Option<String> {
 fn serve_alone_is_a_complete_demo_with_the_simulated_robot() {
     let dir = std::env::temp_dir().join(format!("bridge-dist-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("index.html"), "<!doctype html><title>Vier gewinnt</title>").unwrap();
+    std::fs::write(
+        dir.join("index.html"),
+        "<!doctype html><title>Vier gewinnt</title>",
+    )
+    .unwrap();
     let port = {
         let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         l.local_addr().unwrap().port()
     };
     let _server = Server(
         Command::new(env!("CARGO_BIN_EXE_bridge"))
-            .args(["serve", "--port", &port.to_string(), "--app-dir", dir.to_str().unwrap()])
+            .args([
+                "serve",
+                "--port",
+                &port.to_string(),
+                "--app-dir",
+                dir.to_str().unwrap(),
+            ])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -74,14 +95,27 @@ fn serve_alone_is_a_complete_demo_with_the_simulated_robot() {
         if let Some(page) = http_get(port, "/") {
             break page;
         }
-        assert!(start.elapsed() < Duration::from_secs(10), "the server starts");
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the server starts"
+        );
         std::thread::sleep(Duration::from_millis(50));
     };
     assert!(page.starts_with("HTTP/1.1 200"), "{page}");
     assert!(page.contains("Vier gewinnt"));
     // A deep link of the app is the app too.
-    assert!(http_get(port, "/spectator").unwrap().contains("Vier gewinnt"));
+    assert!(
+        http_get(port, "/spectator")
+            .unwrap()
+            .contains("Vier gewinnt")
+    );
 
-    let out = bridge(&["serve", "--port", &port.to_string(), "--app-dir", "/nonexistent"]);
+    let out = bridge(&[
+        "serve",
+        "--port",
+        &port.to_string(),
+        "--app-dir",
+        "/nonexistent",
+    ]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("no app in /nonexistent"));
 }
