@@ -18,7 +18,7 @@ use wasm_bindgen::JsCast;
 use crate::i18n::{Lang, Text};
 use crate::protocol::{FromWorker, ToWorker};
 use crate::search_worker::SearchWorker;
-use crate::settings::{CoinColour, GameMode, LEVELS, SIZES, Settings, Starter, level_name};
+use crate::settings::{CoinColour, GameMode, SIZES, Settings, Starter, level_name, offered_levels};
 use crate::storage::SavedGame;
 
 /// Milliseconds between moves in the self-playing demo, so a watcher can
@@ -818,10 +818,8 @@ fn SettingsPanel() -> impl IntoView {
     };
     let level_options = move || {
         let lang = s.with(|s| s.lang);
-        LEVELS
-            .iter()
-            .enumerate()
-            .map(|(i, &l)| view! { <option value=i.to_string() selected=move || s.with(|s| s.level == l)>{level_name(l, lang)}</option> })
+        offered_levels().enumerate()
+            .map(|(i, l)| view! { <option value=i.to_string() selected=move || s.with(|s| s.level == l)>{level_name(l, lang)}</option> })
             .collect_view()
     };
     let style_options = move || {
@@ -878,7 +876,7 @@ fn SettingsPanel() -> impl IntoView {
             </label>
             <label>{move || t(Text::Level)}
                 <select on:change=move |e| {
-                    if let Some(&l) = event_target_value(&e).parse::<usize>().ok().and_then(|i| LEVELS.get(i)) {
+                    if let Some(l) = event_target_value(&e).parse::<usize>().ok().and_then(|i| offered_levels().nth(i)) {
                         s.update(|s| s.level = l);
                     }
                 }>{level_options}</select>

@@ -78,19 +78,10 @@ impl CoinColour {
 /// Board sizes offered: the engine's variants that fit its bitboards.
 pub const SIZES: [(u8, u8); 4] = [(7, 6), (6, 5), (8, 7), (9, 6)];
 
-/// Levels offered, in menu order.
-pub const LEVELS: [Level; 10] = [
-    Level::Easy,
-    Level::Medium,
-    Level::Hard,
-    Level::Perfect,
-    Level::Adaptive,
-    Level::Classic(1),
-    Level::Classic(2),
-    Level::Classic(3),
-    Level::Classic(4),
-    Level::Classic(5),
-];
+/// Levels offered, in menu order: every level but Random.
+pub fn offered_levels() -> impl Iterator<Item = Level> {
+    Level::ALL.into_iter().filter(|&l| l != Level::Random)
+}
 
 /// Everything a person can set.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -21,6 +21,16 @@ struct Bridge {
 }
 
 async fn start(lan: bool, trust_loopback: bool) -> Bridge {
+    start_with_idle(
+        lan,
+        trust_loopback,
+        Duration::from_secs(30),
+        Duration::from_secs(40),
+    )
+    .await
+}
+
+async fn start_with_idle(lan: bool, trust_loopback: bool, ask: Duration, free: Duration) -> Bridge {
     let dir = std::env::temp_dir().join(format!("bridge-app-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
@@ -35,13 +45,7 @@ async fn start(lan: bool, trust_loopback: bool) -> Bridge {
         app_dir: dir,
         trust_loopback,
     };
-    tokio::spawn(bridge::run(
-        listener,
-        robot,
-        config,
-        Duration::from_secs(30),
-        Duration::from_secs(40),
-    ));
+    tokio::spawn(bridge::run(listener, robot, config, ask, free));
     Bridge { port }
 }
 
@@ -78,13 +82,16 @@ async fn send(ws: &mut Ws, value: Value) {
 /// The next message of a type, skipping others.
 async fn next_of(ws: &mut Ws, kind: &str) -> Value {
     loop {
-        let frame = tokio::time::timeout(Duration::from_secs(5), ws.next())
+        let frame = tokio::time::timeout(Duration::from_secs(30), ws.next())
             .await
             .expect("a message in time");
         let Some(Ok(Message::Text(text))) = frame else {
             panic!("connection closed")
         };
         let v: Value = serde_json::from_str(&text).unwrap();
+        if std::env::var("WS_DEBUG").is_ok() {
+            eprintln!("<- {:?} {v}", std::thread::current().name());
+        }
         if v["type"] == kind {
             return v;
         }
@@ -152,11 +159,11 @@ async fn a_game_is_played_and_every_bad_message_gets_an_error() {
         s["status"] == "playing" && s["can_move"] == true
     })
     .await;
-    for column in [4, 4, 5] {
+    let mut s = Value::Null;
+    for (column, moves) in [(4, "4"), (4, "44"), (5, "445")] {
         send(&mut ws, json!({"type": "move", "column": column})).await;
-        snapshot_where(&mut ws, |s| s["can_move"] == true).await;
+        s = snapshot_where(&mut ws, |s| s["moves"] == moves && s["can_move"] == true).await;
     }
-    let s = snapshot_where(&mut ws, |s| s["moves"] == "445").await;
     assert_eq!(s["turn"], "second");
     assert_eq!(s["you"], "both");
     assert_eq!(s["robot"]["in_sync"], true);
@@ -261,4 +268,18 @@ async fn on_the_lan_a_device_without_the_token_can_only_watch() {
         s["status"] == "playing" && s["you"] == "first"
     })
     .await;
+}
+
+#[tokio::test]
+async fn an_idle_player_is_asked_and_then_the_robot_is_freed() {
+    let b = start_with_idle(false, true, Duration::from_secs(1), Duration::from_secs(3)).await;
+    let mut ws = connect(&b).await;
+    send(&mut ws, hello("player", "idle")).await;
+    send(&mut ws, json!({"type": "start", "mode": "vs_computer"})).await;
+    snapshot_where(&mut ws, |s| s["can_move"] == true).await;
+    let asked = next_of(&mut ws, "still_there").await;
+    assert!(asked["seconds_left"].as_u64().unwrap() <= 2);
+    let notice = next_of(&mut ws, "notice").await;
+    assert!(notice["message"].as_str().unwrap().contains("nobody moved"));
+    snapshot_where(&mut ws, |s| s["status"] == "idle").await;
 }

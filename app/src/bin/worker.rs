@@ -5,9 +5,10 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use app::protocol::{FromWorker, ToWorker};
-use engine::player::{Player, PlayerConfig, SearchConfig};
+use engine::evaluation::Style;
+use engine::player::{Level, Player, PlayerConfig, SearchProgress};
 use engine::solver::{Flow, Mode, Solver};
-use engine::{Board, evaluation::Evaluation};
+use engine::{Board, Geometry};
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
@@ -37,6 +38,31 @@ fn now() -> f64 {
 /// book; past this many milliseconds the Hard search answers instead.
 const PERFECT_LIMIT_MS: f64 = 4000.0;
 
+/// The board of a request, or a `Failed` answer to it.
+fn board(id: u32, geometry: Geometry, moves: &str) -> Option<Board> {
+    Board::from_moves(geometry, moves)
+        .map_err(|e| {
+            post(&FromWorker::Failed {
+                id,
+                reason: e.to_string(),
+            })
+        })
+        .ok()
+}
+
+fn answer(id: u32, result: Result<engine::Decision, engine::player::ChooseError>) {
+    post(&match result {
+        Ok(decision) => FromWorker::Chosen {
+            id,
+            decision: Box::new(decision),
+        },
+        Err(e) => FromWorker::Failed {
+            id,
+            reason: e.to_string(),
+        },
+    });
+}
+
 fn handle(state: &mut State, request: ToWorker) {
     match request {
         ToWorker::Choose {
@@ -46,14 +72,8 @@ fn handle(state: &mut State, request: ToWorker) {
             player,
             seed,
         } => {
-            let board = match Board::from_moves(geometry, &moves) {
-                Ok(board) => board,
-                Err(e) => {
-                    return post(&FromWorker::Failed {
-                        id,
-                        reason: e.to_string(),
-                    });
-                }
+            let Some(board) = board(id, geometry, &moves) else {
+                return;
             };
             let reuse = matches!(&state.player, Some((c, s, _)) if *c == player && *s == seed);
             if !reuse {
@@ -63,7 +83,7 @@ fn handle(state: &mut State, request: ToWorker) {
             let start = now();
             let perfect = matches!(player, PlayerConfig::Perfect(_));
             let clock = now;
-            let mut observe = |progress: &engine::player::SearchProgress| {
+            let mut observe = |progress: &SearchProgress| {
                 post(&FromWorker::Progress {
                     id,
                     progress: progress.clone(),
@@ -75,39 +95,14 @@ fn handle(state: &mut State, request: ToWorker) {
                 }
             };
             match chooser.choose_observed(&board, Some(&clock), &mut observe) {
-                Ok(decision) => post(&FromWorker::Chosen {
-                    id,
-                    decision: Box::new(decision),
-                }),
                 Err(_) if perfect => {
-                    let hard = PlayerConfig::Search(SearchConfig {
-                        depth: 8,
-                        evaluation: Evaluation::Window {
-                            low_row_bonus: true,
-                            threat_parity: true,
-                        },
-                        style: Default::default(),
-                        blunder_rate: 0.0,
-                        node_budget: None,
-                        time_budget_ms: None,
-                    });
-                    match Player::new(hard, seed)
-                        .choose_observed(&board, Some(&clock), &mut |_| Flow::Continue)
-                    {
-                        Ok(decision) => post(&FromWorker::Chosen {
-                            id,
-                            decision: Box::new(decision),
-                        }),
-                        Err(e) => post(&FromWorker::Failed {
-                            id,
-                            reason: e.to_string(),
-                        }),
-                    }
+                    let mut hard = Player::new(Level::Hard.config(Style::Normal), seed);
+                    answer(
+                        id,
+                        hard.choose_observed(&board, Some(&clock), &mut |_| Flow::Continue),
+                    );
                 }
-                Err(e) => post(&FromWorker::Failed {
-                    id,
-                    reason: e.to_string(),
-                }),
+                result => answer(id, result),
             }
         }
         ToWorker::Analyze {
@@ -116,14 +111,8 @@ fn handle(state: &mut State, request: ToWorker) {
             geometry,
             limit_ms,
         } => {
-            let board = match Board::from_moves(geometry, &moves) {
-                Ok(board) => board,
-                Err(e) => {
-                    return post(&FromWorker::Failed {
-                        id,
-                        reason: e.to_string(),
-                    });
-                }
+            let Some(board) = board(id, geometry, &moves) else {
+                return;
             };
             let solver = state.solver.get_or_insert_with(Solver::new);
             let start = now();
@@ -134,13 +123,15 @@ fn handle(state: &mut State, request: ToWorker) {
                     Flow::Continue
                 }
             };
-            match solver.analyze_observed(board.position(), Mode::Strong, &mut observe) {
-                Ok(scores) => post(&FromWorker::Analysis { id, scores }),
-                Err(e) => post(&FromWorker::Failed {
-                    id,
-                    reason: e.to_string(),
-                }),
-            }
+            post(
+                &match solver.analyze_observed(board.position(), Mode::Strong, &mut observe) {
+                    Ok(scores) => FromWorker::Analysis { id, scores },
+                    Err(e) => FromWorker::Failed {
+                        id,
+                        reason: e.to_string(),
+                    },
+                },
+            );
         }
         ToWorker::GameOver { computer_won } => {
             if let Some((_, _, player)) = &mut state.player {
