@@ -339,9 +339,14 @@ impl Worker {
                 }
                 None => {
                     self.publish(LinkState::Ready);
-                    self.wait_for_change(&desired);
-                    // A vanished port shows as a read error or end of file.
-                    if self.port.is_some() && self.read_line(Duration::from_millis(1)).is_err() {
+                    // While idle, look for a vanished port (a read error or
+                    // end of file); not when there is work, which would delay
+                    // it by the port's read timeout.
+                    let idle = !self.wait_for_change(&desired);
+                    if idle
+                        && self.port.is_some()
+                        && self.read_line(Duration::from_millis(1)).is_err()
+                    {
                         self.disconnected();
                     }
                 }
@@ -368,13 +373,18 @@ impl Worker {
         }
     }
 
-    /// Sleeps until the game wants something else, at most a poll interval.
-    fn wait_for_change(&self, seen: &Desired) {
+    /// Sleeps until the game wants something else, at most a poll interval;
+    /// whether it does.
+    fn wait_for_change(&self, seen: &Desired) -> bool {
         let (lock, wake) = &*self.desired;
         let guard = lock.lock().expect("desired lock");
-        if *guard == *seen {
-            let _ = wake.wait_timeout(guard, self.timeouts.poll);
+        if *guard != *seen {
+            return true;
         }
+        let (guard, _) = wake
+            .wait_timeout(guard, self.timeouts.poll)
+            .expect("desired lock");
+        *guard != *seen
     }
 
     /// The next step from what the robot shows towards what the game wants.

@@ -24,8 +24,9 @@ use crate::messages::{ClientMessage, ServerMessage};
 const MAX_FRAME: usize = 512 * 1024;
 /// Largest message other than a search tree.
 const MAX_SMALL: usize = 4096;
-/// Messages a connection may send per second.
-const RATE: u32 = 20;
+/// Messages a connection may send per second: far above what a page needs
+/// (a move and its search tree), low enough to blunt a flood.
+const RATE: u32 = 50;
 
 /// What the server needs to know about itself.
 #[derive(Clone)]

@@ -76,6 +76,9 @@ impl Default for SimulatorConfig {
 /// The physical grid: `grid[column][row]`, row 0 at the bottom.
 pub type Grid = [[Option<Colour>; 6]; 7];
 
+/// Every command line received, with the time it arrived.
+pub type Received = Arc<Mutex<Vec<(Instant, String)>>>;
+
 /// What the simulator has counted.
 #[derive(Debug, Default)]
 pub struct Counters {
@@ -94,6 +97,7 @@ pub struct Simulator {
     counters: Arc<Counters>,
     stop: Arc<AtomicBool>,
     force_jam: Arc<AtomicBool>,
+    received: Received,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -107,6 +111,7 @@ impl Simulator {
         let counters = Arc::new(Counters::default());
         let stop = Arc::new(AtomicBool::new(false));
         let force_jam = Arc::new(AtomicBool::new(false));
+        let received: Received = Arc::default();
         let device = Device::open(&config.link)?;
         let mut robot = Robot {
             config: config.clone(),
@@ -115,6 +120,7 @@ impl Simulator {
             counters: Arc::clone(&counters),
             stop: Arc::clone(&stop),
             force_jam: Arc::clone(&force_jam),
+            received: Arc::clone(&received),
             state: State::Ready,
             rng: config.seed.max(1),
             error_since: None,
@@ -128,6 +134,7 @@ impl Simulator {
             counters,
             stop,
             force_jam,
+            received,
             thread: Some(thread),
         })
     }
@@ -145,6 +152,11 @@ impl Simulator {
     /// What was counted.
     pub fn counters(&self) -> &Counters {
         &self.counters
+    }
+
+    /// Takes the lines received so far, with their arrival times.
+    pub fn take_received(&self) -> Vec<(Instant, String)> {
+        std::mem::take(&mut *self.received.lock().expect("received lock"))
     }
 
     /// Makes the next drop jam, whatever the dice say.
@@ -199,6 +211,7 @@ struct Robot {
     counters: Arc<Counters>,
     stop: Arc<AtomicBool>,
     force_jam: Arc<AtomicBool>,
+    received: Received,
     state: State,
     rng: u64,
     error_since: Option<Instant>,
@@ -266,6 +279,11 @@ impl Robot {
 
     fn handle(&mut self, line: &[u8]) {
         self.counters.commands.fetch_add(1, Ordering::SeqCst);
+        let text = String::from_utf8_lossy(line).into_owned();
+        self.received
+            .lock()
+            .expect("received lock")
+            .push((Instant::now(), text));
         let command = match parse_command(line) {
             Ok(c) => c,
             Err(e) => {
