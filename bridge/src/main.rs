@@ -64,6 +64,7 @@ fn main() -> ExitCode {
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
         )
+        .with_writer(std::io::stderr)
         .init();
     match Cli::parse().command {
         Command::CheckConfig { file } => match Config::load(&file) {
@@ -199,10 +200,15 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
             cfg.port, cfg.robot
         );
         if lan {
-            println!(
-                "tablets on the LAN: http://<this machine's address>:{}/?token={token}",
-                cfg.port
-            );
+            let url = format!("http://{}:{}/?token={token}", lan_address(), cfg.port);
+            println!("tablets on the LAN: {url}");
+            if let Ok(code) = qrcode::QrCode::new(url.as_bytes()) {
+                let picture = code
+                    .render::<qrcode::render::unicode::Dense1x2>()
+                    .quiet_zone(true)
+                    .build();
+                println!("{picture}");
+            }
         }
         bridge::run(
             listener,
@@ -214,6 +220,18 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
         .await
     })?;
     Ok(())
+}
+
+/// This machine's address on the LAN: the source address of a route to a
+/// documentation address (UDP "connect" sends nothing).
+fn lan_address() -> String {
+    std::net::UdpSocket::bind("0.0.0.0:0")
+        .and_then(|s| s.connect("192.0.2.1:9").map(|()| s))
+        .and_then(|s| s.local_addr())
+        .map_or_else(
+            |_| "<this machine's address>".into(),
+            |a| a.ip().to_string(),
+        )
 }
 
 fn new_token() -> String {
