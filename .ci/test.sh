@@ -18,6 +18,7 @@ cargo clippy -p app --target wasm32-unknown-unknown --locked -- -D warnings
 
 step "tests"
 cargo test --workspace --exclude app --release --locked
+cargo test -p app --lib --release --locked
 
 step "connect4 under WASI in Node agrees with the native binary"
 cargo build --release --locked --bin connect4

@@ -7,9 +7,11 @@ pub mod protocol;
 pub mod search_worker;
 pub mod settings;
 pub mod storage;
+pub mod tree;
 
 use engine::evaluation::Style;
 use engine::player::{Decision, Fact, Level, SearchProgress};
+use engine::trace::SearchTrace;
 use engine::{Board, Geometry, Side, Status};
 use leptos::ev;
 use leptos::prelude::*;
@@ -170,6 +172,7 @@ struct Ctx {
     thoughts: RwSignal<Vec<String>>,
     column_values: RwSignal<Option<(bool, Vec<Option<i32>>)>>,
     last_pv: RwSignal<Vec<u8>>,
+    trace: RwSignal<Option<SearchTrace>>,
     hover: RwSignal<Option<usize>>,
     shake: RwSignal<Option<usize>>,
     request: StoredValue<u32>,
@@ -339,6 +342,7 @@ impl Ctx {
         self.column_values
             .set(Some((false, decision.column_values.clone())));
         self.last_pv.set(decision.pv.clone());
+        self.trace.set(Some(decision.trace.clone()));
     }
 
     fn new_game(self, confirm: bool) {
@@ -418,6 +422,7 @@ pub fn App() -> impl IntoView {
         thoughts: RwSignal::new(Vec::new()),
         column_values: RwSignal::new(None),
         last_pv: RwSignal::new(Vec::new()),
+        trace: RwSignal::new(None),
         hover: RwSignal::new(None),
         shake: RwSignal::new(None),
         request: StoredValue::new(0),
@@ -784,13 +789,19 @@ fn BoardView() -> impl IntoView {
     }
 }
 
-/// What the computer thinks, newest first.
+/// What the computer thinks: its search tree and its thoughts, newest first.
 #[component]
 fn Thoughts() -> impl IntoView {
     let ctx = use_ctx();
+    let colours = Signal::derive(move || {
+        ctx.settings
+            .with(|s| [s.colours[0].class(), s.colours[1].class()])
+    });
+    let lang = Signal::derive(move || ctx.settings.with(|s| s.lang));
     view! {
         <aside class="thoughts" aria-live="polite">
             <h2>{move || ctx.settings.with(|s| s.lang.t(Text::Thoughts))}</h2>
+            <tree::TreeView trace=ctx.trace colours=colours lang=lang/>
             <ol>{move || ctx.thoughts.get().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ol>
         </aside>
     }

@@ -297,3 +297,32 @@ test('the bridge serves the same app, which plays through it', async () => {
     bridge.kill();
   }
 });
+
+test('the search tree grows with each computer move and opens in full quickly', async () => {
+  const { context, page } = await open('', { width: 1920, height: 1080 });
+  await setting(page, 'Level', 'Hard');
+  await page.getByRole('button', { name: 'Column 4', exact: true }).click();
+  await myTurn(page);
+  const tree = page.locator('svg.tree');
+  await tree.waitFor();
+  const shown = Number(await tree.getAttribute('data-nodes'));
+  assert.ok(shown >= 8, `the root and its children at least: ${shown}`);
+  assert.ok(await page.locator('svg.tree .node.pv').count() >= 2, 'the principal variation is marked');
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: `${SHOTS}tree-1920x1080.png` });
+  // Open every recorded node and time it until the next frame.
+  const [built, ms] = await page.evaluate(async () => {
+    const start = performance.now();
+    document.querySelector('.expand-all').click();
+    await new Promise((r) => setTimeout(r, 0));
+    const built = performance.now() - start;
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    return [built, performance.now() - start];
+  });
+  console.log(`# full tree: built in ${built.toFixed(1)} ms`);
+  const all = Number(await tree.getAttribute('data-nodes'));
+  console.log(`# full tree: ${all} nodes drawn in ${ms.toFixed(1)} ms`);
+  assert.ok(all > shown, 'opening shows more');
+  await page.screenshot({ path: `${SHOTS}tree-all-1920x1080.png` });
+  await context.close();
+});
