@@ -292,7 +292,9 @@ impl Worker {
     }
 
     fn publish(&self, state: LinkState) {
-        let desired = self.desired.0.lock().expect("desired lock").clone();
+        // Held until the status is sent: a new game state set in between
+        // would otherwise be overwritten with "in sync" for the old one.
+        let desired = self.desired.0.lock().expect("desired lock");
         let in_sync = self.physical.as_ref().is_some_and(|p| p.shows(&desired));
         let placed = self.physical.as_ref().map_or(0, |p| p.coins.len());
         let state = if state == LinkState::Working && self.physical.is_none() {
@@ -312,6 +314,7 @@ impl Worker {
             *s = next;
             changed
         });
+        drop(desired);
     }
 
     fn run(&mut self) {

@@ -13,6 +13,19 @@ use serialport::{SerialPort, TTYPort};
 use crate::codec::{MAX_LINE, parse_command};
 use crate::robot_protocol::{Colour, Command};
 
+/// A fault the simulator can inject.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// `ERROR JAM` instead of finishing the drop.
+    Jam,
+    /// No `RECEIVED`: the command is lost.
+    MissingReceived,
+    /// `RECEIVED`, then silence.
+    Timeout,
+    /// The port closes and comes back.
+    Close,
+}
+
 /// Chances per command (0 to 1) of each fault.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct FaultRates {
@@ -96,7 +109,7 @@ pub struct Simulator {
     grid: Arc<Mutex<Grid>>,
     counters: Arc<Counters>,
     stop: Arc<AtomicBool>,
-    force_jam: Arc<AtomicBool>,
+    forced: Arc<Mutex<Option<Fault>>>,
     received: Received,
     thread: Option<JoinHandle<()>>,
 }
@@ -110,7 +123,7 @@ impl Simulator {
         let grid = Arc::new(Mutex::new([[None; 6]; 7]));
         let counters = Arc::new(Counters::default());
         let stop = Arc::new(AtomicBool::new(false));
-        let force_jam = Arc::new(AtomicBool::new(false));
+        let forced = Arc::new(Mutex::new(None));
         let received: Received = Arc::default();
         let device = Device::open(&config.link)?;
         let mut robot = Robot {
@@ -119,7 +132,7 @@ impl Simulator {
             grid: Arc::clone(&grid),
             counters: Arc::clone(&counters),
             stop: Arc::clone(&stop),
-            force_jam: Arc::clone(&force_jam),
+            forced: Arc::clone(&forced),
             received: Arc::clone(&received),
             state: State::Ready,
             rng: config.seed.max(1),
@@ -133,7 +146,7 @@ impl Simulator {
             grid,
             counters,
             stop,
-            force_jam,
+            forced,
             received,
             thread: Some(thread),
         })
@@ -159,9 +172,9 @@ impl Simulator {
         std::mem::take(&mut *self.received.lock().expect("received lock"))
     }
 
-    /// Makes the next drop jam, whatever the dice say.
-    pub fn jam_next_drop(&self) {
-        self.force_jam.store(true, Ordering::SeqCst);
+    /// Makes the next drop fail with `fault`, whatever the dice say.
+    pub fn inject_on_next_drop(&self, fault: Fault) {
+        *self.forced.lock().expect("forced lock") = Some(fault);
     }
 }
 
@@ -210,7 +223,7 @@ struct Robot {
     grid: Arc<Mutex<Grid>>,
     counters: Arc<Counters>,
     stop: Arc<AtomicBool>,
-    force_jam: Arc<AtomicBool>,
+    forced: Arc<Mutex<Option<Fault>>>,
     received: Received,
     state: State,
     rng: u64,
@@ -313,16 +326,21 @@ impl Robot {
             _ => {}
         }
         let faults = self.config.faults;
-        if self.roll(faults.close) {
+        let forced = if matches!(command, Command::Drop(..)) {
+            self.forced.lock().expect("forced lock").take()
+        } else {
+            None
+        };
+        if forced == Some(Fault::Close) || self.roll(faults.close) {
             self.counters.faults_injected.fetch_add(1, Ordering::SeqCst);
             return self.unplug();
         }
-        if self.roll(faults.missing_received) {
+        if forced == Some(Fault::MissingReceived) || self.roll(faults.missing_received) {
             self.counters.faults_injected.fetch_add(1, Ordering::SeqCst);
             return;
         }
         self.send("RECEIVED");
-        if self.roll(faults.timeout) {
+        if forced == Some(Fault::Timeout) || self.roll(faults.timeout) {
             self.counters.faults_injected.fetch_add(1, Ordering::SeqCst);
             // Stuck: silent until the operator fixes it.
             self.state = State::Error("INTERNAL motion timed out".into());
@@ -333,7 +351,7 @@ impl Robot {
             Command::Drop(colour, column) => {
                 self.send("BUSY");
                 std::thread::sleep(self.config.motion);
-                let jam = self.force_jam.swap(false, Ordering::SeqCst) || self.roll(faults.jam);
+                let jam = forced == Some(Fault::Jam) || self.roll(faults.jam);
                 if jam {
                     self.counters.faults_injected.fetch_add(1, Ordering::SeqCst);
                     self.state = State::Error("JAM coin stuck in the chute".into());

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 use bridge::codec::LineCodec;
 use bridge::robot_link::{Desired, LinkState, RobotLink, Target, Timeouts};
 use bridge::robot_protocol::Colour;
-use bridge::simulator::{FaultRates, Grid, Simulator, SimulatorConfig};
+use bridge::simulator::{Fault, FaultRates, Grid, Simulator, SimulatorConfig};
 use engine::{Board, Side};
 
 fn quick() -> SimulatorConfig {
@@ -120,7 +120,7 @@ fn a_jam_is_reported_and_the_grid_rebuilt() {
     let game: Board = "4453".parse().unwrap();
     robot.set_desired(desired(&game));
     wait_in_sync(&robot, Duration::from_secs(5));
-    sim.jam_next_drop();
+    sim.inject_on_next_drop(Fault::Jam);
     let next: Board = "44531".parse().unwrap();
     robot.set_desired(desired(&next));
     let start = Instant::now();
@@ -162,7 +162,9 @@ fn every_fault_type_is_recovered_and_the_game_survives() {
         game.play(column).unwrap();
         robot.set_desired(desired(&game));
         wait_in_sync(&robot, Duration::from_secs(20));
-        assert_eq!(sim.grid(), expected_grid(&game), "after {game}");
+        let log: Vec<String> = robot.recent().into_iter().map(|e| e.text).collect();
+        let lines: Vec<String> = sim.take_received().into_iter().map(|e| e.1).collect();
+        assert_eq!(sim.grid(), expected_grid(&game), "after {game}: {log:#?} {lines:?}");
     }
     assert!(
         sim.counters()
@@ -193,4 +195,31 @@ fn a_win_lights_the_four_cells() {
         "{:?}",
         robot.recent()
     );
+}
+
+#[test]
+fn each_fault_alone_is_recovered_with_the_grid_in_step() {
+    for fault in [Fault::MissingReceived, Fault::Timeout, Fault::Close, Fault::Jam] {
+        let sim = Simulator::start(quick()).unwrap();
+        let robot = link(&sim);
+        let mut game: Board = "4453".parse().unwrap();
+        robot.set_desired(desired(&game));
+        wait_in_sync(&robot, Duration::from_secs(5));
+        sim.inject_on_next_drop(fault);
+        game.play(1).unwrap();
+        robot.set_desired(desired(&game));
+        wait_in_sync(&robot, Duration::from_secs(10));
+        assert_eq!(sim.grid(), expected_grid(&game), "{fault:?}");
+        let counters = sim.counters();
+        assert_eq!(counters.faults_injected.load(std::sync::atomic::Ordering::SeqCst), 1, "{fault:?}");
+        assert_eq!(counters.host_faults.load(std::sync::atomic::Ordering::SeqCst), 0, "{fault:?}");
+        let log: Vec<String> = robot.recent().into_iter().map(|e| e.text).collect();
+        let expected = match fault {
+            Fault::MissingReceived => "no RECEIVED",
+            Fault::Timeout => "no READY",
+            Fault::Close => "the port closed",
+            Fault::Jam => "ERROR JAM",
+        };
+        assert!(log.iter().any(|l| l.contains(expected)), "{fault:?}: {log:#?}");
+    }
 }
