@@ -164,7 +164,11 @@ fn every_fault_type_is_recovered_and_the_game_survives() {
         wait_in_sync(&robot, Duration::from_secs(20));
         let log: Vec<String> = robot.recent().into_iter().map(|e| e.text).collect();
         let lines: Vec<String> = sim.take_received().into_iter().map(|e| e.1).collect();
-        assert_eq!(sim.grid(), expected_grid(&game), "after {game}: {log:#?} {lines:?}");
+        assert_eq!(
+            sim.grid(),
+            expected_grid(&game),
+            "after {game}: {log:#?} {lines:?}"
+        );
     }
     assert!(
         sim.counters()
@@ -199,7 +203,12 @@ fn a_win_lights_the_four_cells() {
 
 #[test]
 fn each_fault_alone_is_recovered_with_the_grid_in_step() {
-    for fault in [Fault::MissingReceived, Fault::Timeout, Fault::Close, Fault::Jam] {
+    for fault in [
+        Fault::MissingReceived,
+        Fault::Timeout,
+        Fault::Close,
+        Fault::Jam,
+    ] {
         let sim = Simulator::start(quick()).unwrap();
         let robot = link(&sim);
         let mut game: Board = "4453".parse().unwrap();
@@ -211,8 +220,20 @@ fn each_fault_alone_is_recovered_with_the_grid_in_step() {
         wait_in_sync(&robot, Duration::from_secs(10));
         assert_eq!(sim.grid(), expected_grid(&game), "{fault:?}");
         let counters = sim.counters();
-        assert_eq!(counters.faults_injected.load(std::sync::atomic::Ordering::SeqCst), 1, "{fault:?}");
-        assert_eq!(counters.host_faults.load(std::sync::atomic::Ordering::SeqCst), 0, "{fault:?}");
+        assert_eq!(
+            counters
+                .faults_injected
+                .load(std::sync::atomic::Ordering::SeqCst),
+            1,
+            "{fault:?}"
+        );
+        assert_eq!(
+            counters
+                .host_faults
+                .load(std::sync::atomic::Ordering::SeqCst),
+            0,
+            "{fault:?}"
+        );
         let log: Vec<String> = robot.recent().into_iter().map(|e| e.text).collect();
         let expected = match fault {
             Fault::MissingReceived => "no RECEIVED",
@@ -220,6 +241,9 @@ fn each_fault_alone_is_recovered_with_the_grid_in_step() {
             Fault::Close => "the port closed",
             Fault::Jam => "ERROR JAM",
         };
-        assert!(log.iter().any(|l| l.contains(expected)), "{fault:?}: {log:#?}");
+        assert!(
+            log.iter().any(|l| l.contains(expected)),
+            "{fault:?}: {log:#?}"
+        );
     }
 }
