@@ -11,7 +11,6 @@ use crate::messages::{
     ClientMessage, GameMode, Role, ServerMessage, Snapshot, VERSION, valid_name,
 };
 use crate::robot_link::{Desired, LinkState, RobotLink, RobotStatus};
-use crate::robot_protocol::Colour;
 
 /// A connected page.
 pub struct Client {
@@ -212,26 +211,10 @@ impl Booth {
 
     /// What the robot should show for the game.
     fn update_robot(&self) {
-        let desired =
-            match &self.game {
-                None => Desired::default(),
-                Some(game) => {
-                    let coins = game
-                        .board
-                        .moves()
-                        .enumerate()
-                        .map(|(i, c)| (Colour::of(Side::to_move_after(i)), c as u8 + 1))
-                        .collect();
-                    let leds = game.board.winner().zip(game.board.winning_line()).and_then(
-                        |(w, cells)| {
-                            let cells: Vec<(u8, u8)> =
-                                cells.iter().map(|c| (c.column + 1, c.row + 1)).collect();
-                            Some((Colour::of(w), <[(u8, u8); 4]>::try_from(cells).ok()?))
-                        },
-                    );
-                    Desired { coins, leds }
-                }
-            };
+        let desired = self
+            .game
+            .as_ref()
+            .map_or_else(Desired::default, |g| Desired::of(&g.board));
         self.robot.set_desired(desired);
     }
 

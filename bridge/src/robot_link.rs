@@ -87,6 +87,27 @@ pub struct Desired {
     pub leds: Leds,
 }
 
+impl Desired {
+    /// What the robot shows for a game: its coins in order, and the winning
+    /// four lit in the winner's colour.
+    pub fn of(board: &engine::Board) -> Desired {
+        let coins = board
+            .moves()
+            .enumerate()
+            .map(|(i, c)| (Colour::of(engine::Side::to_move_after(i)), c as u8 + 1))
+            .collect();
+        let leds = board
+            .winner()
+            .zip(board.winning_line())
+            .and_then(|(w, cells)| {
+                let cells: Vec<(u8, u8)> =
+                    cells.iter().map(|c| (c.column + 1, c.row + 1)).collect();
+                Some((Colour::of(w), <[(u8, u8); 4]>::try_from(cells).ok()?))
+            });
+        Desired { coins, leds }
+    }
+}
+
 /// The robot's state in the words the pages show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]

@@ -167,7 +167,7 @@ async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
                     let _ = tx.send(ServerMessage::Error { code: "rate_limited", message: "too many messages; slow down".into() });
                     continue;
                 }
-                if let Some(reply) = receive(&state, id, &text, &tx) {
+                if let Some(reply) = receive(&state, id, &text) {
                     let _ = tx.send(reply);
                 }
             }
@@ -176,12 +176,7 @@ async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
     state.booth.lock().expect("booth lock").disconnect(id);
 }
 
-fn receive(
-    state: &AppState,
-    id: u64,
-    text: &str,
-    _tx: &mpsc::UnboundedSender<ServerMessage>,
-) -> Option<ServerMessage> {
+fn receive(state: &AppState, id: u64, text: &str) -> Option<ServerMessage> {
     let error = |code, message: String| Some(ServerMessage::Error { code, message });
     let message: ClientMessage = match serde_json::from_str(text) {
         Ok(m) => m,

@@ -49,19 +49,6 @@ fn link(sim: &Simulator) -> RobotLink {
     )
 }
 
-fn desired(board: &Board) -> Desired {
-    let coins = board
-        .moves()
-        .enumerate()
-        .map(|(i, c)| (Colour::of(Side::to_move_after(i)), c as u8 + 1))
-        .collect();
-    let leds = board.winner().zip(board.winning_line()).map(|(w, cells)| {
-        let cells: Vec<(u8, u8)> = cells.iter().map(|c| (c.column + 1, c.row + 1)).collect();
-        (Colour::of(w), <[(u8, u8); 4]>::try_from(cells).unwrap())
-    });
-    Desired { coins, leds }
-}
-
 /// The grid the board says the robot should show.
 fn expected_grid(board: &Board) -> Grid {
     let mut grid: Grid = [[None; 6]; 7];
@@ -97,7 +84,7 @@ fn a_whole_game_drives_the_grid_move_by_move() {
     let mut game = Board::new();
     for column in board.moves() {
         game.play(column).unwrap();
-        robot.set_desired(desired(&game));
+        robot.set_desired(Desired::of(&game));
         wait_in_sync(&robot, Duration::from_secs(5));
         assert_eq!(sim.grid(), expected_grid(&game), "after {game}");
     }
@@ -118,11 +105,11 @@ fn a_jam_is_reported_and_the_grid_rebuilt() {
     let sim = Simulator::start(quick()).unwrap();
     let robot = link(&sim);
     let game: Board = "4453".parse().unwrap();
-    robot.set_desired(desired(&game));
+    robot.set_desired(Desired::of(&game));
     wait_in_sync(&robot, Duration::from_secs(5));
     sim.inject_on_next_drop(Fault::Jam);
     let next: Board = "44531".parse().unwrap();
-    robot.set_desired(desired(&next));
+    robot.set_desired(Desired::of(&next));
     let start = Instant::now();
     let mut saw_fault = false;
     while start.elapsed() < Duration::from_secs(5) && !saw_fault {
@@ -160,7 +147,7 @@ fn every_fault_type_is_recovered_and_the_game_survives() {
         .map(|c| c as usize - '1' as usize)
     {
         game.play(column).unwrap();
-        robot.set_desired(desired(&game));
+        robot.set_desired(Desired::of(&game));
         wait_in_sync(&robot, Duration::from_secs(20));
         let log: Vec<String> = robot.recent().into_iter().map(|e| e.text).collect();
         let lines: Vec<String> = sim.take_received().into_iter().map(|e| e.1).collect();
@@ -189,7 +176,7 @@ fn a_win_lights_the_four_cells() {
     let sim = Simulator::start(quick()).unwrap();
     let robot = link(&sim);
     let won: Board = "1212121".parse().unwrap();
-    robot.set_desired(desired(&won));
+    robot.set_desired(Desired::of(&won));
     wait_in_sync(&robot, Duration::from_secs(5));
     assert!(
         robot
@@ -212,11 +199,11 @@ fn each_fault_alone_is_recovered_with_the_grid_in_step() {
         let sim = Simulator::start(quick()).unwrap();
         let robot = link(&sim);
         let mut game: Board = "4453".parse().unwrap();
-        robot.set_desired(desired(&game));
+        robot.set_desired(Desired::of(&game));
         wait_in_sync(&robot, Duration::from_secs(5));
         sim.inject_on_next_drop(fault);
         game.play(1).unwrap();
-        robot.set_desired(desired(&game));
+        robot.set_desired(Desired::of(&game));
         wait_in_sync(&robot, Duration::from_secs(10));
         assert_eq!(sim.grid(), expected_grid(&game), "{fault:?}");
         let counters = sim.counters();

@@ -30,7 +30,7 @@ pub use self::facts::Fact;
 use self::progress::Reporter;
 pub use self::progress::SearchProgress;
 use self::rng::Rng;
-use crate::evaluation::{Evaluation, Style, Windows};
+use crate::evaluation::{Evaluation, Windows};
 use crate::solver::{self, Flow, Mode, Solver, stones_to_win};
 use crate::trace::{Bound, DEFAULT_TRACE_BUDGET, Recorder, SearchTrace};
 use crate::{Board, Cancelled, Geometry, Position};
@@ -460,14 +460,5 @@ fn add_every_other_move_loses(decision: &mut Decision, losing: i32) {
     let chosen = decision.column_values[decision.column].unwrap_or(decision.value);
     if !others.is_empty() && chosen >= losing && others.iter().all(|&v| v < losing) {
         decision.facts.push(Fact::EveryOtherMoveLoses);
-    }
-}
-
-/// The style a configuration plays with (normal where it has none).
-pub fn style_of(config: &PlayerConfig) -> Style {
-    match config {
-        PlayerConfig::Search(s) => s.style,
-        PlayerConfig::Adaptive(a) => a.style,
-        _ => Style::Normal,
     }
 }
