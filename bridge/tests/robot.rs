@@ -6,7 +6,7 @@ use bridge::codec::LineCodec;
 use bridge::robot_link::{Desired, LinkState, RobotLink, Target, Timeouts};
 use bridge::robot_protocol::Colour;
 use bridge::simulator::{Fault, FaultRates, Grid, Simulator, SimulatorConfig};
-use engine::{Board, Side};
+use engine::Board;
 
 fn quick() -> SimulatorConfig {
     SimulatorConfig {
