@@ -5,5 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source .ci/setup.sh
 trunk build --release
-cargo build --release --locked -p bridge
-exec target/release/bridge serve --app-dir dist "$@"
+cargo build --release --locked -p bridge --features embed-app
+exec target/release/bridge serve "$@"

@@ -40,7 +40,7 @@ trunk build --release
 .ci/sizes.sh
 
 step "the web app in headless Chromium (from a static server and from the bridge)"
-cargo build --release --locked -p bridge
+cargo build --release --locked -p bridge --features embed-app
 (cd tests/e2e && node --test)
 
 step "all tests passed"

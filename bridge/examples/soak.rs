@@ -90,7 +90,7 @@ async fn main() {
         lan: false,
         token: String::new(),
         allowed_origins: vec![],
-        app_dir,
+        app: bridge::app_files::AppFiles::Folder(app_dir),
         trust_loopback: true,
     };
     tokio::spawn(bridge::run(

@@ -19,8 +19,9 @@ pub struct Config {
     pub baud: u32,
     /// Port of the web server.
     pub port: u16,
-    /// Folder with the built app.
-    pub app_dir: PathBuf,
+    /// Folder with the built app; unset: the app built into the binary, or
+    /// `dist` when the binary has none.
+    pub app_dir: Option<PathBuf>,
     /// Protocol timeouts in milliseconds.
     pub timeouts: TimeoutsMs,
     /// Seconds without a move before the page asks "still there?".
@@ -72,7 +73,7 @@ impl Default for Config {
             robot: "sim".into(),
             baud: 115_200,
             port: 8080,
-            app_dir: PathBuf::from("dist"),
+            app_dir: None,
             timeouts: TimeoutsMs::default(),
             idle_ask_s: 30,
             idle_free_s: 40,

@@ -7,6 +7,7 @@
 //! seats), [`messages`] (the WebSocket protocol), [`server`] (HTTP and
 //! WebSocket), [`config`] (`bridge.toml`).
 
+pub mod app_files;
 pub mod booth;
 pub mod codec;
 pub mod config;

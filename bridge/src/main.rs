@@ -1,9 +1,10 @@
 //! `bridge`: the booth server, the robot simulator and the config checker.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use bridge::app_files::AppFiles;
 use bridge::codec::LineCodec;
 use bridge::config::Config;
 use bridge::robot_link::{RobotLink, Target};
@@ -131,7 +132,7 @@ fn main() -> ExitCode {
                 cfg.port = p;
             }
             if let Some(d) = app_dir {
-                cfg.app_dir = d;
+                cfg.app_dir = Some(d);
             }
             let problems = cfg.problems();
             if !problems.is_empty() {
@@ -152,13 +153,11 @@ fn main() -> ExitCode {
 }
 
 fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
-    if !cfg.app_dir.join("index.html").exists() {
-        return Err(format!(
-            "no app in {}: build it with `trunk build --release` or pass --app-dir",
-            cfg.app_dir.display()
-        )
-        .into());
-    }
+    let app = match (&cfg.app_dir, AppFiles::embedded()) {
+        (Some(dir), _) => AppFiles::folder(dir)?,
+        (None, Some(embedded)) => embedded,
+        (None, None) => AppFiles::folder(Path::new("dist"))?,
+    };
     // The simulator lives as long as the server.
     let mut _simulator = None;
     let target = match cfg.robot.as_str() {
@@ -188,7 +187,7 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
         lan,
         token: if lan { token.clone() } else { String::new() },
         allowed_origins: cfg.allowed_origins.clone(),
-        app_dir: cfg.app_dir.clone(),
+        app: app.clone(),
         trust_loopback: true,
     };
     let address = if lan { "0.0.0.0" } else { "127.0.0.1" };
@@ -196,8 +195,10 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind((address, cfg.port)).await?;
         println!(
-            "Connect Four booth at http://127.0.0.1:{}/ (robot: {})",
-            cfg.port, cfg.robot
+            "Connect Four booth at http://127.0.0.1:{}/ (robot: {}, {})",
+            cfg.port,
+            cfg.robot,
+            app.describe()
         );
         if lan {
             let url = format!("http://{}:{}/?token={token}", lan_address(), cfg.port);

@@ -2,7 +2,6 @@
 //! against foreign pages (Origin), DNS rebinding (Host) and floods.
 
 use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -11,11 +10,12 @@ use axum::Router;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode, header};
+use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use tokio::sync::mpsc;
-use tower_http::services::{ServeDir, ServeFile};
 
+use crate::app_files::AppFiles;
 use crate::booth::{Booth, Client};
 use crate::messages::{ClientMessage, ServerMessage};
 
@@ -40,7 +40,7 @@ pub struct ServerConfig {
     /// Origins allowed besides the bridge's own.
     pub allowed_origins: Vec<String>,
     /// The app's files.
-    pub app_dir: PathBuf,
+    pub app: AppFiles,
     /// Whether pages on this machine may play without the token (the booth's
     /// own screen); tests turn it off to act as a LAN device.
     pub trust_loopback: bool,
@@ -55,17 +55,35 @@ struct AppState {
 
 /// The router of the bridge.
 pub fn router(booth: Arc<Mutex<Booth>>, config: ServerConfig) -> Router {
-    let index = config.app_dir.join("index.html");
-    let files = ServeDir::new(&config.app_dir).fallback(ServeFile::new(index));
+    let app = config.app.clone();
     let state = AppState {
         booth,
         config: Arc::new(config),
         next_id: Arc::new(AtomicU64::new(1)),
     };
-    Router::new()
-        .route("/ws", get(upgrade))
-        .fallback_service(files)
+    app.serve(Router::new().route("/ws", get(upgrade)))
+        .layer(middleware::from_fn_with_state(state.clone(), check_host))
         .with_state(state)
+}
+
+/// Every request, files included, must name this bridge as its host: a
+/// foreign page that rebinds its own domain name to 127.0.0.1 gets nothing.
+async fn check_host(
+    State(state): State<AppState>,
+    request: axum::extract::Request,
+    next: middleware::Next,
+) -> Response {
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if host_allowed(host, &state.config) {
+        next.run(request).await
+    } else {
+        tracing::warn!("refused a request for host {host:?}");
+        (StatusCode::FORBIDDEN, "unknown host").into_response()
+    }
 }
 
 /// Whether a Host header names this bridge: loopback names always, and with
@@ -214,7 +232,7 @@ mod tests {
             lan,
             token: "t".into(),
             allowed_origins: vec!["http://kiosk.local:8080".into()],
-            app_dir: PathBuf::from("dist"),
+            app: AppFiles::Folder("dist".into()),
             trust_loopback: true,
         }
     }

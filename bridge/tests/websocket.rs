@@ -42,7 +42,7 @@ async fn start_with_idle(lan: bool, trust_loopback: bool, ask: Duration, free: D
         lan,
         token: "secrettoken123".into(),
         allowed_origins: vec![],
-        app_dir: dir,
+        app: bridge::app_files::AppFiles::Folder(dir),
         trust_loopback,
     };
     tokio::spawn(bridge::run(listener, robot, config, ask, free));
@@ -143,6 +143,28 @@ async fn foreign_origins_and_unknown_hosts_are_refused() {
         .await
         .is_ok()
     );
+}
+
+/// The status line of a plain GET with the given Host header.
+async fn get_status(port: u16, path: &str, host: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await.unwrap();
+    response.lines().next().unwrap_or("").to_string()
+}
+
+#[tokio::test]
+async fn the_app_is_served_only_to_its_own_host_name() {
+    let b = start(false, true).await;
+    let own = format!("127.0.0.1:{}", b.port);
+    assert!(get_status(b.port, "/", &own).await.contains("200"));
+    // The app's own routes load the app.
+    assert!(get_status(b.port, "/watch", &own).await.contains("200"));
+    let rebound = format!("evil.example:{}", b.port);
+    assert!(get_status(b.port, "/", &rebound).await.contains("403"));
 }
 
 #[tokio::test]

@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 
 mod board;
+pub mod book;
 mod error;
 pub mod evaluation;
 mod geometry;
@@ -12,6 +13,7 @@ pub mod solver;
 pub mod trace;
 
 pub use board::{Board, Cell, Status};
+pub use book::OpeningBook;
 pub use error::{GeometryError, MoveError, ParseError, ParseErrorKind};
 pub use geometry::Geometry;
 pub use player::{Decision, Level, Player, PlayerConfig};

@@ -96,9 +96,10 @@ impl Position {
         self.plies() == self.geometry.cells()
     }
 
-    /// Drops a stone of the side to move into `column`, which must be playable.
+    /// Drops a stone of the side to move into `column`, which must be playable
+    /// ([`Position::can_play`]); [`Board::play`](crate::Board::play) checks.
     #[inline]
-    pub(crate) fn play_column(&mut self, column: usize) {
+    pub fn play_column(&mut self, column: usize) {
         let bit = (self.mask + self.geometry.bottom_mask()) & self.geometry.column_mask(column);
         self.play_bit(bit);
     }

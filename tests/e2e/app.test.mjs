@@ -275,14 +275,14 @@ test('a new game in mid-game asks first; a board size and themes apply', async (
   await context.close();
 });
 
-test('the bridge serves the same app, which plays through it', async () => {
+test('the bridge serves the app built into it, which plays through it', async () => {
   const { spawn } = await import('node:child_process');
   const { createServer } = await import('node:net');
   const port = await new Promise((ok) => {
     const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => ok(p)); });
   });
   const bin = new URL('../../target/release/bridge', import.meta.url).pathname;
-  const bridge = spawn(bin, ['serve', '--robot', 'dummy', '--port', String(port), '--app-dir', DIST], { stdio: 'ignore' });
+  const bridge = spawn(bin, ['serve', '--robot', 'dummy', '--port', String(port)], { stdio: 'ignore' });
   try {
     const context = await browser.newContext({ viewport: { width: 800, height: 480 } });
     const page = await context.newPage();

@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use self::order::MoveList;
 pub use self::table::TranspositionTable;
 use crate::Position;
+use crate::book::OpeningBook;
 use crate::position::has_line;
 
 /// Default table size: 8 MiB. Larger tables were slower on every benchmark
@@ -100,6 +101,7 @@ pub struct Solver {
     table: TranspositionTable,
     nodes: u64,
     stop: Arc<AtomicBool>,
+    book: Option<Arc<OpeningBook>>,
 }
 
 impl Default for Solver {
@@ -120,7 +122,18 @@ impl Solver {
             table: TranspositionTable::with_bytes(bytes),
             nodes: 0,
             stop: Arc::new(AtomicBool::new(false)),
+            book: None,
         }
+    }
+
+    /// Answers positions the book holds from the book, at once.
+    pub fn set_book(&mut self, book: Option<Arc<OpeningBook>>) {
+        self.book = book;
+    }
+
+    /// The opening book in use, if any.
+    pub fn book(&self) -> Option<&OpeningBook> {
+        self.book.as_deref()
     }
 
     /// Bytes used by the transposition table.
@@ -224,6 +237,14 @@ impl Solver {
             self.nodes = 1;
             let win = win_now_score(cells, plies);
             return Ok(if mode == Mode::Weak { 1 } else { win });
+        }
+        if let Some(score) = self.book.as_ref().and_then(|b| b.score(position)) {
+            self.nodes = 1;
+            return Ok(if mode == Mode::Weak {
+                score.signum()
+            } else {
+                score
+            });
         }
         let (mut lower, mut upper) = match mode {
             Mode::Strong => (-((cells - plies) as i32) / 2, win_now_score(cells, plies)),

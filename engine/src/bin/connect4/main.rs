@@ -1,6 +1,7 @@
 //! `connect4`: the engine on the command line.
 
 mod bench;
+mod book;
 mod matches;
 mod play;
 mod players;
@@ -31,6 +32,9 @@ enum Command {
     Play(play::Args),
     /// Two computer players against each other.
     Match(matches::Args),
+    /// Opening books: generate, verify, check against the UCI data set.
+    #[command(subcommand)]
+    Book(book::Command),
 }
 
 fn main() -> ExitCode {
@@ -41,6 +45,7 @@ fn main() -> ExitCode {
         Command::Shell => shell::run().map(|()| ExitCode::SUCCESS).map_err(Into::into),
         Command::Play(args) => play::run(&args),
         Command::Match(args) => matches::run(&args),
+        Command::Book(command) => book::run(&command),
     };
     match result {
         Ok(code) => code,

@@ -21,10 +21,16 @@ pub struct Args {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 8)]
     table_mb: usize,
+    /// Answer positions in this opening book from the book.
+    #[arg(long)]
+    book: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: &Args) -> Result<ExitCode, Box<dyn Error>> {
     let mut solver = Solver::with_table_bytes(args.table_mb << 20);
+    if let Some(path) = &args.book {
+        solver.set_book(Some(std::sync::Arc::new(crate::book::load(path)?)));
+    }
     let mode = if args.weak { Mode::Weak } else { Mode::Strong };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());

@@ -1,0 +1,403 @@
+//! `connect4 book`: generate, verify and inspect opening books.
+
+use std::collections::HashMap;
+use std::error::Error;
+use std::fs::{self, File, OpenOptions};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use engine::book::{OpeningBook, frontier};
+use engine::{Board, Geometry, Position, Solver};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+
+#[derive(clap::Subcommand)]
+pub enum Command {
+    /// Solve every position up to --depth plies and write the book.
+    Generate(GenerateArgs),
+    /// Check a book against the solver on random positions.
+    Verify(VerifyArgs),
+    /// Check a book (with the solver behind it) against the UCI 8-ply data set.
+    CheckUci(UciArgs),
+    /// Print what a book file holds.
+    Info {
+        /// The book file.
+        book: PathBuf,
+    },
+}
+
+#[derive(clap::Args)]
+pub struct GenerateArgs {
+    /// Every position with at most this many stones goes into the book.
+    #[arg(long)]
+    depth: usize,
+    /// Where to write the book.
+    #[arg(long, default_value = "book.c4b")]
+    out: PathBuf,
+    /// Solved frontier positions are appended here as they finish, and
+    /// read back on the next start: stop at any time and run again.
+    #[arg(long)]
+    checkpoint: Option<PathBuf>,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Transposition table per thread, MiB.
+    #[arg(long, default_value_t = 8)]
+    table_mb: usize,
+    /// Stop after this many seconds (the checkpoint keeps what was done).
+    #[arg(long)]
+    time_limit: Option<u64>,
+}
+
+#[derive(clap::Args)]
+pub struct VerifyArgs {
+    /// The book file.
+    book: PathBuf,
+    /// Random positions to check.
+    #[arg(long, default_value_t = 200)]
+    sample: usize,
+    /// Seed of the random positions.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(clap::Args)]
+pub struct UciArgs {
+    /// The data file (`connect-4.data`: 42 cells and a label per line).
+    data: PathBuf,
+    /// The book to check; without it the solver alone answers (slow).
+    #[arg(long)]
+    book: Option<PathBuf>,
+    /// Check only the first N lines.
+    #[arg(long)]
+    limit: Option<usize>,
+}
+
+pub fn run(command: &Command) -> Result<ExitCode, Box<dyn Error>> {
+    match command {
+        Command::Generate(args) => generate(args),
+        Command::Verify(args) => verify(args),
+        Command::CheckUci(args) => check_uci(args),
+        Command::Info { book } => {
+            let bytes = fs::read(book)?;
+            let loaded = load(book)?;
+            println!(
+                "{}: {} board, every position up to {} plies, {} positions, {} bytes",
+                book.display(),
+                loaded.geometry(),
+                loaded.depth(),
+                loaded.len(),
+                bytes.len()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// Reads a book file, naming the file in any error.
+pub fn load(path: &Path) -> Result<OpeningBook, Box<dyn Error>> {
+    let bytes =
+        fs::read(path).map_err(|e| format!("cannot read the book {}: {e}", path.display()))?;
+    OpeningBook::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()).into())
+}
+
+/// A checkpoint line: the canonical key, the score and the microseconds
+/// the solver took.
+struct Solved {
+    score: i32,
+    micros: u64,
+}
+
+fn checkpoint_header(g: Geometry, depth: usize) -> String {
+    format!("connect4 book checkpoint v1 {g} depth {depth}")
+}
+
+fn read_checkpoint(path: &Path, header: &str) -> Result<HashMap<u64, Solved>, Box<dyn Error>> {
+    let mut solved = HashMap::new();
+    let Ok(file) = File::open(path) else {
+        return Ok(solved);
+    };
+    let mut lines = BufReader::new(file).lines();
+    match lines.next().transpose()? {
+        Some(first) if first == header => {}
+        Some(first) => {
+            return Err(format!(
+                "{} belongs to another book (\"{first}\", wanted \"{header}\"): \
+                 pass another --checkpoint or delete it",
+                path.display()
+            )
+            .into());
+        }
+        None => return Ok(solved),
+    }
+    for line in lines {
+        let line = line?;
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        // A line cut short by a kill is simply solved again.
+        if let [key, score, micros] = fields[..]
+            && let (Ok(key), Ok(score), Ok(micros)) =
+                (u64::from_str_radix(key, 16), score.parse(), micros.parse())
+        {
+            solved.insert(key, Solved { score, micros });
+        }
+    }
+    Ok(solved)
+}
+
+fn generate(args: &GenerateArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let g = Geometry::STANDARD;
+    if args.depth > 16 {
+        return Err("--depth above 16 is beyond what any machine here could solve".into());
+    }
+    let started = Instant::now();
+    let positions = frontier(g, args.depth);
+    let header = checkpoint_header(g, args.depth);
+    let checkpoint = args
+        .checkpoint
+        .clone()
+        .unwrap_or_else(|| args.out.with_extension("checkpoint"));
+    let done = read_checkpoint(&checkpoint, &header)?;
+    let todo: Vec<Position> = positions
+        .iter()
+        .filter(|p| !done.contains_key(&p.canonical_key()))
+        .copied()
+        .collect();
+    eprintln!(
+        "{} positions at {} plies (mirror images once); {} already solved in {}",
+        positions.len(),
+        args.depth,
+        positions.len() - todo.len(),
+        checkpoint.display()
+    );
+    let mut file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&checkpoint)?;
+    if file.metadata()?.len() == 0 {
+        writeln!(file, "{header}")?;
+    }
+    let file = Mutex::new(file);
+    let bar = ProgressBar::new(positions.len() as u64)
+        .with_position((positions.len() - todo.len()) as u64);
+    bar.set_style(ProgressStyle::with_template(
+        "{bar:40} {pos}/{len} positions, {elapsed} so far, about {eta} left ({per_sec})",
+    )?);
+    let deadline = args.time_limit.map(|s| started + Duration::from_secs(s));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()?;
+    let table = args.table_mb << 20;
+    let write_error: Mutex<Option<std::io::Error>> = Mutex::new(None);
+    let new: Mutex<HashMap<u64, Solved>> = Mutex::new(HashMap::new());
+    pool.install(|| {
+        todo.par_iter().for_each_init(
+            || Solver::with_table_bytes(table),
+            |solver, p| {
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    return;
+                }
+                let start = Instant::now();
+                let score = solver.solve(p);
+                let micros = start.elapsed().as_micros() as u64;
+                let key = p.canonical_key();
+                let mut f = file.lock().expect("no panics while writing");
+                if let Err(e) = writeln!(f, "{key:x} {score} {micros}").and_then(|()| f.flush()) {
+                    write_error.lock().expect("lock").get_or_insert(e);
+                }
+                new.lock()
+                    .expect("lock")
+                    .insert(key, Solved { score, micros });
+                bar.inc(1);
+            },
+        );
+    });
+    bar.finish();
+    if let Some(e) = write_error.into_inner().expect("lock") {
+        return Err(format!("cannot write the checkpoint {}: {e}", checkpoint.display()).into());
+    }
+    let mut all = done;
+    all.extend(new.into_inner().expect("lock"));
+    if all.len() < positions.len() {
+        eprintln!(
+            "stopped with {} of {} positions solved; run the same command again to go on",
+            all.len(),
+            positions.len()
+        );
+        return Ok(ExitCode::from(3));
+    }
+    let scores: HashMap<u64, i32> = all.iter().map(|(&k, s)| (k, s.score)).collect();
+    let book = OpeningBook::from_frontier(g, args.depth, &scores)?;
+    let bytes = book.to_bytes();
+    fs::write(&args.out, &bytes)?;
+    let solve_seconds = all.values().map(|s| s.micros).sum::<u64>() as f64 / 1e6;
+    let slowest = all.values().map(|s| s.micros).max().unwrap_or(0) as f64 / 1e6;
+    let provenance = format!(
+        "# Provenance of {name}\n\n\
+         - Board {g}, every position with at most {depth} stones: {count} positions \
+         (mirror images once), {size} bytes.\n\
+         - Frontier: {frontier} positions at {depth} plies, solved exactly by the \
+         `connect4` solver {version} (table {mb} MiB per thread); shallower positions \
+         by negamax over the frontier.\n\
+         - Solver time summed over the frontier: {solve_seconds:.0} s (slowest position \
+         {slowest:.1} s); this last run took {wall:.0} s of wall time.\n\
+         - Command: `connect4 book generate --depth {depth} --out {name}`\n",
+        name = args.out.file_name().unwrap_or_default().to_string_lossy(),
+        depth = args.depth,
+        count = book.len(),
+        size = bytes.len(),
+        frontier = positions.len(),
+        version = env!("CARGO_PKG_VERSION"),
+        mb = args.table_mb,
+        wall = started.elapsed().as_secs_f64(),
+    );
+    fs::write(args.out.with_extension("md"), &provenance)?;
+    println!(
+        "wrote {}: {} positions, {} bytes",
+        args.out.display(),
+        book.len(),
+        bytes.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// SplitMix64: the sample must be the same on every run with one seed.
+fn next(seed: &mut u64) -> u64 {
+    *seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *seed;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+fn verify(args: &VerifyArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let book = Arc::new(load(&args.book)?);
+    let g = book.geometry();
+    let mut plain = Solver::new();
+    let mut seed = args.seed;
+    let mut wrong = 0;
+    let started = Instant::now();
+    for _ in 0..args.sample {
+        let plies = (next(&mut seed) % (book.depth() as u64 + 1)) as usize;
+        let mut board = Board::with_geometry(g);
+        while board.plies() < plies {
+            let legal: Vec<usize> = board
+                .legal_moves()
+                .filter(|&c| !board.position().is_winning_move(c))
+                .collect();
+            if legal.is_empty() {
+                break;
+            }
+            board.play(legal[(next(&mut seed) % legal.len() as u64) as usize])?;
+        }
+        let p = board.position();
+        let expected = plain.solve(p);
+        let found = book.score(p);
+        if found != Some(expected) {
+            wrong += 1;
+            println!("{board}: book {found:?}, solver {expected}");
+        }
+    }
+    println!(
+        "{} of {} sampled positions agree with the solver ({:.1} s)",
+        args.sample - wrong,
+        args.sample,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(if wrong == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// The UCI data's cells (column by column, bottom up) as a position, by
+/// finding an order of alternating moves that builds it.
+fn uci_position(cells: &[&str]) -> Option<Position> {
+    fn build(p: Position, columns: &[Vec<bool>], left: usize) -> Option<Position> {
+        if left == 0 {
+            return Some(p);
+        }
+        let first_to_move = p.plies() % 2 == 0;
+        for (c, column) in columns.iter().enumerate() {
+            let h = p.height(c);
+            if h < column.len() && column[h] == first_to_move && !p.is_winning_move(c) {
+                let mut child = p;
+                child.play_column(c);
+                if let Some(done) = build(child, columns, left - 1) {
+                    return Some(done);
+                }
+            }
+        }
+        None
+    }
+    let g = Geometry::STANDARD;
+    let mut columns = vec![Vec::new(); g.columns()];
+    for (i, cell) in cells.iter().enumerate() {
+        let column = &mut columns[i / g.rows()];
+        match *cell {
+            "x" => column.push(true),
+            "o" => column.push(false),
+            _ => {}
+        }
+    }
+    let stones = columns.iter().map(Vec::len).sum();
+    build(Position::new(g), &columns, stones)
+}
+
+fn check_uci(args: &UciArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let mut solver = Solver::new();
+    if let Some(path) = &args.book {
+        solver.set_book(Some(Arc::new(load(path)?)));
+    }
+    let text = fs::read_to_string(&args.data)
+        .map_err(|e| format!("cannot read {}: {e}", args.data.display()))?;
+    let (mut agree, mut disagree, mut from_book) = (0, 0, 0);
+    let started = Instant::now();
+    for (number, line) in text
+        .lines()
+        .enumerate()
+        .take(args.limit.unwrap_or(usize::MAX))
+    {
+        let fields: Vec<&str> = line.trim().split(',').collect();
+        let bad = || {
+            format!(
+                "{}: line {}: not 42 cells and a label",
+                args.data.display(),
+                number + 1
+            )
+        };
+        let (label, cells) = fields.split_last().ok_or_else(bad)?;
+        if cells.len() != 42 {
+            return Err(bad().into());
+        }
+        let expected = match *label {
+            "win" => 1,
+            "draw" => 0,
+            "loss" => -1,
+            _ => return Err(bad().into()),
+        };
+        let p = uci_position(cells).ok_or_else(bad)?;
+        if solver.book().and_then(|b| b.score(&p)).is_some() {
+            from_book += 1;
+        }
+        if solver.solve_weak(&p) == expected {
+            agree += 1;
+        } else {
+            disagree += 1;
+            println!("line {}: expected {label}", number + 1);
+        }
+    }
+    println!(
+        "{agree} of {} outcomes agree ({from_book} straight from the book), {:.1} s",
+        agree + disagree,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(if disagree == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}

@@ -1,0 +1,404 @@
+//! The opening book: exact scores of every position up to a number of plies,
+//! so perfect play is instant where the solver would need minutes.
+//!
+//! The engine builds a book from the solved *frontier* (every position at
+//! exactly `depth` plies); everything shallower follows by negamax over the
+//! frontier, which is why only the frontier costs solver time. Generating
+//! the frontier in parallel, with progress and checkpoints, is the
+//! `connect4 book` command's job: the engine stays free of threads and I/O.
+//!
+//! ```
+//! use std::collections::HashMap;
+//! use engine::book::{OpeningBook, frontier};
+//! use engine::{Geometry, Solver};
+//!
+//! // A whole book for a tiny board: solve the frontier, fill in the rest.
+//! let g = Geometry::new(4, 4, 3).unwrap();
+//! let mut solver = Solver::new();
+//! let solved: HashMap<u64, i32> = frontier(g, 3)
+//!     .iter()
+//!     .map(|p| (p.canonical_key(), solver.solve(p)))
+//!     .collect();
+//! let book = OpeningBook::from_frontier(g, 3, &solved).unwrap();
+//! let bytes = book.to_bytes();
+//! let loaded = OpeningBook::from_bytes(&bytes).unwrap();
+//! let empty = engine::Position::new(g);
+//! assert_eq!(loaded.score(&empty), Some(solver.solve(&empty)));
+//! ```
+
+use core::fmt;
+use std::collections::HashMap;
+
+use crate::solver::win_now_score;
+use crate::{Geometry, Position};
+
+/// The first bytes of every book file.
+pub const MAGIC: &[u8; 6] = b"C4BOOK";
+/// The format version this engine reads and writes.
+pub const FORMAT_VERSION: u8 = 1;
+const HEADER_LEN: usize = 6 + 1 + 4 + 4 + 8;
+
+/// Exact scores of every position of one geometry up to `depth` plies
+/// (mirror images stored once; finished games not at all).
+#[derive(Clone, PartialEq, Eq)]
+pub struct OpeningBook {
+    geometry: Geometry,
+    depth: u8,
+    /// Canonical keys, ascending.
+    keys: Vec<u64>,
+    scores: Vec<i8>,
+}
+
+impl fmt::Debug for OpeningBook {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("OpeningBook")
+            .field("geometry", &self.geometry)
+            .field("depth", &self.depth)
+            .field("positions", &self.keys.len())
+            .finish()
+    }
+}
+
+/// Why bytes are not a book, or a frontier cannot make one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BookError {
+    /// The bytes do not start like a book file.
+    NotABook,
+    /// A book of a format version this engine does not read.
+    Version(u8),
+    /// The file ends early or has bytes left over.
+    Truncated,
+    /// The content does not match its checksum: a damaged file.
+    Checksum,
+    /// The stored board shape is not one the engine plays.
+    Geometry,
+    /// A frontier position has no score.
+    MissingFrontier(u64),
+}
+
+impl fmt::Display for BookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BookError::NotABook => f.write_str("not an opening book (wrong magic bytes)"),
+            BookError::Version(v) => write!(
+                f,
+                "opening book format version {v}, this engine reads version {FORMAT_VERSION}"
+            ),
+            BookError::Truncated => f.write_str("the opening book file is cut short or too long"),
+            BookError::Checksum => f.write_str("the opening book file is damaged (checksum)"),
+            BookError::Geometry => f.write_str("the opening book is for an unknown board shape"),
+            BookError::MissingFrontier(key) => {
+                write!(f, "the frontier position with key {key:#x} is not solved")
+            }
+        }
+    }
+}
+
+impl std::error::Error for BookError {}
+
+/// Every position at exactly `plies` stones that a game can reach without
+/// having ended, one per mirror pair, sorted by canonical key.
+pub fn frontier(geometry: Geometry, plies: usize) -> Vec<Position> {
+    let mut level = vec![Position::new(geometry)];
+    for _ in 0..plies {
+        let mut next: HashMap<u64, Position> = HashMap::new();
+        for p in &level {
+            for column in 0..geometry.columns() {
+                if p.can_play(column) && !p.is_winning_move(column) {
+                    let mut child = *p;
+                    child.play_column(column);
+                    next.entry(child.canonical_key()).or_insert(child);
+                }
+            }
+        }
+        level = next.into_values().collect();
+    }
+    level.sort_by_key(Position::canonical_key);
+    level
+}
+
+impl OpeningBook {
+    /// The book of every position up to `depth` plies, from the exact
+    /// scores of the frontier (keyed by canonical key).
+    ///
+    /// # Errors
+    /// [`BookError::MissingFrontier`] when a frontier position is missing.
+    pub fn from_frontier(
+        geometry: Geometry,
+        depth: usize,
+        frontier_scores: &HashMap<u64, i32>,
+    ) -> Result<OpeningBook, BookError> {
+        let mut all: HashMap<u64, i32> = HashMap::new();
+        fill(&Position::new(geometry), depth, frontier_scores, &mut all)?;
+        let mut entries: Vec<(u64, i32)> = all.into_iter().collect();
+        entries.sort_unstable();
+        Ok(OpeningBook {
+            geometry,
+            depth: depth as u8,
+            keys: entries.iter().map(|e| e.0).collect(),
+            scores: entries.iter().map(|e| e.1 as i8).collect(),
+        })
+    }
+
+    /// The board shape.
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    /// Every position with at most this many stones is in the book.
+    pub fn depth(&self) -> usize {
+        usize::from(self.depth)
+    }
+
+    /// Positions stored.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Whether the book holds nothing.
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// The exact score of the side to move (the solver's convention), when
+    /// the position is in the book.
+    pub fn score(&self, position: &Position) -> Option<i32> {
+        if position.geometry() != self.geometry || position.plies() > self.depth() {
+            return None;
+        }
+        let i = self.keys.binary_search(&position.canonical_key()).ok()?;
+        Some(i32::from(self.scores[i]))
+    }
+
+    /// Every column's score for the side to move (`None` for a full
+    /// column), when the book knows all of them.
+    pub fn analyze(&self, position: &Position) -> Option<Vec<Option<i32>>> {
+        let g = position.geometry();
+        (0..g.columns())
+            .map(|column| {
+                if !position.can_play(column) {
+                    return Some(None);
+                }
+                if position.is_winning_move(column) {
+                    return Some(Some(win_now_score(g.cells(), position.plies())));
+                }
+                let mut child = *position;
+                child.play_column(column);
+                self.score(&child).map(|s| Some(-s))
+            })
+            .collect()
+    }
+
+    /// The book in its file format: a header (magic, version, shape, depth,
+    /// count, checksum), then the keys as ascending LEB128 deltas, then one
+    /// signed byte per score.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut body = Vec::with_capacity(self.keys.len() * 7);
+        let mut previous = 0;
+        for &key in &self.keys {
+            write_varint(&mut body, key - previous);
+            previous = key;
+        }
+        body.extend(self.scores.iter().map(|&s| s as u8));
+        let g = self.geometry;
+        let mut out = Vec::with_capacity(HEADER_LEN + body.len());
+        out.extend_from_slice(MAGIC);
+        out.push(FORMAT_VERSION);
+        out.extend_from_slice(&[
+            g.columns() as u8,
+            g.rows() as u8,
+            g.win_length() as u8,
+            self.depth,
+        ]);
+        out.extend_from_slice(&(self.keys.len() as u32).to_le_bytes());
+        out.extend_from_slice(&fnv1a(&body).to_le_bytes());
+        out.extend_from_slice(&body);
+        out
+    }
+
+    /// Reads a book written by [`OpeningBook::to_bytes`].
+    ///
+    /// # Errors
+    /// A [`BookError`] saying what is wrong with the bytes.
+    pub fn from_bytes(bytes: &[u8]) -> Result<OpeningBook, BookError> {
+        if bytes.len() < 7 || &bytes[..6] != MAGIC {
+            return Err(BookError::NotABook);
+        }
+        if bytes[6] != FORMAT_VERSION {
+            return Err(BookError::Version(bytes[6]));
+        }
+        if bytes.len() < HEADER_LEN {
+            return Err(BookError::Truncated);
+        }
+        let geometry = Geometry::new(
+            usize::from(bytes[7]),
+            usize::from(bytes[8]),
+            usize::from(bytes[9]),
+        )
+        .map_err(|_| BookError::Geometry)?;
+        let depth = bytes[10];
+        let count = u32::from_le_bytes(bytes[11..15].try_into().expect("4 bytes")) as usize;
+        let checksum = u64::from_le_bytes(bytes[15..23].try_into().expect("8 bytes"));
+        let body = &bytes[HEADER_LEN..];
+        if fnv1a(body) != checksum {
+            return Err(BookError::Checksum);
+        }
+        let mut keys = Vec::with_capacity(count);
+        let mut at = 0;
+        let mut previous = 0u64;
+        for _ in 0..count {
+            let delta = read_varint(body, &mut at).ok_or(BookError::Truncated)?;
+            previous = previous.checked_add(delta).ok_or(BookError::Truncated)?;
+            keys.push(previous);
+        }
+        if body.len() - at != count {
+            return Err(BookError::Truncated);
+        }
+        let scores = body[at..].iter().map(|&b| b as i8).collect();
+        Ok(OpeningBook {
+            geometry,
+            depth,
+            keys,
+            scores,
+        })
+    }
+}
+
+/// Negamax over the tree above the frontier, remembering every score.
+fn fill(
+    p: &Position,
+    depth: usize,
+    frontier: &HashMap<u64, i32>,
+    all: &mut HashMap<u64, i32>,
+) -> Result<i32, BookError> {
+    let key = p.canonical_key();
+    if let Some(&score) = all.get(&key) {
+        return Ok(score);
+    }
+    let g = p.geometry();
+    let score = if p.plies() == depth {
+        *frontier.get(&key).ok_or(BookError::MissingFrontier(key))?
+    } else {
+        // Children after a missed win are filled too: a game can reach them.
+        let mut best = i32::MIN;
+        for column in 0..g.columns() {
+            if p.can_play(column) && !p.is_winning_move(column) {
+                let mut child = *p;
+                child.play_column(column);
+                best = best.max(-fill(&child, depth, frontier, all)?);
+            }
+        }
+        if p.can_win_next() {
+            win_now_score(g.cells(), p.plies())
+        } else if best == i32::MIN {
+            0 // a full board
+        } else {
+            best
+        }
+    };
+    all.insert(key, score);
+    Ok(score)
+}
+
+fn write_varint(out: &mut Vec<u8>, mut value: u64) {
+    while value >= 0x80 {
+        out.push((value as u8) | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
+}
+
+fn read_varint(bytes: &[u8], at: &mut usize) -> Option<u64> {
+    let mut value = 0u64;
+    for shift in (0..64).step_by(7) {
+        let byte = *bytes.get(*at)?;
+        *at += 1;
+        value |= u64::from(byte & 0x7f) << shift;
+        if byte & 0x80 == 0 {
+            return Some(value);
+        }
+    }
+    None
+}
+
+/// 64-bit FNV-1a: enough to tell a damaged download from a good one.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Solver;
+
+    fn small_book(depth: usize) -> (OpeningBook, Solver) {
+        let g = Geometry::new(5, 4, 4).unwrap();
+        let mut solver = Solver::new();
+        let solved = frontier(g, depth)
+            .iter()
+            .map(|p| (p.canonical_key(), solver.solve(p)))
+            .collect();
+        (
+            OpeningBook::from_frontier(g, depth, &solved).unwrap(),
+            solver,
+        )
+    }
+
+    #[test]
+    fn every_position_up_to_the_depth_matches_the_solver() {
+        let (book, mut solver) = small_book(4);
+        let g = book.geometry();
+        for plies in 0..=4 {
+            for p in frontier(g, plies) {
+                assert_eq!(book.score(&p), Some(solver.solve(&p)), "{p:?}");
+            }
+        }
+        assert_eq!(book.score(&frontier(g, 5)[0]), None, "too deep");
+        let other = Position::new(Geometry::default());
+        assert_eq!(book.score(&other), None, "another board shape");
+    }
+
+    #[test]
+    fn mirror_images_share_an_entry() {
+        let (book, _) = small_book(4);
+        let g = book.geometry();
+        let mut left = Position::new(g);
+        let mut right = Position::new(g);
+        for column in [0, 1, 0] {
+            left.play_column(column);
+            right.play_column(g.columns() - 1 - column);
+        }
+        assert!(book.score(&left).is_some());
+        assert_eq!(book.score(&left), book.score(&right));
+        let analysis = book.analyze(&left).unwrap();
+        let mirrored: Vec<_> = book.analyze(&right).unwrap().into_iter().rev().collect();
+        assert_eq!(analysis, mirrored);
+    }
+
+    #[test]
+    fn the_file_format_round_trips_and_rejects_damage() {
+        let (book, _) = small_book(3);
+        let bytes = book.to_bytes();
+        assert_eq!(OpeningBook::from_bytes(&bytes).unwrap(), book);
+        let mut damaged = bytes.clone();
+        *damaged.last_mut().unwrap() ^= 1;
+        assert_eq!(OpeningBook::from_bytes(&damaged), Err(BookError::Checksum));
+        assert_eq!(
+            OpeningBook::from_bytes(&bytes[..bytes.len() - 1]),
+            Err(BookError::Checksum)
+        );
+        assert_eq!(OpeningBook::from_bytes(b"hello"), Err(BookError::NotABook));
+        let mut future = bytes.clone();
+        future[6] = 9;
+        assert_eq!(OpeningBook::from_bytes(&future), Err(BookError::Version(9)));
+    }
+
+    #[test]
+    fn a_missing_frontier_position_is_named() {
+        let g = Geometry::new(5, 4, 4).unwrap();
+        let err = OpeningBook::from_frontier(g, 2, &HashMap::new()).unwrap_err();
+        assert!(matches!(err, BookError::MissingFrontier(_)));
+    }
+}
