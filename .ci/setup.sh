@@ -41,7 +41,7 @@ if [ ! -x "$root/tests/e2e/node_modules/.bin/wasm-opt" ] || [ ! -d "$root/tests/
   (cd "$root/tests/e2e" && npm ci --no-audit --no-fund)
 fi
 
-if [ ! -x /usr/bin/chromium ]; then
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
   echo "setup: installing Debian's chromium"
   sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
   $sudo_cmd apt-get update -qq

@@ -20,6 +20,9 @@ step "tests"
 cargo test --workspace --exclude app --release --locked
 cargo test -p app --lib --release --locked
 
+step "the app's components in headless Chromium (wasm_bindgen_test)"
+CHROMEDRIVER=/usr/bin/chromedriver cargo test -p app --target wasm32-unknown-unknown --test dom --locked
+
 step "connect4 under WASI in Node agrees with the native binary"
 cargo build --release --locked --bin connect4
 cargo build --release --locked --bin connect4 --target wasm32-wasip1

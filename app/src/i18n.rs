@@ -56,6 +56,7 @@ pub enum Text {
     GameOverRefused,
     NothingToUndo,
     HintTooDeep,
+    BookMissing,
     HintWaiting,
     WorkerFailed,
     Thoughts,
@@ -124,6 +125,10 @@ impl Lang {
             HintTooDeep => (
                 "Zu früh im Spiel für eine perfekte Analyse hier. Nach ein paar Zügen klappt es.",
                 "Too early in the game for a perfect analysis here. It works after a few more moves.",
+            ),
+            BookMissing => (
+                "Eröffnungsbuch: noch nicht geladen (perfektes Spiel ist in der Eröffnung langsamer).",
+                "Opening book: not loaded yet (perfect play is slower in the opening).",
             ),
             HintWaiting => ("Analyse läuft …", "Analysing …"),
             WorkerFailed => (

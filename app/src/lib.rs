@@ -173,6 +173,8 @@ struct Ctx {
     column_values: RwSignal<Option<(bool, Vec<Option<i32>>)>>,
     last_pv: RwSignal<Vec<u8>>,
     trace: RwSignal<Option<SearchTrace>>,
+    /// The worker's opening book: depth and positions.
+    book: RwSignal<Option<(u8, u32)>>,
     hover: RwSignal<Option<usize>>,
     shake: RwSignal<Option<usize>>,
     request: StoredValue<u32>,
@@ -295,6 +297,7 @@ impl Ctx {
         let current = self.request.get_value();
         match message {
             FromWorker::Ready => {}
+            FromWorker::Book { depth, positions } => self.book.set(Some((depth, positions))),
             FromWorker::Progress { id, progress } if id == current => {
                 self.progress.set(Some(progress))
             }
@@ -423,6 +426,7 @@ pub fn App() -> impl IntoView {
         column_values: RwSignal::new(None),
         last_pv: RwSignal::new(Vec::new()),
         trace: RwSignal::new(None),
+        book: RwSignal::new(None),
         hover: RwSignal::new(None),
         shake: RwSignal::new(None),
         request: StoredValue::new(0),
@@ -953,6 +957,17 @@ fn HelpPanel() -> impl IntoView {
             <p>{move || t(Text::HelpRules)}</p>
             <p>{move || t(Text::HelpPlay)}</p>
             <p>{move || format!("{} {} · MIT", t(Text::About), env!("CARGO_PKG_VERSION"))}</p>
+            <p id="book-status">
+                {move || match (ctx.book.get(), ctx.settings.with(|s| s.lang)) {
+                    (None, _) => t(Text::BookMissing).to_string(),
+                    (Some((depth, n)), Lang::De) => format!(
+                        "Eröffnungsbuch: alle Stellungen bis {depth} Steine ({n} Stellungen), perfektes Spiel dort sofort."
+                    ),
+                    (Some((depth, n)), Lang::En) => format!(
+                        "Opening book: every position up to {depth} stones ({n} positions), perfect play there at once."
+                    ),
+                }}
+            </p>
             <button class="close" on:click=move |_| toggle_panel("help")>{move || t(Text::Close)}</button>
         </section>
     }

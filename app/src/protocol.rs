@@ -68,6 +68,13 @@ pub enum FromWorker {
         /// Scores by column, `None` for full columns.
         scores: Vec<Option<i32>>,
     },
+    /// The opening book arrived: perfect play is instant up to `depth` plies.
+    Book {
+        /// Every position with at most this many stones is in the book.
+        depth: u8,
+        /// Positions in the book.
+        positions: u32,
+    },
     /// Request `id` could not be answered.
     Failed {
         /// The request.

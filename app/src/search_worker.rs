@@ -101,7 +101,7 @@ impl SearchWorker {
                     inner.pending = None;
                     inner.retried = false;
                 }
-                FromWorker::Progress { .. } => {}
+                FromWorker::Progress { .. } | FromWorker::Book { .. } => {}
             }
             inner.listener.clone()
         };
@@ -109,13 +109,21 @@ impl SearchWorker {
     }
 
     /// A worker that died is replaced and its request sent again, once; a
-    /// second failure is reported to the listener.
+    /// second failure is reported to the listener, and the next request
+    /// starts a new worker (a worker that cannot load must not respawn in a
+    /// loop).
     fn crashed(&self) {
         let (retry, listener) = {
             let mut inner = self.0.borrow_mut();
             if let Some(w) = inner.worker.take() {
                 w.terminate();
             }
+            inner.ready = false;
+            // Requests still queued were for the dead worker: only the
+            // pending one is worth sending again.
+            inner
+                .queue
+                .retain(|r| matches!(r, ToWorker::GameOver { .. }));
             let retry = if inner.retried {
                 None
             } else {
@@ -124,9 +132,13 @@ impl SearchWorker {
             inner.retried = retry.is_some();
             (retry, inner.listener.clone())
         };
-        self.spawn();
         match retry {
-            Some(request) => self.send(request),
+            Some(request) => {
+                self.spawn();
+                // The new worker is not ready yet: queue, as `send` would,
+                // but keep the retry counted.
+                self.0.borrow_mut().queue.push(request);
+            }
             None => {
                 let id = self.0.borrow_mut().pending.take().map_or(0, request_id);
                 listener(FromWorker::Failed {
@@ -139,9 +151,13 @@ impl SearchWorker {
 
     /// Sends a request (queued until the worker is ready).
     pub fn send(&self, request: ToWorker) {
+        if self.0.borrow().worker.is_none() {
+            self.spawn();
+        }
         let mut inner = self.0.borrow_mut();
         if !matches!(request, ToWorker::GameOver { .. }) {
             inner.pending = Some(request.clone());
+            inner.retried = false;
         }
         match (&inner.worker, inner.ready) {
             (Some(worker), true) => post(worker, &request),

@@ -2,11 +2,11 @@
 // after one visit with the network the app loads and plays without it.
 // Bump VERSION with every release: the new worker takes over and deletes the
 // old cache.
-const VERSION = 'vier-gewinnt-v1';
+const VERSION = 'vier-gewinnt-v2';
 // Files with fixed names; the hashed app files come from the page's list.
 // The worker's files load inside the worker, so the page never lists them.
 const PRECACHE = ['./', './index.html', './manifest.webmanifest', './icon.svg',
-  './worker_loader.js', './worker.js', './worker_bg.wasm'];
+  './worker_loader.js', './worker.js', './worker_bg.wasm', './book.c4b'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(

@@ -326,3 +326,39 @@ test('the search tree grows with each computer move and opens in full quickly', 
   await page.screenshot({ path: `${SHOTS}tree-all-1920x1080.png` });
   await context.close();
 });
+
+// A stand-in for the worker's loader that says it is ready, then dies on
+// the first request, as a worker does when the browser kills it.
+const CRASHING_WORKER = "postMessage({ type: 'Ready' }); onmessage = () => { throw new Error('simulated crash'); };";
+
+test('a worker that crashes mid-search is replaced and the move retried', async () => {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  let loads = 0;
+  await page.route('**/worker_loader.js', (route) => {
+    loads += 1;
+    return loads === 1
+      ? route.fulfill({ contentType: 'text/javascript', body: CRASHING_WORKER })
+      : route.continue();
+  });
+  await page.goto(base);
+  await page.getByRole('button', { name: 'Column 4', exact: true }).click();
+  await myTurn(page);
+  assert.equal(await coins(page), 2, 'the replacement worker answered');
+  assert.equal(loads, 2, 'one crash, one replacement');
+  assert.match(await status(page), /^Your turn/, 'no error for a crash that was mended');
+  await context.close();
+});
+
+test('a worker that keeps crashing gets a message, and the game survives', async () => {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  await page.route('**/worker_loader.js', (route) => route.fulfill({ contentType: 'text/javascript', body: CRASHING_WORKER }));
+  await page.goto(base);
+  await page.getByRole('button', { name: 'Column 4', exact: true }).click();
+  await page.getByText('The computer could not move').waitFor({ timeout: 20000 });
+  assert.equal(await coins(page), 1, 'the person\'s coin is still there');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  assert.equal(await coins(page), 0, 'the game still takes commands');
+  await context.close();
+});

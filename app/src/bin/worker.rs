@@ -3,13 +3,15 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use app::protocol::{FromWorker, ToWorker};
 use engine::evaluation::Style;
 use engine::player::{Level, Player, PlayerConfig, SearchProgress};
 use engine::solver::{Flow, Mode, Solver};
-use engine::{Board, Geometry};
+use engine::{Board, Geometry, OpeningBook};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 /// What the worker keeps between requests: the player (the adaptive level
@@ -18,6 +20,47 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 struct State {
     player: Option<(PlayerConfig, u64, Player)>,
     solver: Option<Solver>,
+    book: Option<Arc<OpeningBook>>,
+}
+
+/// The opening book beside `index.html` (the service worker keeps a copy
+/// for offline use).
+const BOOK_URL: &str = "./book.c4b";
+
+/// Fetches the opening book. Without it every answer is still right, only
+/// slower in the opening, so any failure just leaves a line in the console.
+async fn fetch_book() -> Result<OpeningBook, String> {
+    let scope: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
+    let response = JsFuture::from(scope.fetch_with_str(BOOK_URL))
+        .await
+        .map_err(|_| "no network".to_string())?;
+    let response: web_sys::Response = response.unchecked_into();
+    if !response.ok() {
+        return Err(format!("HTTP {}", response.status()));
+    }
+    let buffer = response
+        .array_buffer()
+        .map_err(|_| "unreadable".to_string())?;
+    let buffer = JsFuture::from(buffer)
+        .await
+        .map_err(|_| "download cut short".to_string())?;
+    let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
+    OpeningBook::from_bytes(&bytes).map_err(|e| e.to_string())
+}
+
+fn use_book(state: &mut State, book: OpeningBook) {
+    post(&FromWorker::Book {
+        depth: book.depth() as u8,
+        positions: book.len() as u32,
+    });
+    let book = Arc::new(book);
+    if let Some((_, _, player)) = &mut state.player {
+        player.set_book(Some(book.clone()));
+    }
+    if let Some(solver) = &mut state.solver {
+        solver.set_book(Some(book.clone()));
+    }
+    state.book = Some(book);
 }
 
 fn scope() -> DedicatedWorkerGlobalScope {
@@ -77,7 +120,9 @@ fn handle(state: &mut State, request: ToWorker) {
             };
             let reuse = matches!(&state.player, Some((c, s, _)) if *c == player && *s == seed);
             if !reuse {
-                state.player = Some((player.clone(), seed, Player::new(player.clone(), seed)));
+                let mut fresh = Player::new(player.clone(), seed);
+                fresh.set_book(state.book.clone());
+                state.player = Some((player.clone(), seed, fresh));
             }
             let (_, _, chooser) = state.player.as_mut().expect("just set");
             let start = now();
@@ -114,7 +159,12 @@ fn handle(state: &mut State, request: ToWorker) {
             let Some(board) = board(id, geometry, &moves) else {
                 return;
             };
-            let solver = state.solver.get_or_insert_with(Solver::new);
+            let book = state.book.clone();
+            let solver = state.solver.get_or_insert_with(|| {
+                let mut solver = Solver::new();
+                solver.set_book(book);
+                solver
+            });
             let start = now();
             let mut observe = |_: &engine::Progress| {
                 if now() - start > limit_ms {
@@ -143,6 +193,7 @@ fn handle(state: &mut State, request: ToWorker) {
 
 fn main() {
     let state = Rc::new(RefCell::new(State::default()));
+    let for_book = state.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         match serde_wasm_bindgen::from_value::<ToWorker>(event.data()) {
             Ok(request) => handle(&mut state.borrow_mut(), request),
@@ -155,4 +206,12 @@ fn main() {
     scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
     post(&FromWorker::Ready);
+    // After Ready: the page renders and requests are served while the
+    // book downloads.
+    wasm_bindgen_futures::spawn_local(async move {
+        match fetch_book().await {
+            Ok(book) => use_book(&mut for_book.borrow_mut(), book),
+            Err(e) => web_sys::console::log_1(&format!("no opening book: {e}").into()),
+        }
+    });
 }

@@ -20,6 +20,8 @@ mod facts;
 mod progress;
 mod rng;
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 pub use self::adaptive::Adaptive;
@@ -33,7 +35,7 @@ use self::rng::Rng;
 use crate::evaluation::{Evaluation, Windows};
 use crate::solver::{self, Flow, Mode, Solver, stones_to_win};
 use crate::trace::{Bound, DEFAULT_TRACE_BUDGET, Recorder, SearchTrace};
-use crate::{Board, Cancelled, Geometry, Position};
+use crate::{Board, Cancelled, Geometry, OpeningBook, Position};
 
 /// What kind of number a decision's value is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -108,6 +110,7 @@ pub struct Player {
     trace_budget: usize,
     windows: Option<((Geometry, bool, bool), Windows)>,
     solver: Option<Solver>,
+    book: Option<Arc<OpeningBook>>,
     adaptive: Option<Adaptive>,
 }
 
@@ -124,6 +127,7 @@ impl Player {
             trace_budget: DEFAULT_TRACE_BUDGET,
             windows: None,
             solver: None,
+            book: None,
             adaptive,
         }
     }
@@ -132,6 +136,15 @@ impl Player {
     pub fn with_trace_budget(mut self, nodes: usize) -> Player {
         self.trace_budget = nodes;
         self
+    }
+
+    /// Lets the perfect player answer from an opening book (instant in the
+    /// opening, where the solver alone needs minutes).
+    pub fn set_book(&mut self, book: Option<Arc<OpeningBook>>) {
+        if let Some(solver) = &mut self.solver {
+            solver.set_book(book.clone());
+        }
+        self.book = book;
     }
 
     /// The configuration.
@@ -342,7 +355,9 @@ impl Player {
     ) -> Result<Decision, ChooseError> {
         let bytes = (config.table_mb as usize) << 20;
         if self.solver.is_none() {
-            self.solver = Some(Solver::with_table_bytes(bytes));
+            let mut solver = Solver::with_table_bytes(bytes);
+            solver.set_book(self.book.clone());
+            self.solver = Some(solver);
         }
         let solver = self.solver.as_mut().expect("just made");
         let g = p.geometry();

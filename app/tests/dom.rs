@@ -1,0 +1,116 @@
+//! The app's components in a real browser page: mount them, click the real
+//! DOM, read what a person would see. Run with
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p app --target wasm32-unknown-unknown`.
+#![cfg(target_arch = "wasm32")]
+
+use app::settings::{GameMode, Settings};
+use app::storage;
+use gloo_timers::future::TimeoutFuture;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::HtmlElement;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+/// Mounts the app in a fresh element, with these settings stored and no
+/// saved game, as on a first visit; unmounts it when dropped.
+struct Mounted(HtmlElement, Option<Box<dyn std::any::Any>>);
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        self.1.take();
+        self.0.remove();
+    }
+}
+
+async fn mount(settings: &Settings) -> Mounted {
+    // Effects of an app unmounted a moment ago may still write its game.
+    settle().await;
+    let storage = web_sys::window()
+        .unwrap()
+        .local_storage()
+        .unwrap()
+        .unwrap();
+    storage.clear().unwrap();
+    // The app keeps the position in the URL for sharing: start from none.
+    let window = web_sys::window().unwrap();
+    let path = window.location().pathname().unwrap();
+    window
+        .history()
+        .unwrap()
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path))
+        .unwrap();
+    storage::save_settings(settings);
+    let host: HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    document().body().unwrap().append_child(&host).unwrap();
+    let handle = leptos::mount::mount_to(host.clone(), app::App);
+    Mounted(host, Some(Box::new(handle)))
+}
+
+/// Lets Leptos run its effects and render.
+async fn settle() {
+    TimeoutFuture::new(30).await;
+}
+
+async fn click_column(column: usize) {
+    let button: HtmlElement = document()
+        .query_selector(&format!("button[aria-label='Column {column}']"))
+        .unwrap()
+        .expect("a button per column")
+        .unchecked_into();
+    button.click();
+    settle().await;
+}
+
+fn count(selector: &str) -> u32 {
+    document().query_selector_all(selector).unwrap().length()
+}
+
+fn status() -> String {
+    document()
+        .query_selector("[role=status]")
+        .unwrap()
+        .unwrap()
+        .text_content()
+        .unwrap_or_default()
+}
+
+fn hot_seat() -> Settings {
+    Settings {
+        mode: GameMode::HotSeat,
+        animation: false,
+        ..Settings::default()
+    }
+}
+
+#[wasm_bindgen_test]
+async fn clicks_fill_a_column_and_a_full_column_refuses_with_a_message() {
+    let _app = mount(&hot_seat()).await;
+    settle().await;
+    for n in 1..=6 {
+        click_column(4).await;
+        assert_eq!(count(".cells .coin:not(.ghost)"), n);
+    }
+    click_column(4).await;
+    assert_eq!(count(".cells .coin:not(.ghost)"), 6, "a full column takes no coin");
+    assert!(status().contains("full"), "{}", status());
+}
+
+#[wasm_bindgen_test]
+async fn four_in_a_row_ends_the_game_and_the_game_is_saved() {
+    let _app = mount(&hot_seat()).await;
+    settle().await;
+    for column in [1, 1, 2, 2, 3, 3] {
+        click_column(column).await;
+    }
+    assert_eq!(storage::load_game().unwrap().moves, "112233");
+    click_column(4).await;
+    assert!(status().contains("wins"), "{}", status());
+    assert_eq!(count(".cells .win"), 4, "the winning four are highlighted");
+    click_column(5).await;
+    assert_eq!(count(".cells .coin:not(.ghost)"), 7, "no move after the end");
+}
