@@ -55,7 +55,7 @@ fn side_name(side: Side) -> &'static str {
 /// An error reply.
 fn refuse(code: &'static str, message: impl Into<String>) -> ServerMessage {
     ServerMessage::Error {
-        code,
+        code: code.into(),
         message: message.into(),
     }
 }
@@ -144,14 +144,14 @@ impl Booth {
         let Some(game) = &self.game else {
             return Snapshot {
                 v: VERSION,
-                status: "idle",
+                status: "idle".into(),
                 moves: String::new(),
                 mode: None,
                 turn: None,
                 winner: None,
                 winning_cells: Vec::new(),
                 seats: [None, None],
-                you,
+                you: you.into(),
                 can_move: false,
                 robot,
             };
@@ -169,11 +169,11 @@ impl Booth {
             && robot.in_sync;
         Snapshot {
             v: VERSION,
-            status,
+            status: status.into(),
             moves: board.to_string(),
             mode: Some(game.mode),
-            turn,
-            winner: board.winner().map(side_name),
+            turn: turn.map(Into::into),
+            winner: board.winner().map(|w| side_name(w).into()),
             winning_cells: board
                 .winning_line()
                 .unwrap_or_default()
@@ -181,7 +181,7 @@ impl Booth {
                 .map(|c| [c.column + 1, c.row + 1])
                 .collect(),
             seats: game.names.clone(),
-            you,
+            you: you.into(),
             can_move,
             robot,
         }

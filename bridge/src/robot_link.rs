@@ -108,38 +108,7 @@ impl Desired {
     }
 }
 
-/// The robot's state in the words the pages show.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LinkState {
-    /// Opening the port or waiting for the robot's first answer.
-    Connecting,
-    /// Idle and showing the game.
-    Ready,
-    /// Executing a command.
-    Working,
-    /// The robot reported a fault (or did not answer in time).
-    Fault,
-    /// The port is gone; it is reopened until the robot answers.
-    Disconnected,
-    /// The robot is back and the grid is being rebuilt.
-    Restoring,
-}
-
-/// The link's status, published after every change.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct RobotStatus {
-    /// The state.
-    pub state: LinkState,
-    /// The state in a sentence for visitors.
-    pub words: String,
-    /// Whether the grid shows exactly the game (coins and LEDs).
-    pub in_sync: bool,
-    /// Coins the robot has confirmed.
-    pub placed: usize,
-    /// The port, or `dummy`.
-    pub port: String,
-}
+pub use booth_protocol::{LinkState, RobotStatus};
 
 /// One line of the link's recent history, for the operator.
 #[derive(Debug, Clone, Serialize)]

@@ -171,7 +171,7 @@ async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
                 let text = match frame {
                     Message::Text(t) => t.to_string(),
                     Message::Binary(_) => {
-                        let _ = tx.send(ServerMessage::Error { code: "binary", message: "send JSON text".into() });
+                        let _ = tx.send(ServerMessage::Error { code: "binary".into(), message: "send JSON text".into() });
                         continue;
                     }
                     Message::Close(_) => break,
@@ -182,7 +182,7 @@ async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
                 }
                 window.1 += 1;
                 if window.1 > RATE {
-                    let _ = tx.send(ServerMessage::Error { code: "rate_limited", message: "too many messages; slow down".into() });
+                    let _ = tx.send(ServerMessage::Error { code: "rate_limited".into(), message: "too many messages; slow down".into() });
                     continue;
                 }
                 if let Some(reply) = receive(&state, id, &text) {
@@ -195,7 +195,12 @@ async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
 }
 
 fn receive(state: &AppState, id: u64, text: &str) -> Option<ServerMessage> {
-    let error = |code, message: String| Some(ServerMessage::Error { code, message });
+    let error = |code: &str, message: String| {
+        Some(ServerMessage::Error {
+            code: code.into(),
+            message,
+        })
+    };
     let message: ClientMessage = match serde_json::from_str(text) {
         Ok(m) => m,
         Err(e) => {
