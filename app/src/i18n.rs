@@ -57,6 +57,30 @@ pub enum Text {
     NothingToUndo,
     HintTooDeep,
     BookMissing,
+    Watching,
+    NoUndoOnRobot,
+    Robot,
+    RobotConnecting,
+    RobotReady,
+    RobotWorking,
+    RobotFault,
+    RobotDisconnected,
+    RobotRestoring,
+    RobotBusy,
+    RobotWait,
+    NeedToken,
+    NameRule,
+    BridgeLost,
+    StillThere,
+    ImStillHere,
+    YourName,
+    Opponent,
+    ComputerOpponent,
+    PersonOpponent,
+    TakeSeat,
+    WatchRobot,
+    PlayOnRobot,
+    LeaveRobot,
     HintWaiting,
     WorkerFailed,
     Thoughts,
@@ -129,6 +153,102 @@ impl Lang {
             BookMissing => (
                 "Eröffnungsbuch: noch nicht geladen (perfektes Spiel ist in der Eröffnung langsamer).",
                 "Opening book: not loaded yet (perfect play is slower in the opening).",
+            ),
+            Watching => (
+                "Hier wird nur zugeschaut.",
+                "This screen only watches.",
+            ),
+            NoUndoOnRobot => (
+                "Auf dem Roboter kann man keinen Zug zurücknehmen.",
+                "Moves on the robot cannot be taken back.",
+            ),
+            Robot => (
+                "Roboter",
+                "Robot",
+            ),
+            RobotConnecting => (
+                "Der Roboter wird verbunden …",
+                "Connecting to the robot …",
+            ),
+            RobotReady => (
+                "Der Roboter ist bereit.",
+                "The robot is ready.",
+            ),
+            RobotWorking => (
+                "Der Roboter setzt den Stein …",
+                "The robot is placing the coin …",
+            ),
+            RobotFault => (
+                "Der Roboter klemmt – das Team ist gerufen. Das Spiel bleibt erhalten.",
+                "The robot is jammed – staff has been called. The game is kept.",
+            ),
+            RobotDisconnected => (
+                "Der Roboter antwortet nicht – das Team ist gerufen. Das Spiel bleibt erhalten.",
+                "The robot is not answering – staff has been called. The game is kept.",
+            ),
+            RobotRestoring => (
+                "Der Roboter ist zurück, das Spielfeld wird wiederhergestellt …",
+                "The robot is back; the board is being restored …",
+            ),
+            RobotBusy => (
+                "Der Roboter spielt gerade ein anderes Spiel. Du kannst zuschauen.",
+                "The robot is busy with another game. You can watch.",
+            ),
+            RobotWait => (
+                "Einen Moment, der Roboter ist noch beschäftigt.",
+                "One moment, the robot is still busy.",
+            ),
+            NeedToken => (
+                "Dieses Gerät braucht den Code der Station zum Spielen (QR-Code am Stand); zuschauen geht.",
+                "This device needs the booth's code to play (QR code at the booth); it can watch.",
+            ),
+            NameRule => (
+                "Ein Name hat 3 bis 15 Buchstaben, Ziffern, _ oder -.",
+                "A name has 3 to 15 letters, digits, _ or -.",
+            ),
+            BridgeLost => (
+                "Verbindung zum Roboter unterbrochen – sie wird wiederhergestellt …",
+                "Lost the connection to the robot – reconnecting …",
+            ),
+            StillThere => (
+                "Bist du noch da? Sonst endet das Spiel gleich.",
+                "Are you still there? Otherwise the game ends soon.",
+            ),
+            ImStillHere => (
+                "Ich bin noch da",
+                "I'm still here",
+            ),
+            YourName => (
+                "Dein Name",
+                "Your name",
+            ),
+            Opponent => (
+                "Gegner",
+                "Opponent",
+            ),
+            ComputerOpponent => (
+                "der Computer",
+                "the computer",
+            ),
+            PersonOpponent => (
+                "eine Person an einem anderen Gerät",
+                "a person on another device",
+            ),
+            TakeSeat => (
+                "Als zweite Person mitspielen",
+                "Take the second seat",
+            ),
+            WatchRobot => (
+                "Zuschauen",
+                "Watch",
+            ),
+            PlayOnRobot => (
+                "Auf dem Roboter spielen",
+                "Play on the robot",
+            ),
+            LeaveRobot => (
+                "Roboter-Spiel verlassen",
+                "Leave the robot game",
             ),
             HintWaiting => ("Analyse läuft …", "Analysing …"),
             WorkerFailed => (

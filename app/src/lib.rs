@@ -2,8 +2,10 @@
 //! thoughts. The rules come from the engine; every search runs in the worker
 //! (`bin/worker.rs`), never on the page's thread.
 
+pub mod booth_link;
 pub mod i18n;
 pub mod protocol;
+mod robot;
 pub mod search_worker;
 pub mod settings;
 pub mod storage;
@@ -37,6 +39,16 @@ pub struct Game {
     pub board: Board,
     /// The person's side against the computer.
     pub human: Side,
+    /// Set while this page plays its game on the booth's robot.
+    pub robot: Option<RobotGame>,
+}
+
+/// A game on the robot: the bridge holds it, the page mirrors it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RobotGame {
+    /// Against the computer (whose moves this page's worker finds), or
+    /// against a person on another device.
+    pub vs_computer: bool,
 }
 
 impl Game {
@@ -57,13 +69,23 @@ impl Game {
         Game {
             board: Board::with_geometry(geometry),
             human,
+            robot: None,
+        }
+    }
+
+    /// Who plays this game: the settings' mode, or the robot game's.
+    fn mode(&self, settings_mode: GameMode) -> GameMode {
+        match self.robot {
+            Some(RobotGame { vs_computer: true }) => GameMode::VsComputer,
+            Some(RobotGame { vs_computer: false }) => GameMode::HotSeat,
+            None => settings_mode,
         }
     }
 
     /// Whether the computer moves next.
     fn computer_to_move(&self, mode: GameMode) -> bool {
         !self.board.is_over()
-            && match mode {
+            && match self.mode(mode) {
                 GameMode::VsComputer => self.board.side_to_move() != self.human,
                 GameMode::HotSeat => false,
                 GameMode::Demo => true,
@@ -90,6 +112,7 @@ fn first_game(settings: &Settings) -> Game {
         return Game {
             board,
             human: fresh.human,
+            robot: None,
         };
     }
     if let Some(saved) = storage::load_game() {
@@ -101,6 +124,7 @@ fn first_game(settings: &Settings) -> Game {
             return Game {
                 board,
                 human: saved.human,
+                robot: None,
             };
         }
     }
@@ -179,6 +203,15 @@ struct Ctx {
     shake: RwSignal<Option<usize>>,
     request: StoredValue<u32>,
     worker: StoredValue<Option<SearchWorker>, LocalStorage>,
+    /// The booth's state while the page is connected to a bridge.
+    robot: RwSignal<Option<booth_protocol::Snapshot>>,
+    /// Seconds left, after the bridge asked whether the player is still there.
+    still_there: RwSignal<Option<u64>>,
+    /// The computer's move, waiting for the robot to be ready for it.
+    robot_move: StoredValue<Option<usize>>,
+    /// This page only watches the robot (the `/watch` route).
+    watching: bool,
+    booth: StoredValue<Option<booth_link::BoothLink>, LocalStorage>,
 }
 
 impl Ctx {
@@ -219,6 +252,9 @@ impl Ctx {
     fn human_drop(self, column: usize) {
         let game = self.game.get_untracked();
         let mode = self.settings.with_untracked(|s| s.mode);
+        if self.watching {
+            return self.say(Text::Watching);
+        }
         if game.board.is_over() {
             return self.say(Text::GameOverRefused);
         }
@@ -233,6 +269,9 @@ impl Ctx {
             );
             return self.say(Text::ColumnFull);
         }
+        if game.robot.is_some() {
+            return self.robot_drop(column);
+        }
         self.play(column);
     }
 
@@ -246,10 +285,15 @@ impl Ctx {
         self.game.update(|g| {
             let _ = g.board.play(column);
         });
+        self.after_move();
+    }
+
+    /// Lets the adaptive level learn from a finished game.
+    fn after_move(self) {
         let game = self.game.get_untracked();
         if game.board.is_over() {
             let mode = self.settings.with_untracked(|s| s.mode);
-            if mode == GameMode::VsComputer {
+            if game.mode(mode) == GameMode::VsComputer {
                 let computer_won = game.board.winner().map(|w| w != game.human);
                 self.send(ToWorker::GameOver { computer_won });
             }
@@ -259,12 +303,17 @@ impl Ctx {
     /// Asks the worker for the computer's move when it is its turn.
     fn maybe_think(self) {
         let (game, settings) = (self.game.get_untracked(), self.settings.get_untracked());
-        if !game.computer_to_move(settings.mode) || self.thinking.get_untracked() {
+        let waiting_for_robot = self.robot_move.get_value().is_some();
+        if self.watching
+            || waiting_for_robot
+            || !game.computer_to_move(settings.mode)
+            || self.thinking.get_untracked()
+        {
             return;
         }
         self.thinking.set(true);
         let id = self.next_request();
-        let (level, style) = match settings.mode {
+        let (level, style) = match game.mode(settings.mode) {
             // The demo pits two different levels, so its games differ.
             GameMode::Demo if game.board.side_to_move() == Side::Second => {
                 (Level::Medium, Style::Aggressive)
@@ -278,7 +327,7 @@ impl Ctx {
             player: level.config(style),
             seed: (js_sys::Math::random() * 1e9) as u64,
         };
-        let delay = if settings.mode == GameMode::Demo {
+        let delay = if game.mode(settings.mode) == GameMode::Demo {
             DEMO_PACE_MS
         } else {
             0
@@ -306,7 +355,11 @@ impl Ctx {
                 self.thinking.set(false);
                 self.progress.set(None);
                 self.show_decision(&decision);
-                self.play(decision.column);
+                if self.game.with_untracked(|g| g.robot.is_some()) {
+                    self.robot_computer_move(&decision);
+                } else {
+                    self.play(decision.column);
+                }
             }
             FromWorker::Analysis { id, scores } if id == current => {
                 self.message.set(None);
@@ -364,6 +417,9 @@ impl Ctx {
         self.message.set(None);
         self.column_values.set(None);
         self.last_pv.set(Vec::new());
+        if let Some(robot) = self.game.with_untracked(|g| g.robot) {
+            return self.robot_start(robot.vs_computer);
+        }
         let settings = self.settings.get_untracked();
         self.game.set(Game::new(&settings));
     }
@@ -371,6 +427,9 @@ impl Ctx {
     fn undo(self) {
         let mode = self.settings.with_untracked(|s| s.mode);
         let game = self.game.get_untracked();
+        if game.robot.is_some() {
+            return self.say(Text::NoUndoOnRobot);
+        }
         if game.board.plies() == 0 || mode == GameMode::Demo {
             return self.say(Text::NothingToUndo);
         }
@@ -431,16 +490,25 @@ pub fn App() -> impl IntoView {
         shake: RwSignal::new(None),
         request: StoredValue::new(0),
         worker: StoredValue::new_local(None),
+        robot: RwSignal::new(None),
+        still_there: RwSignal::new(None),
+        robot_move: StoredValue::new(None),
+        watching: robot::watch_route(),
+        booth: StoredValue::new_local(None),
     };
     ctx.worker
         .set_value(Some(SearchWorker::start(move |m| ctx.receive(m))));
+    ctx.connect_booth();
     provide_context(ctx);
 
     // Persist, keep the URL in step, and let the computer move.
     Effect::new(move |_| {
         let g = game.get();
-        storage::save_game(&g.saved());
-        write_url_position(&g.board.to_string());
+        // The robot's game lives in the bridge, not in this page's storage.
+        if g.robot.is_none() && !ctx.watching {
+            storage::save_game(&g.saved());
+            write_url_position(&g.board.to_string());
+        }
         ctx.maybe_think();
     });
     Effect::new(move |_| {
@@ -505,6 +573,7 @@ pub fn App() -> impl IntoView {
             <Toolbar/>
             <main class="play">
                 <div class="board-area">
+                    <robot::RobotLine/>
                     <StatusLine/>
                     <ColumnValues/>
                     <BoardView/>
@@ -513,6 +582,7 @@ pub fn App() -> impl IntoView {
             </main>
             <SettingsPanel/>
             <HelpPanel/>
+            <robot::RobotPanel/>
         </div>
     }
 }
@@ -537,6 +607,9 @@ fn Toolbar() -> impl IntoView {
                 <button on:click=move |_| ctx.hint()>{move || t(Text::Hint)}</button>
                 <button on:click=move |_| toggle_panel("settings")>{move || t(Text::Settings)}</button>
                 <button on:click=move |_| toggle_panel("help")>{move || t(Text::Help)}</button>
+                <Show when=move || ctx.robot.with(Option::is_some) && !ctx.watching>
+                    <button class="robot-button" on:click=move |_| toggle_panel("robot")>{move || t(Text::Robot)}</button>
+                </Show>
             </nav>
         </header>
     }
@@ -565,8 +638,9 @@ fn StatusLine() -> impl IntoView {
             level_name(s.level, lang),
             style_name(s.style, lang)
         );
+        let mode = g.mode(s.mode);
         match g.board.status() {
-            Status::Won(w) => match s.mode {
+            Status::Won(w) => match mode {
                 GameMode::VsComputer if w == g.human => lang.t(Text::YouWon).to_string(),
                 GameMode::VsComputer => lang.t(Text::YouLost).to_string(),
                 _ => format!("{} {}!", capitalise(colour(w)), lang.t(Text::Wins)),
@@ -580,7 +654,7 @@ fn StatusLine() -> impl IntoView {
                         .map(|p| format!(" depth {}, {} nodes", p.depth, p.nodes))
                         .unwrap_or_default();
                     format!("{}{detail} – {level}", lang.t(Text::ComputerThinking))
-                } else if s.mode == GameMode::VsComputer && side == g.human {
+                } else if mode == GameMode::VsComputer && side == g.human {
                     format!("{} ({}) – {level}", lang.t(Text::YourTurn), colour(side))
                 } else {
                     format!("{} {}", capitalise(colour(side)), lang.t(Text::Turn))
@@ -675,7 +749,7 @@ fn BoardView() -> impl IntoView {
         let last = g.board.last_move().map(|c| (c, g.board.height(c) - 1));
         let pv = ctx.last_pv.get();
         let mut expected: Vec<(usize, usize, usize)> = Vec::new();
-        if !g.board.is_over() && !ctx.thinking.get() && s.mode != GameMode::HotSeat {
+        if !g.board.is_over() && !ctx.thinking.get() && g.mode(s.mode) != GameMode::HotSeat {
             let mut future = g.board.clone();
             for (i, &c) in pv.iter().skip(1).take(4).enumerate() {
                 let c = usize::from(c);

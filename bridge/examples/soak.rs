@@ -92,6 +92,7 @@ async fn main() {
         allowed_origins: vec![],
         app: bridge::app_files::AppFiles::Folder(app_dir),
         trust_loopback: true,
+        simulator: None,
     };
     tokio::spawn(bridge::run(
         listener,

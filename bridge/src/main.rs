@@ -159,13 +159,13 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
         (None, None) => AppFiles::folder(Path::new("dist"))?,
     };
     // The simulator lives as long as the server.
-    let mut _simulator = None;
+    let mut simulator = None;
     let target = match cfg.robot.as_str() {
         "dummy" => Target::Dummy,
         "sim" => {
             let sim = Simulator::start(SimulatorConfig::default())?;
             let path = sim.path().to_path_buf();
-            _simulator = Some(sim);
+            simulator = Some(std::sync::Arc::new(sim));
             Target::Serial {
                 path,
                 baud: cfg.baud,
@@ -189,6 +189,7 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
         allowed_origins: cfg.allowed_origins.clone(),
         app: app.clone(),
         trust_loopback: true,
+        simulator,
     };
     let address = if lan { "0.0.0.0" } else { "127.0.0.1" };
     let runtime = tokio::runtime::Runtime::new()?;

@@ -12,11 +12,13 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use tokio::sync::mpsc;
 
 use crate::app_files::AppFiles;
 use crate::booth::{Booth, Client};
+use crate::robot_protocol::Colour;
+use crate::simulator::{Fault, Simulator};
 use crate::messages::{ClientMessage, ServerMessage};
 
 /// Largest message: search trees for spectators are big, everything else
@@ -44,6 +46,10 @@ pub struct ServerConfig {
     /// Whether pages on this machine may play without the token (the booth's
     /// own screen); tests turn it off to act as a LAN device.
     pub trust_loopback: bool,
+    /// The simulated robot, when the bridge runs one: `/sim/grid` shows its
+    /// coins and `/sim/jam` jams its next drop (for demos and the
+    /// end-to-end test; loopback only).
+    pub simulator: Option<Arc<Simulator>>,
 }
 
 #[derive(Clone)]
@@ -61,7 +67,13 @@ pub fn router(booth: Arc<Mutex<Booth>>, config: ServerConfig) -> Router {
         config: Arc::new(config),
         next_id: Arc::new(AtomicU64::new(1)),
     };
-    app.serve(Router::new().route("/ws", get(upgrade)))
+    let mut routes = Router::new().route("/ws", get(upgrade));
+    if state.config.simulator.is_some() {
+        routes = routes
+            .route("/sim/grid", get(sim_grid))
+            .route("/sim/jam", post(sim_jam));
+    }
+    app.serve(routes)
         .layer(middleware::from_fn_with_state(state.clone(), check_host))
         .with_state(state)
 }
@@ -83,6 +95,46 @@ async fn check_host(
     } else {
         tracing::warn!("refused a request for host {host:?}");
         (StatusCode::FORBIDDEN, "unknown host").into_response()
+    }
+}
+
+/// The simulator's grid, column by column from the bottom: `1` for a coin
+/// of the first player's colour, `2` for the second's.
+async fn sim_grid(
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    State(state): State<AppState>,
+) -> Response {
+    let Some(sim) = state.config.simulator.as_ref().filter(|_| peer.ip().is_loopback()) else {
+        return StatusCode::FORBIDDEN.into_response();
+    };
+    let columns: Vec<String> = sim
+        .grid()
+        .iter()
+        .map(|column| {
+            column
+                .iter()
+                .map_while(|cell| match cell {
+                    Some(Colour::Yellow) => Some('1'),
+                    Some(Colour::Red) => Some('2'),
+                    None => None,
+                })
+                .collect()
+        })
+        .collect();
+    axum::Json(serde_json::json!({ "columns": columns })).into_response()
+}
+
+/// Jams the simulator's next drop.
+async fn sim_jam(
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    State(state): State<AppState>,
+) -> Response {
+    match state.config.simulator.as_ref().filter(|_| peer.ip().is_loopback()) {
+        Some(sim) => {
+            sim.inject_on_next_drop(Fault::Jam);
+            StatusCode::NO_CONTENT.into_response()
+        }
+        None => StatusCode::FORBIDDEN.into_response(),
     }
 }
 
@@ -239,6 +291,7 @@ mod tests {
             allowed_origins: vec!["http://kiosk.local:8080".into()],
             app: AppFiles::Folder("dist".into()),
             trust_loopback: true,
+            simulator: None,
         }
     }
 

@@ -44,6 +44,7 @@ async fn start_with_idle(lan: bool, trust_loopback: bool, ask: Duration, free: D
         allowed_origins: vec![],
         app: bridge::app_files::AppFiles::Folder(dir),
         trust_loopback,
+        simulator: None,
     };
     tokio::spawn(bridge::run(listener, robot, config, ask, free));
     Bridge { port }

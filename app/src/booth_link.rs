@@ -1,0 +1,168 @@
+//! The page's connection to the booth's bridge (`/ws` on the origin that
+//! served the page): says hello, hands every message to a listener, and
+//! reconnects after a drop, so a Wi-Fi hiccup loses nothing (the bridge
+//! answers a reconnect with the full state).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use booth_protocol::{ClientMessage, Role, ServerMessage, VERSION};
+use wasm_bindgen::prelude::*;
+use web_sys::{MessageEvent, WebSocket};
+
+/// What the link tells the page.
+#[derive(Debug, Clone)]
+pub enum LinkEvent {
+    /// The bridge answered: robot play is possible.
+    Open,
+    /// A message from the bridge.
+    Message(ServerMessage),
+    /// The connection dropped; the link tries again.
+    Closed,
+}
+
+type Listener = Rc<dyn Fn(LinkEvent)>;
+
+struct Inner {
+    socket: Option<WebSocket>,
+    hello: ClientMessage,
+    listener: Listener,
+    handlers: Vec<Closure<dyn FnMut(JsValue)>>,
+    /// Whether the bridge ever answered: a page from a static host has no
+    /// bridge and should not keep knocking.
+    reached: bool,
+}
+
+/// The connection to the bridge, cheap to clone.
+#[derive(Clone)]
+pub struct BoothLink(Rc<RefCell<Inner>>);
+
+const SESSION_KEY: &str = "vier-gewinnt.session";
+
+/// This page's session id: random, kept in `localStorage` so a reload keeps
+/// the seat.
+pub fn session_id() -> String {
+    let storage = web_sys::window().and_then(|w| w.local_storage().ok().flatten());
+    if let Some(id) = storage
+        .as_ref()
+        .and_then(|s| s.get_item(SESSION_KEY).ok().flatten())
+    {
+        return id;
+    }
+    let id = format!("page-{:012x}", (js_sys::Math::random() * 2f64.powi(48)) as u64);
+    if let Some(s) = storage {
+        let _ = s.set_item(SESSION_KEY, &id);
+    }
+    id
+}
+
+/// The LAN token from the page's address (`?token=...`), if any.
+fn url_token() -> Option<String> {
+    let search = web_sys::window()?.location().search().ok()?;
+    web_sys::UrlSearchParams::new_with_str(&search)
+        .ok()?
+        .get("token")
+}
+
+fn socket_url() -> Option<String> {
+    let location = web_sys::window()?.location();
+    let scheme = if location.protocol().ok()? == "https:" {
+        "wss"
+    } else {
+        "ws"
+    };
+    Some(format!("{scheme}://{}/ws", location.host().ok()?))
+}
+
+impl BoothLink {
+    /// Connects as `role` under `name`; every event goes to `listener`.
+    pub fn connect(
+        role: Role,
+        name: Option<String>,
+        listener: impl Fn(LinkEvent) + 'static,
+    ) -> BoothLink {
+        let link = BoothLink(Rc::new(RefCell::new(Inner {
+            socket: None,
+            hello: ClientMessage::Hello {
+                v: VERSION,
+                role,
+                session: session_id(),
+                name,
+                token: url_token(),
+            },
+            listener: Rc::new(listener),
+            handlers: Vec::new(),
+            reached: false,
+        })));
+        link.open();
+        link
+    }
+
+    fn open(&self) {
+        let Some(socket) = socket_url().and_then(|url| WebSocket::new(&url).ok()) else {
+            return;
+        };
+        let me = self.clone();
+        let on_open = Closure::<dyn FnMut(JsValue)>::new(move |_| {
+            let (hello, listener) = {
+                let mut inner = me.0.borrow_mut();
+                inner.reached = true;
+                (inner.hello.clone(), inner.listener.clone())
+            };
+            me.send(&hello);
+            listener(LinkEvent::Open);
+        });
+        let me = self.clone();
+        let on_message = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
+            let event: MessageEvent = event.unchecked_into();
+            let Some(text) = event.data().as_string() else {
+                return;
+            };
+            if let Ok(message) = serde_json::from_str::<ServerMessage>(&text) {
+                let listener = me.0.borrow().listener.clone();
+                listener(LinkEvent::Message(message));
+            }
+        });
+        let me = self.clone();
+        let on_close = Closure::<dyn FnMut(JsValue)>::new(move |_| {
+            let (reached, listener) = {
+                let inner = me.0.borrow();
+                (inner.reached, inner.listener.clone())
+            };
+            if reached {
+                listener(LinkEvent::Closed);
+                let again = me.clone();
+                gloo_timers::callback::Timeout::new(1000, move || again.open()).forget();
+            }
+        });
+        socket.set_onopen(Some(on_open.as_ref().unchecked_ref()));
+        socket.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        socket.set_onclose(Some(on_close.as_ref().unchecked_ref()));
+        let mut inner = self.0.borrow_mut();
+        inner.socket = Some(socket);
+        inner.handlers = vec![on_open, on_message, on_close];
+    }
+
+    /// Sends a message (dropped while the connection is down: the snapshot
+    /// after the reconnect shows what the bridge has).
+    pub fn send(&self, message: &ClientMessage) {
+        let inner = self.0.borrow();
+        if let (Some(socket), Ok(text)) = (&inner.socket, serde_json::to_string(message)) {
+            if socket.ready_state() == WebSocket::OPEN {
+                let _ = socket.send_with_str(&text);
+            }
+        }
+    }
+
+    /// Says hello again under another name (before starting a game).
+    pub fn rename(&self, name: String) {
+        let hello = {
+            let mut inner = self.0.borrow_mut();
+            if let ClientMessage::Hello { name: n, .. } = &mut inner.hello {
+                *n = Some(name);
+            }
+            inner.hello.clone()
+        };
+        self.send(&hello);
+    }
+}

@@ -1,0 +1,355 @@
+//! Playing on the booth's robot: the lobby, the robot's state in words, and
+//! the page's side of a game the bridge holds. The page mirrors the
+//! bridge's snapshots; its worker still finds the computer's moves.
+
+use booth_protocol::{ClientMessage, GameMode as RobotMode, LinkState, Role, ServerMessage, Snapshot, valid_name};
+use engine::trace::SearchTrace;
+use engine::{Board, Geometry, Side};
+use leptos::prelude::*;
+
+use crate::booth_link::{BoothLink, LinkEvent};
+use crate::i18n::Text;
+use crate::{Ctx, Game, RobotGame, toggle_panel, use_ctx};
+
+/// Whether the page was opened on the spectator route (`/watch`).
+pub(crate) fn watch_route() -> bool {
+    web_sys::window()
+        .and_then(|w| w.location().pathname().ok())
+        .is_some_and(|p| p.trim_end_matches('/').ends_with("/watch"))
+}
+
+/// The robot's state for visitors.
+fn robot_words(state: LinkState) -> Text {
+    match state {
+        LinkState::Connecting => Text::RobotConnecting,
+        LinkState::Ready => Text::RobotReady,
+        LinkState::Working => Text::RobotWorking,
+        LinkState::Fault => Text::RobotFault,
+        LinkState::Disconnected => Text::RobotDisconnected,
+        LinkState::Restoring => Text::RobotRestoring,
+    }
+}
+
+fn seated(s: &Snapshot) -> bool {
+    s.status != "idle" && matches!(s.you.as_str(), "first" | "second" | "both")
+}
+
+impl Ctx {
+    /// Connects to the bridge that served the page, if there is one (a
+    /// static host has none, and the robot button stays hidden).
+    pub(crate) fn connect_booth(self) {
+        let role = if self.watching {
+            Role::Spectator
+        } else {
+            Role::Player
+        };
+        let link = BoothLink::connect(role, None, move |event| self.on_link(event));
+        self.booth.set_value(Some(link));
+    }
+
+    fn booth_send(self, message: &ClientMessage) {
+        self.booth.with_value(|b| {
+            if let Some(b) = b {
+                b.send(message);
+            }
+        });
+    }
+
+    fn on_link(self, event: LinkEvent) {
+        match event {
+            LinkEvent::Open => {}
+            LinkEvent::Closed => self.say(Text::BridgeLost),
+            LinkEvent::Message(ServerMessage::Snapshot(s)) => self.on_snapshot(*s),
+            LinkEvent::Message(ServerMessage::Error { code, message }) => {
+                self.on_refusal(&code, message)
+            }
+            LinkEvent::Message(ServerMessage::Notice { message }) => {
+                self.message.set(Some(message))
+            }
+            LinkEvent::Message(ServerMessage::StillThere { seconds_left }) => {
+                self.still_there.set(Some(seconds_left))
+            }
+            LinkEvent::Message(ServerMessage::Trace { trace }) => {
+                if let Ok(trace) = serde_json::from_value::<SearchTrace>(trace) {
+                    self.trace.set(Some(trace));
+                }
+            }
+        }
+    }
+
+    fn on_snapshot(self, s: Snapshot) {
+        let ours = seated(&s);
+        if ours || self.watching {
+            let robot = s.mode.map(|m| RobotGame {
+                vs_computer: m == RobotMode::VsComputer,
+            });
+            let board = Board::from_moves(Geometry::STANDARD, &s.moves).unwrap_or_default();
+            let (changed, human) = self.game.with_untracked(|g| {
+                let human = match s.you.as_str() {
+                    "second" => Side::Second,
+                    "first" => Side::First,
+                    _ => g.human,
+                };
+                (
+                    g.board.to_string() != s.moves || g.robot != robot || g.human != human,
+                    human,
+                )
+            });
+            if changed {
+                self.still_there.set(None);
+                self.game.set(Game {
+                    board,
+                    human,
+                    robot,
+                });
+                self.after_move();
+            }
+        } else if self.game.with_untracked(|g| g.robot.is_some()) {
+            // Our robot game is over (left, freed or replaced): play here.
+            self.robot_move.set_value(None);
+            self.still_there.set(None);
+            let settings = self.settings.get_untracked();
+            self.game.set(Game::new(&settings));
+        }
+        self.robot.set(Some(s));
+        self.send_robot_move();
+    }
+
+    fn on_refusal(self, code: &str, message: String) {
+        let text = match code {
+            "busy" => Some(Text::RobotBusy),
+            "robot_busy" => Some(Text::RobotWait),
+            "token" => Some(Text::NeedToken),
+            "bad_name" => Some(Text::NameRule),
+            "not_your_turn" => Some(Text::NotYourTurn),
+            _ => None,
+        };
+        match text {
+            Some(t) => self.say(t),
+            None => self.message.set(Some(message)),
+        }
+        let lost_seat = self
+            .robot
+            .with_untracked(|s| s.as_ref().is_none_or(|s| !seated(s)));
+        if code == "busy" && lost_seat && self.game.with_untracked(|g| g.robot.is_some()) {
+            let settings = self.settings.get_untracked();
+            self.game.set(Game::new(&settings));
+        }
+    }
+
+    /// The person's tap in a robot game goes to the bridge; the board
+    /// changes when the bridge's snapshot says so.
+    pub(crate) fn robot_drop(self, column: usize) {
+        let ready = self
+            .robot
+            .with_untracked(|s| s.as_ref().is_some_and(|s| s.can_move));
+        if !ready {
+            return self.say(Text::RobotWait);
+        }
+        self.booth_send(&ClientMessage::Move {
+            column: column as u8 + 1,
+        });
+    }
+
+    /// The computer's move in a robot game waits until the robot can take
+    /// it; its search tree goes to the spectators at once.
+    pub(crate) fn robot_computer_move(self, decision: &engine::Decision) {
+        if let Ok(trace) = serde_json::to_value(&decision.trace) {
+            self.booth_send(&ClientMessage::Trace { trace });
+        }
+        self.robot_move.set_value(Some(decision.column));
+        self.send_robot_move();
+    }
+
+    fn send_robot_move(self) {
+        let Some(column) = self.robot_move.get_value() else {
+            return;
+        };
+        let ready = self
+            .robot
+            .with_untracked(|s| s.as_ref().is_some_and(|s| s.can_move));
+        let settings_mode = self.settings.with_untracked(|s| s.mode);
+        let computers_turn = self
+            .game
+            .with_untracked(|g| g.computer_to_move(settings_mode));
+        if !computers_turn {
+            self.robot_move.set_value(None);
+        } else if ready {
+            self.robot_move.set_value(None);
+            self.booth_send(&ClientMessage::Move {
+                column: column as u8 + 1,
+            });
+        }
+    }
+
+    /// Starts a game on the robot (the bridge refuses while it is busy).
+    pub(crate) fn robot_start(self, vs_computer: bool) {
+        let settings = self.settings.get_untracked();
+        let mut game = Game::new(&settings);
+        game.board = Board::new();
+        if !vs_computer {
+            game.human = Side::First;
+        }
+        game.robot = Some(RobotGame { vs_computer });
+        self.stop_thinking();
+        self.robot_move.set_value(None);
+        self.game.set(game);
+        self.booth_send(&ClientMessage::Start {
+            mode: if vs_computer {
+                RobotMode::VsComputer
+            } else {
+                RobotMode::TwoPlayers
+            },
+        });
+    }
+
+    fn robot_leave(self) {
+        self.booth_send(&ClientMessage::Leave);
+        self.stop_thinking();
+        self.robot_move.set_value(None);
+        self.still_there.set(None);
+        let settings = self.settings.get_untracked();
+        self.game.set(Game::new(&settings));
+    }
+
+    fn rename(self, name: String) {
+        self.booth.with_value(|b| {
+            if let Some(b) = b {
+                b.rename(name);
+            }
+        });
+    }
+}
+
+/// The robot's state in words (while this page plays on it or watches),
+/// and the "still there?" question.
+#[component]
+pub(crate) fn RobotLine() -> impl IntoView {
+    let ctx = use_ctx();
+    let t = move |text| ctx.settings.with(|s| s.lang.t(text));
+    let shown = move || ctx.watching || ctx.game.with(|g| g.robot.is_some());
+    let state = move || ctx.robot.with(|s| s.as_ref().map(|s| s.robot.state));
+    let class = move || match state() {
+        Some(LinkState::Fault | LinkState::Disconnected) => "robot-line alert",
+        Some(LinkState::Ready) | None => "robot-line",
+        Some(_) => "robot-line busy",
+    };
+    let words = move || {
+        state()
+            .map(|s| t(robot_words(s)).to_string())
+            .unwrap_or_else(|| t(Text::RobotConnecting).to_string())
+    };
+    let seats = move || {
+        ctx.robot.with(|s| {
+            s.as_ref()
+                .filter(|s| s.status != "idle")
+                .map(|s| {
+                    let name = |i: usize| s.seats[i].clone().unwrap_or_else(|| "…".into());
+                    format!("{} – {}", name(0), name(1))
+                })
+                .unwrap_or_default()
+        })
+    };
+    view! {
+        <Show when=shown>
+            <p class=class role="note" data-robot=move || state().map(|s| format!("{s:?}").to_lowercase())>
+                <span class="robot-words">{words}</span>
+                " "
+                <span class="seats">{seats}</span>
+            </p>
+        </Show>
+        <Show when=move || ctx.still_there.get().is_some()>
+            <div class="still-there" role="alertdialog">
+                <span>{move || t(Text::StillThere)}</span>
+                <button on:click=move |_| {
+                    ctx.still_there.set(None);
+                    ctx.booth_send(&ClientMessage::StillHere);
+                }>{move || t(Text::ImStillHere)}</button>
+            </div>
+        </Show>
+    }
+}
+
+/// The lobby: a name, an opponent, and the robot's availability.
+#[component]
+pub(crate) fn RobotPanel() -> impl IntoView {
+    let ctx = use_ctx();
+    let t = move |text| ctx.settings.with(|s| s.lang.t(text));
+    let name = RwSignal::new(String::new());
+    let against_computer = RwSignal::new(true);
+    let name_ok = move || name.with(|n| valid_name(n));
+    let playing = move || ctx.game.with(|g| g.robot.is_some());
+    let busy = move || {
+        ctx.robot.with(|s| {
+            s.as_ref()
+                .is_some_and(|s| s.status == "playing" && !seated(s))
+        })
+    };
+    let seat_free = move || {
+        ctx.robot.with(|s| {
+            s.as_ref().is_some_and(|s| {
+                s.status == "playing"
+                    && s.mode == Some(RobotMode::TwoPlayers)
+                    && s.seats[1].is_none()
+                    && !seated(s)
+            })
+        })
+    };
+    let start = move |_| {
+        if !name_ok() {
+            return ctx.say(Text::NameRule);
+        }
+        ctx.rename(name.get_untracked());
+        ctx.robot_start(against_computer.get_untracked());
+        toggle_panel("robot");
+    };
+    let join = move |_| {
+        if !name_ok() {
+            return ctx.say(Text::NameRule);
+        }
+        ctx.rename(name.get_untracked());
+        ctx.booth_send(&ClientMessage::Join);
+        toggle_panel("robot");
+    };
+    view! {
+        <section id="robot" class="panel" aria-label=move || t(Text::Robot)>
+            <h2>{move || t(Text::Robot)}</h2>
+            <Show when=playing fallback=move || view! {
+                <label>
+                    {move || t(Text::YourName)}
+                    <input
+                        type="text"
+                        maxlength="15"
+                        autocomplete="off"
+                        prop:value=move || name.get()
+                        on:input=move |e| name.set(event_target_value(&e))
+                    />
+                </label>
+                <p class=move || if name_ok() || name.with(String::is_empty) { "hint-text" } else { "hint-text bad" }>
+                    {move || t(Text::NameRule)}
+                </p>
+                <label>
+                    {move || t(Text::Opponent)}
+                    <select on:change=move |e| against_computer.set(event_target_value(&e) == "computer")>
+                        <option value="computer" selected=true>{move || t(Text::ComputerOpponent)}</option>
+                        <option value="person">{move || t(Text::PersonOpponent)}</option>
+                    </select>
+                </label>
+                <Show when=busy>
+                    <p class="busy">{move || t(Text::RobotBusy)}</p>
+                    <a href="watch">{move || t(Text::WatchRobot)}</a>
+                </Show>
+                <Show when=seat_free>
+                    <button on:click=join>{move || t(Text::TakeSeat)}</button>
+                </Show>
+                <button class="primary" on:click=start disabled=busy>{move || t(Text::PlayOnRobot)}</button>
+            }>
+                <button on:click=move |_| {
+                    ctx.robot_leave();
+                    toggle_panel("robot");
+                }>{move || t(Text::LeaveRobot)}</button>
+            </Show>
+            <button class="close" on:click=move |_| toggle_panel("robot")>{move || t(Text::Close)}</button>
+        </section>
+    }
+}
