@@ -602,9 +602,11 @@ fn Toolbar() -> impl IntoView {
         <header class="toolbar">
             <h1>{move || t(Text::Title)}</h1>
             <nav>
-                <button on:click=move |_| ctx.new_game(true)>{move || t(Text::NewGame)}</button>
-                <button on:click=move |_| ctx.undo()>{move || t(Text::Undo)}</button>
-                <button on:click=move |_| ctx.hint()>{move || t(Text::Hint)}</button>
+                <Show when=move || !ctx.watching>
+                    <button on:click=move |_| ctx.new_game(true)>{move || t(Text::NewGame)}</button>
+                    <button on:click=move |_| ctx.undo()>{move || t(Text::Undo)}</button>
+                    <button on:click=move |_| ctx.hint()>{move || t(Text::Hint)}</button>
+                </Show>
                 <button on:click=move |_| toggle_panel("settings")>{move || t(Text::Settings)}</button>
                 <button on:click=move |_| toggle_panel("help")>{move || t(Text::Help)}</button>
                 <Show when=move || ctx.robot.with(Option::is_some) && !ctx.watching>
@@ -638,7 +640,12 @@ fn StatusLine() -> impl IntoView {
             level_name(s.level, lang),
             style_name(s.style, lang)
         );
-        let mode = g.mode(s.mode);
+        // A spectator is neither side: name the colours.
+        let mode = if ctx.watching {
+            GameMode::HotSeat
+        } else {
+            g.mode(s.mode)
+        };
         match g.board.status() {
             Status::Won(w) => match mode {
                 GameMode::VsComputer if w == g.human => lang.t(Text::YouWon).to_string(),
@@ -648,7 +655,9 @@ fn StatusLine() -> impl IntoView {
             Status::Draw => lang.t(Text::Draw).to_string(),
             Status::InProgress => {
                 let side = g.board.side_to_move();
-                if ctx.thinking.get() {
+                // In a robot game the computer's move may wait for the robot.
+                let computers_turn = mode == GameMode::VsComputer && side != g.human;
+                if ctx.thinking.get() || computers_turn {
                     let p = ctx.progress.get();
                     let detail = p
                         .map(|p| format!(" depth {}, {} nodes", p.depth, p.nodes))
@@ -666,7 +675,7 @@ fn StatusLine() -> impl IntoView {
     view! {
         <div class="status-row">
             <p class="status" role="status" aria-live="polite">{text}</p>
-            <Show when=over>
+            <Show when=move || over() && !ctx.watching>
                 <button class="again" on:click=move |_| ctx.new_game(false)>
                     {move || ctx.settings.with(|s| s.lang.t(Text::PlayAgain))}
                 </button>

@@ -191,6 +191,7 @@ impl Ctx {
             game.human = Side::First;
         }
         game.robot = Some(RobotGame { vs_computer });
+        self.message.set(None);
         self.stop_thinking();
         self.robot_move.set_value(None);
         self.game.set(game);

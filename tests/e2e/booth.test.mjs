@@ -1,0 +1,190 @@
+// The booth end to end: `bridge serve --robot sim` on loopback (the app
+// built into the binary, the simulated robot on a pseudo-terminal), a
+// visitor's page playing a whole game against the computer on the robot, a
+// jam in mid-game, and a second browser watching on the spectator route.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { mkdir } from 'node:fs/promises';
+import { chromium } from 'playwright-core';
+
+const SHOTS = new URL('../../target/screenshots/', import.meta.url).pathname;
+const BRIDGE = new URL('../../target/release/bridge', import.meta.url).pathname;
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+const OVER = /You won|computer won|Draw/;
+
+let browser;
+let bridge;
+let base;
+
+before(async () => {
+  const port = await new Promise((ok) => {
+    const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => ok(p)); });
+  });
+  base = `http://127.0.0.1:${port}/`;
+  bridge = spawn(BRIDGE, ['serve', '--robot', 'sim', '--port', String(port)], { stdio: 'ignore' });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  await mkdir(SHOTS, { recursive: true });
+  for (let i = 0; i < 100; i++) {
+    try { if ((await fetch(base)).ok) break; } catch { /* not up yet */ }
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+});
+
+after(async () => {
+  await browser?.close();
+  bridge?.kill();
+});
+
+/** The simulator's grid: per column, bottom up, 1 and 2 for the players. */
+async function simGrid() {
+  const response = await fetch(base + 'sim/grid');
+  return (await response.json()).columns;
+}
+
+/** The page's board in the same form. */
+function pageGrid(page) {
+  return page.evaluate(() => {
+    const cells = [...document.querySelectorAll('.cells > .cell')];
+    const columns = Number(getComputedStyle(document.querySelector('.cells')).gridTemplateColumns.split(' ').length);
+    const rows = cells.length / columns;
+    const grid = Array.from({ length: columns }, () => '');
+    for (let r = rows - 1; r >= 0; r--) {
+      for (let c = 0; c < columns; c++) {
+        const coin = cells[r * columns + c].querySelector('.coin:not(.ghost)');
+        if (coin) grid[c] += coin.classList.contains('first') ? '1' : '2';
+      }
+    }
+    return grid;
+  });
+}
+
+const robotState = (page) => page.locator('.robot-line').getAttribute('data-robot');
+const status = (page) => page.getByRole('status').textContent();
+
+/** Waits until the robot shows exactly the page's board and is ready. */
+async function inStep(page, timeout = 30000) {
+  const end = Date.now() + timeout;
+  let last;
+  while (Date.now() < end) {
+    const [sim, shown, state] = await Promise.all([simGrid(), pageGrid(page), robotState(page)]);
+    last = { sim, shown, state };
+    if (state === 'ready' && JSON.stringify(sim) === JSON.stringify(shown)) return shown;
+    await page.waitForTimeout(100);
+  }
+  assert.fail(`the robot never matched the page: ${JSON.stringify(last)}`);
+}
+
+/** Waits for the visitor's turn (or the end), with the robot in step. */
+async function visitorsTurn(page) {
+  try {
+    await page.waitForFunction((over) => {
+      const s = document.querySelector('[role=status]').textContent;
+      return s.startsWith('Your turn') || new RegExp(over).test(s);
+    }, OVER.source, { timeout: 60000, polling: 100 });
+  } catch (e) {
+    const line = await page.locator('.robot-line').textContent().catch(() => '');
+    assert.fail(`the visitor's turn never came: "${await status(page)}", robot "${line}", sim ${JSON.stringify(await simGrid())}, page ${JSON.stringify(await pageGrid(page))}`);
+  }
+  return inStep(page);
+}
+
+test('a whole robot game from tap to coin, a jam that heals, and a spectator who sees it all', async () => {
+  const player = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await player.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e));
+  await page.goto(base);
+  // The robot button appears once the page has reached the bridge.
+  await page.getByRole('button', { name: 'Robot' }).click();
+  const name = page.getByLabel('Your name');
+  await name.fill('<b>x</b>');
+  await page.getByRole('button', { name: 'Play on the robot' }).click();
+  assert.match(await status(page), /3 to 15/, 'a bad name is refused on the page');
+  await name.fill('Ada_1');
+  await page.screenshot({ path: `${SHOTS}booth-lobby-1024x768.png` });
+  await page.setViewportSize({ width: 800, height: 480 });
+  await page.screenshot({ path: `${SHOTS}booth-lobby-800x480.png` });
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.getByRole('button', { name: 'Play on the robot' }).click();
+  await page.locator('.robot-line').waitFor();
+  assert.match(await page.locator('.robot-line .seats').textContent(), /Ada_1 – Computer/);
+
+  const watcher = await browser.newContext({ viewport: { width: 800, height: 480 } });
+  const screen = await watcher.newPage();
+  await screen.goto(base + 'watch');
+  await screen.locator('.robot-line').waitFor();
+
+  let moves = 0;
+  let jammed = false;
+  for (;;) {
+    const grid = await visitorsTurn(page);
+    if (OVER.test(await status(page))) break;
+    if (moves === 3 && !jammed) {
+      // The visitor's next coin jams in the robot.
+      await fetch(base + 'sim/jam', { method: 'POST' });
+    }
+    const column = [3, 2, 4, 1, 5, 0, 6].find((c) => grid[c].length < 6);
+    const before = grid.join('').length;
+    await page.getByRole('button', { name: `Column ${column + 1}`, exact: true }).click();
+    // The coin shows once the bridge has taken the move.
+    await page.waitForFunction((n) => document.querySelectorAll('.cells .coin:not(.ghost)').length > n, before, { timeout: 20000, polling: 100 });
+    moves += 1;
+    if (moves === 4 && !jammed) {
+      await page.locator('.robot-line.alert').waitFor({ timeout: 20000 });
+      assert.match(await page.locator('.robot-line').textContent(), /jammed|not answering/);
+      await page.screenshot({ path: `${SHOTS}booth-jam-1024x768.png` });
+      await screen.screenshot({ path: `${SHOTS}booth-jam-watch-800x480.png` });
+      jammed = true;
+    }
+    if (moves === 2) {
+      await page.screenshot({ path: `${SHOTS}booth-game-1024x768.png` });
+      await page.setViewportSize({ width: 800, height: 480 });
+      await page.screenshot({ path: `${SHOTS}booth-game-800x480.png` });
+      await page.setViewportSize({ width: 1024, height: 768 });
+    }
+  }
+  assert.ok(jammed, 'the game lasted past the jam');
+  const final = await inStep(page);
+  // The spectator saw the same game, and the computer's search tree.
+  await screen.waitForFunction((want) => {
+    const cells = document.querySelectorAll('.cells .coin:not(.ghost)').length;
+    return cells === want;
+  }, final.join('').length, { timeout: 20000, polling: 100 });
+  assert.deepEqual(await pageGrid(screen), final, 'the spectator screen shows the robot\'s board');
+  assert.ok(await screen.locator('.tree svg, svg.tree').count() > 0, 'the spectator sees the search tree');
+  await screen.screenshot({ path: `${SHOTS}booth-watch-800x480.png` });
+  await screen.setViewportSize({ width: 1024, height: 768 });
+  await screen.screenshot({ path: `${SHOTS}booth-watch-1024x768.png` });
+  assert.deepEqual(errors, []);
+  await watcher.close();
+  await player.close();
+});
+
+test('a second visitor finds the robot busy and is offered to watch', async () => {
+  const first = await browser.newContext();
+  const a = await first.newPage();
+  await a.goto(base);
+  await a.getByRole('button', { name: 'Robot' }).click();
+  await a.getByLabel('Your name').fill('Bea_2');
+  await a.getByRole('button', { name: 'Play on the robot' }).click();
+  await a.locator('.robot-line').waitFor();
+
+  const second = await browser.newContext();
+  const b = await second.newPage();
+  await b.goto(base);
+  await b.getByRole('button', { name: 'Robot' }).click();
+  await b.getByText('The robot is busy with another game').waitFor();
+  assert.equal(await b.getByRole('link', { name: 'Watch' }).count(), 1);
+
+  // Leaving frees the robot for the next visitor.
+  await a.getByRole('button', { name: 'Robot' }).click();
+  await a.getByRole('button', { name: 'Leave the robot game' }).click();
+  await b.getByText('The robot is busy with another game').waitFor({ state: 'detached' });
+  await first.close();
+  await second.close();
+});
