@@ -49,7 +49,10 @@ pub fn session_id() -> String {
     {
         return id;
     }
-    let id = format!("page-{:012x}", (js_sys::Math::random() * 2f64.powi(48)) as u64);
+    let id = format!(
+        "page-{:012x}",
+        (js_sys::Math::random() * 2f64.powi(48)) as u64
+    );
     if let Some(s) = storage {
         let _ = s.set_item(SESSION_KEY, &id);
     }

@@ -154,26 +154,14 @@ impl Lang {
                 "Eröffnungsbuch: noch nicht geladen (perfektes Spiel ist in der Eröffnung langsamer).",
                 "Opening book: not loaded yet (perfect play is slower in the opening).",
             ),
-            Watching => (
-                "Hier wird nur zugeschaut.",
-                "This screen only watches.",
-            ),
+            Watching => ("Hier wird nur zugeschaut.", "This screen only watches."),
             NoUndoOnRobot => (
                 "Auf dem Roboter kann man keinen Zug zurücknehmen.",
                 "Moves on the robot cannot be taken back.",
             ),
-            Robot => (
-                "Roboter",
-                "Robot",
-            ),
-            RobotConnecting => (
-                "Der Roboter wird verbunden …",
-                "Connecting to the robot …",
-            ),
-            RobotReady => (
-                "Der Roboter ist bereit.",
-                "The robot is ready.",
-            ),
+            Robot => ("Roboter", "Robot"),
+            RobotConnecting => ("Der Roboter wird verbunden …", "Connecting to the robot …"),
+            RobotReady => ("Der Roboter ist bereit.", "The robot is ready."),
             RobotWorking => (
                 "Der Roboter setzt den Stein …",
                 "The robot is placing the coin …",
@@ -214,42 +202,18 @@ impl Lang {
                 "Bist du noch da? Sonst endet das Spiel gleich.",
                 "Are you still there? Otherwise the game ends soon.",
             ),
-            ImStillHere => (
-                "Ich bin noch da",
-                "I'm still here",
-            ),
-            YourName => (
-                "Dein Name",
-                "Your name",
-            ),
-            Opponent => (
-                "Gegner",
-                "Opponent",
-            ),
-            ComputerOpponent => (
-                "der Computer",
-                "the computer",
-            ),
+            ImStillHere => ("Ich bin noch da", "I'm still here"),
+            YourName => ("Dein Name", "Your name"),
+            Opponent => ("Gegner", "Opponent"),
+            ComputerOpponent => ("der Computer", "the computer"),
             PersonOpponent => (
                 "eine Person an einem anderen Gerät",
                 "a person on another device",
             ),
-            TakeSeat => (
-                "Als zweite Person mitspielen",
-                "Take the second seat",
-            ),
-            WatchRobot => (
-                "Zuschauen",
-                "Watch",
-            ),
-            PlayOnRobot => (
-                "Auf dem Roboter spielen",
-                "Play on the robot",
-            ),
-            LeaveRobot => (
-                "Roboter-Spiel verlassen",
-                "Leave the robot game",
-            ),
+            TakeSeat => ("Als zweite Person mitspielen", "Take the second seat"),
+            WatchRobot => ("Zuschauen", "Watch"),
+            PlayOnRobot => ("Auf dem Roboter spielen", "Play on the robot"),
+            LeaveRobot => ("Roboter-Spiel verlassen", "Leave the robot game"),
             HintWaiting => ("Analyse läuft …", "Analysing …"),
             WorkerFailed => (
                 "Der Computer konnte nicht ziehen. Bitte neu laden.",

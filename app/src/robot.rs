@@ -2,7 +2,9 @@
 //! the page's side of a game the bridge holds. The page mirrors the
 //! bridge's snapshots; its worker still finds the computer's moves.
 
-use booth_protocol::{ClientMessage, GameMode as RobotMode, LinkState, Role, ServerMessage, Snapshot, valid_name};
+use booth_protocol::{
+    ClientMessage, GameMode as RobotMode, LinkState, Role, ServerMessage, Snapshot, valid_name,
+};
 use engine::trace::SearchTrace;
 use engine::{Board, Geometry, Side};
 use leptos::prelude::*;
@@ -191,6 +193,7 @@ impl Ctx {
             game.human = Side::First;
         }
         game.robot = Some(RobotGame { vs_computer });
+        let computer_first = vs_computer && game.human == Side::Second;
         self.message.set(None);
         self.stop_thinking();
         self.robot_move.set_value(None);
@@ -201,6 +204,7 @@ impl Ctx {
             } else {
                 RobotMode::TwoPlayers
             },
+            computer_first,
         });
     }
 

@@ -30,11 +30,7 @@ impl Drop for Mounted {
 async fn mount(settings: &Settings) -> Mounted {
     // Effects of an app unmounted a moment ago may still write its game.
     settle().await;
-    let storage = web_sys::window()
-        .unwrap()
-        .local_storage()
-        .unwrap()
-        .unwrap();
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
     storage.clear().unwrap();
     // The app keeps the position in the URL for sharing: start from none.
     let window = web_sys::window().unwrap();
@@ -96,7 +92,11 @@ async fn clicks_fill_a_column_and_a_full_column_refuses_with_a_message() {
         assert_eq!(count(".cells .coin:not(.ghost)"), n);
     }
     click_column(4).await;
-    assert_eq!(count(".cells .coin:not(.ghost)"), 6, "a full column takes no coin");
+    assert_eq!(
+        count(".cells .coin:not(.ghost)"),
+        6,
+        "a full column takes no coin"
+    );
     assert!(status().contains("full"), "{}", status());
 }
 
@@ -112,5 +112,9 @@ async fn four_in_a_row_ends_the_game_and_the_game_is_saved() {
     assert!(status().contains("wins"), "{}", status());
     assert_eq!(count(".cells .win"), 4, "the winning four are highlighted");
     click_column(5).await;
-    assert_eq!(count(".cells .coin:not(.ghost)"), 7, "no move after the end");
+    assert_eq!(
+        count(".cells .coin:not(.ghost)"),
+        7,
+        "no move after the end"
+    );
 }

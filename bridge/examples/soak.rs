@@ -93,6 +93,8 @@ async fn main() {
         app: bridge::app_files::AppFiles::Folder(app_dir),
         trust_loopback: true,
         simulator: None,
+        operator_token: String::new(),
+        settings: serde_json::Value::Null,
     };
     tokio::spawn(bridge::run(
         listener,

@@ -29,6 +29,10 @@ pub struct Client {
 struct Game {
     board: Board,
     mode: GameMode,
+    /// The side of the computer, in a game against it.
+    computer: Option<Side>,
+    /// Counted in the day's tally already.
+    tallied: bool,
     /// Sessions in the two seats.
     seats: [Option<String>; 2],
     names: [Option<String>; 2],
@@ -43,6 +47,27 @@ pub struct Booth {
     robot: RobotLink,
     idle_ask: Duration,
     idle_free: Duration,
+    today: Tally,
+    last_state: Option<LinkState>,
+}
+
+/// The day's counts for the operator page.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Tally {
+    /// Days since 1970 (UTC) these counts are for.
+    pub day: u64,
+    /// Games started on the robot.
+    pub games: u32,
+    /// Games a visitor won against the computer.
+    pub won_by_visitors: u32,
+    /// Times the robot went into a fault or lost its port.
+    pub faults: u32,
+}
+
+fn today() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400)
 }
 
 fn side_name(side: Side) -> &'static str {
@@ -69,9 +94,59 @@ impl Booth {
             robot,
             idle_ask,
             idle_free,
+            today: Tally::default(),
+            last_state: None,
         };
         booth.update_robot();
         booth
+    }
+
+    /// The day's counts (a new day starts from zero).
+    pub fn tally(&mut self) -> Tally {
+        let day = today();
+        if self.today.day != day {
+            self.today = Tally {
+                day,
+                ..Tally::default()
+            };
+        }
+        self.today
+    }
+
+    /// Called on every change of the robot's status: counts faults and
+    /// tells every page.
+    pub fn robot_changed(&mut self) {
+        let state = self.robot_status().state;
+        let was_fine = !matches!(
+            self.last_state,
+            Some(LinkState::Fault | LinkState::Disconnected)
+        );
+        if was_fine && matches!(state, LinkState::Fault | LinkState::Disconnected) {
+            self.tally();
+            self.today.faults += 1;
+        }
+        self.last_state = Some(state);
+        self.broadcast();
+    }
+
+    /// The game for the operator page: status, moves and seats.
+    pub fn game_summary(&self) -> serde_json::Value {
+        match &self.game {
+            None => serde_json::json!(null),
+            Some(g) => serde_json::json!({
+                "moves": g.board.to_string(),
+                "mode": g.mode,
+                "over": g.board.is_over(),
+                "names": g.names,
+            }),
+        }
+    }
+
+    /// Ends the game at the operator's request.
+    pub fn end_by_operator(&mut self) {
+        if self.game.is_some() {
+            self.end_game("The game was ended by the booth's staff. The robot is free.");
+        }
     }
 
     /// The robot's status now.
@@ -267,7 +342,10 @@ impl Booth {
                 })
             }
             _ if role.is_none() => Some(refuse("hello_first", "say hello first")),
-            ClientMessage::Start { mode } => {
+            ClientMessage::Start {
+                mode,
+                computer_first,
+            } => {
                 if role != Some(Role::Player) || !trusted {
                     return Some(refuse("spectator", "spectators cannot start games"));
                 }
@@ -283,13 +361,23 @@ impl Booth {
                     GameMode::VsComputer => [Some(session.clone()), Some(session)],
                     GameMode::TwoPlayers => [Some(session), None],
                 };
-                let names = match mode {
-                    GameMode::VsComputer => [name, Some("Computer".into())],
-                    GameMode::TwoPlayers => [name, None],
+                let computer = (mode == GameMode::VsComputer).then_some(if computer_first {
+                    Side::First
+                } else {
+                    Side::Second
+                });
+                let names = match computer {
+                    Some(Side::First) => [Some("Computer".into()), name],
+                    Some(Side::Second) => [name, Some("Computer".into())],
+                    None => [name, None],
                 };
+                self.tally();
+                self.today.games += 1;
                 self.game = Some(Game {
                     board: Board::new(),
                     mode,
+                    computer,
+                    tallied: false,
                     seats,
                     names,
                     last_move: Instant::now(),
@@ -379,6 +467,15 @@ impl Booth {
         }
         game.last_move = Instant::now();
         game.asked = false;
+        let visitor_won = match (game.board.winner(), game.computer) {
+            (Some(winner), Some(computer)) => winner != computer,
+            _ => false,
+        };
+        if visitor_won && !game.tallied {
+            game.tallied = true;
+            self.tally();
+            self.today.won_by_visitors += 1;
+        }
         self.update_robot();
         self.broadcast();
         None

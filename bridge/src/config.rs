@@ -10,7 +10,7 @@ use crate::robot_link::Timeouts;
 
 /// The booth's configuration. Every key is optional; `bridge.example.toml`
 /// documents them.
-#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Deserialize, serde::Serialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
     /// `sim`, `dummy` or a serial device path.
@@ -37,10 +37,12 @@ pub struct Config {
     pub allowed_origins: Vec<String>,
     /// Token for devices on the LAN; generated at start when empty.
     pub lan_token: String,
+    /// Token of the operator page; generated at start when empty.
+    pub operator_token: String,
 }
 
 /// Protocol timeouts in milliseconds.
-#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Deserialize, serde::Serialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct TimeoutsMs {
     /// Time for `RECEIVED`.
@@ -83,6 +85,7 @@ impl Default for Config {
                 .to_vec(),
             allowed_origins: Vec::new(),
             lan_token: String::new(),
+            operator_token: String::new(),
         }
     }
 }
@@ -182,14 +185,17 @@ impl Config {
                 p.push(format!("allowed_origins: {origin:?} is not an origin: write scheme://host[:port], e.g. http://192.168.1.20:8080"));
             }
         }
-        if !self.lan_token.is_empty()
-            && (self.lan_token.len() < 12
-                || !self.lan_token.chars().all(|c| c.is_ascii_alphanumeric()))
-        {
-            p.push(
-                "lan_token: use at least 12 letters and digits, or leave it empty to generate one"
-                    .into(),
-            );
+        for (key, token) in [
+            ("lan_token", &self.lan_token),
+            ("operator_token", &self.operator_token),
+        ] {
+            if !token.is_empty()
+                && (token.len() < 12 || !token.chars().all(|c| c.is_ascii_alphanumeric()))
+            {
+                p.push(format!(
+                    "{key}: use at least 12 letters and digits, or leave it empty to generate one"
+                ));
+            }
         }
         p
     }
@@ -233,6 +239,7 @@ mod tests {
             "levels",
             "allowed_origins",
             "lan_token",
+            "operator_token",
         ] {
             assert!(text.contains(&format!("{key} =")), "{key} is documented");
         }

@@ -39,7 +39,7 @@ pub async fn run(
     let watcher = Arc::clone(&booth);
     tokio::spawn(async move {
         while status.changed().await.is_ok() {
-            watcher.lock().expect("booth lock").broadcast();
+            watcher.lock().expect("booth lock").robot_changed();
         }
     });
     let ticker = Arc::clone(&booth);

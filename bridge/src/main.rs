@@ -182,6 +182,14 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
     } else {
         cfg.lan_token.clone()
     };
+    let operator_token = if cfg.operator_token.is_empty() {
+        new_token()
+    } else {
+        cfg.operator_token.clone()
+    };
+    let mut settings = cfg.clone();
+    settings.lan_token = "(hidden)".into();
+    settings.operator_token = "(hidden)".into();
     let server = ServerConfig {
         port: cfg.port,
         lan,
@@ -190,6 +198,8 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
         app: app.clone(),
         trust_loopback: true,
         simulator,
+        operator_token: operator_token.clone(),
+        settings: serde_json::to_value(&settings).unwrap_or_default(),
     };
     let address = if lan { "0.0.0.0" } else { "127.0.0.1" };
     let runtime = tokio::runtime::Runtime::new()?;
@@ -200,6 +210,10 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
             cfg.port,
             cfg.robot,
             app.describe()
+        );
+        println!(
+            "operator page: http://127.0.0.1:{}/operator?token={operator_token}",
+            cfg.port
         );
         if lan {
             let url = format!("http://{}:{}/?token={token}", lan_address(), cfg.port);

@@ -119,8 +119,22 @@ pub struct LogEntry {
     pub text: String,
 }
 
+/// What the booth's staff can ask of the robot from the operator page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OperatorRequest {
+    /// Release every coin and rebuild the game's coins (after someone
+    /// touched the grid).
+    Rebuild,
+    /// Light four cells for a moment, then show the game again.
+    TestLeds,
+    /// Send `RESET` (leave the error state), then rebuild the grid.
+    Reset,
+}
+
 /// A running link to the robot.
 pub struct RobotLink {
+    requests: Arc<Mutex<Vec<OperatorRequest>>>,
     desired: Arc<(Mutex<Desired>, Condvar)>,
     status: Arc<watch::Sender<RobotStatus>>,
     log: Arc<Mutex<VecDeque<LogEntry>>>,
@@ -145,7 +159,9 @@ impl RobotLink {
         let desired = Arc::new((Mutex::new(Desired::default()), Condvar::new()));
         let log = Arc::new(Mutex::new(VecDeque::new()));
         let stop = Arc::new(AtomicBool::new(false));
+        let requests = Arc::new(Mutex::new(Vec::new()));
         let mut worker = Worker {
+            requests: Arc::clone(&requests),
             target,
             timeouts,
             codec,
@@ -165,6 +181,7 @@ impl RobotLink {
             .expect("a thread can be started");
         drop(rx);
         RobotLink {
+            requests,
             desired,
             status: tx,
             log,
@@ -182,6 +199,14 @@ impl RobotLink {
             self.status.send_modify(|s| s.in_sync = false);
         }
         wake.notify_all();
+    }
+
+    /// Queues a request of the booth's staff; the link carries it out
+    /// between commands.
+    pub fn request(&self, request: OperatorRequest) {
+        self.requests.lock().expect("requests lock").push(request);
+        self.status.send_modify(|s| s.in_sync = false);
+        self.desired.1.notify_all();
     }
 
     /// The status, updated after every change.
@@ -251,6 +276,7 @@ impl Physical {
 }
 
 struct Worker {
+    requests: Arc<Mutex<Vec<OperatorRequest>>>,
     target: Target,
     timeouts: Timeouts,
     codec: Box<dyn RobotCodec>,
@@ -317,6 +343,10 @@ impl Worker {
                 std::thread::sleep(self.timeouts.poll);
                 continue;
             }
+            let requests = std::mem::take(&mut *self.requests.lock().expect("requests lock"));
+            for request in requests {
+                self.carry_out(request);
+            }
             let desired = self.desired.0.lock().expect("desired lock").clone();
             match self.next_command(&desired) {
                 Some(command) => {
@@ -347,8 +377,41 @@ impl Worker {
         }
     }
 
+    /// An operator's request; afterwards the loop brings the grid back to
+    /// the game.
+    fn carry_out(&mut self, request: OperatorRequest) {
+        self.note(format!("operator: {request:?}"));
+        let command = match request {
+            OperatorRequest::Rebuild => {
+                self.physical = None;
+                return;
+            }
+            OperatorRequest::Reset => Command::Reset,
+            OperatorRequest::TestLeds => {
+                Command::Led(Colour::Yellow, [(1, 1), (2, 2), (3, 3), (4, 4)])
+            }
+        };
+        self.publish(LinkState::Working);
+        match self.execute(&command) {
+            Ok(()) if request == OperatorRequest::TestLeds => {
+                std::thread::sleep(Duration::from_secs(1));
+                // Unknown LEDs: the loop switches them back to the game's.
+                if let Some(p) = &mut self.physical {
+                    p.leds = None;
+                }
+            }
+            Ok(()) => self.physical = None,
+            Err(Failure::Lost) => self.note(format!("{command}: lost")),
+            Err(Failure::Fault(code)) => self.recover(code),
+            Err(Failure::Down) => self.disconnected(),
+        }
+    }
+
     fn run_dummy(&mut self) {
         while !self.stop.load(Ordering::SeqCst) {
+            for request in std::mem::take(&mut *self.requests.lock().expect("requests lock")) {
+                self.note(format!("dummy robot: operator {request:?}"));
+            }
             let desired = self.desired.0.lock().expect("desired lock").clone();
             if self.physical.as_ref().is_none_or(|p| !p.shows(&desired)) {
                 self.note(format!(

@@ -17,9 +17,10 @@ use tokio::sync::mpsc;
 
 use crate::app_files::AppFiles;
 use crate::booth::{Booth, Client};
+use crate::messages::{ClientMessage, ServerMessage};
+use crate::robot_link::OperatorRequest;
 use crate::robot_protocol::Colour;
 use crate::simulator::{Fault, Simulator};
-use crate::messages::{ClientMessage, ServerMessage};
 
 /// Largest message: search trees for spectators are big, everything else
 /// must stay under [`MAX_SMALL`].
@@ -50,6 +51,10 @@ pub struct ServerConfig {
     /// coins and `/sim/jam` jams its next drop (for demos and the
     /// end-to-end test; loopback only).
     pub simulator: Option<Arc<Simulator>>,
+    /// The operator page's token (empty: no operator page).
+    pub operator_token: String,
+    /// The configuration in effect, for the operator page (tokens left out).
+    pub settings: serde_json::Value,
 }
 
 #[derive(Clone)]
@@ -67,7 +72,11 @@ pub fn router(booth: Arc<Mutex<Booth>>, config: ServerConfig) -> Router {
         config: Arc::new(config),
         next_id: Arc::new(AtomicU64::new(1)),
     };
-    let mut routes = Router::new().route("/ws", get(upgrade));
+    let mut routes = Router::new()
+        .route("/ws", get(upgrade))
+        .route("/operator", get(operator_page))
+        .route("/operator/state", get(operator_state))
+        .route("/operator/action", post(operator_action));
     if state.config.simulator.is_some() {
         routes = routes
             .route("/sim/grid", get(sim_grid))
@@ -98,13 +107,103 @@ async fn check_host(
     }
 }
 
+/// The operator page: a static page that asks the API below with the token
+/// from its address.
+async fn operator_page() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        include_str!("operator.html"),
+    )
+        .into_response()
+}
+
+/// Whether the request carries the operator token (in `X-Operator-Token`:
+/// a header a foreign page cannot set without the browser asking us first).
+fn is_operator(headers: &HeaderMap, config: &ServerConfig) -> bool {
+    let given = headers
+        .get("x-operator-token")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let wanted = config.operator_token.as_bytes();
+    // Compare every byte, so the time taken does not tell how much matched.
+    !wanted.is_empty()
+        && given.len() == wanted.len()
+        && given
+            .bytes()
+            .zip(wanted)
+            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+            == 0
+}
+
+async fn operator_state(headers: HeaderMap, State(state): State<AppState>) -> Response {
+    if !is_operator(&headers, &state.config) {
+        return (
+            StatusCode::UNAUTHORIZED,
+            "the operator token is missing or wrong",
+        )
+            .into_response();
+    }
+    let mut booth = state.booth.lock().expect("booth lock");
+    let body = serde_json::json!({
+        "robot": booth.robot_status(),
+        "log": booth.robot().recent().iter().rev().take(40).collect::<Vec<_>>(),
+        "today": booth.tally(),
+        "game": booth.game_summary(),
+        "config": state.config.settings,
+    });
+    axum::Json(body).into_response()
+}
+
+/// What the operator page's buttons ask for.
+#[derive(serde::Deserialize)]
+struct OperatorAction {
+    action: String,
+}
+
+async fn operator_action(
+    headers: HeaderMap,
+    State(state): State<AppState>,
+    body: String,
+) -> Response {
+    if !is_operator(&headers, &state.config) {
+        return (
+            StatusCode::UNAUTHORIZED,
+            "the operator token is missing or wrong",
+        )
+            .into_response();
+    }
+    let Ok(OperatorAction { action }) = serde_json::from_str(&body) else {
+        return (StatusCode::BAD_REQUEST, "send {\"action\": ...}").into_response();
+    };
+    let mut booth = state.booth.lock().expect("booth lock");
+    match action.as_str() {
+        "end_game" => booth.end_by_operator(),
+        "rebuild" => booth.robot().request(OperatorRequest::Rebuild),
+        "test_leds" => booth.robot().request(OperatorRequest::TestLeds),
+        "reset" => booth.robot().request(OperatorRequest::Reset),
+        other => {
+            return (
+                StatusCode::BAD_REQUEST,
+                format!("unknown action {other:?}: end_game, rebuild, test_leds or reset"),
+            )
+                .into_response();
+        }
+    }
+    StatusCode::NO_CONTENT.into_response()
+}
+
 /// The simulator's grid, column by column from the bottom: `1` for a coin
 /// of the first player's colour, `2` for the second's.
 async fn sim_grid(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     State(state): State<AppState>,
 ) -> Response {
-    let Some(sim) = state.config.simulator.as_ref().filter(|_| peer.ip().is_loopback()) else {
+    let Some(sim) = state
+        .config
+        .simulator
+        .as_ref()
+        .filter(|_| peer.ip().is_loopback())
+    else {
         return StatusCode::FORBIDDEN.into_response();
     };
     let columns: Vec<String> = sim
@@ -129,7 +228,12 @@ async fn sim_jam(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     State(state): State<AppState>,
 ) -> Response {
-    match state.config.simulator.as_ref().filter(|_| peer.ip().is_loopback()) {
+    match state
+        .config
+        .simulator
+        .as_ref()
+        .filter(|_| peer.ip().is_loopback())
+    {
         Some(sim) => {
             sim.inject_on_next_drop(Fault::Jam);
             StatusCode::NO_CONTENT.into_response()
@@ -292,6 +396,8 @@ mod tests {
             app: AppFiles::Folder("dist".into()),
             trust_loopback: true,
             simulator: None,
+            operator_token: String::new(),
+            settings: serde_json::Value::Null,
         }
     }
 

@@ -45,6 +45,8 @@ async fn start_with_idle(lan: bool, trust_loopback: bool, ask: Duration, free: D
         app: bridge::app_files::AppFiles::Folder(dir),
         trust_loopback,
         simulator: None,
+        operator_token: "operatortoken42".into(),
+        settings: serde_json::json!({"port": port}),
     };
     tokio::spawn(bridge::run(listener, robot, config, ask, free));
     Bridge { port }
@@ -146,15 +148,79 @@ async fn foreign_origins_and_unknown_hosts_are_refused() {
     );
 }
 
-/// The status line of a plain GET with the given Host header.
-async fn get_status(port: u16, path: &str, host: &str) -> String {
+/// A plain HTTP request: the status line and the body.
+async fn http(port: u16, request: &str, host: &str, extra: &str, body: &str) -> (String, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut stream = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    let request = format!(
+        "{request} HTTP/1.1\r\nHost: {host}\r\n{extra}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
     stream.write_all(request.as_bytes()).await.unwrap();
     let mut response = String::new();
     stream.read_to_string(&mut response).await.unwrap();
-    response.lines().next().unwrap_or("").to_string()
+    let status = response.lines().next().unwrap_or("").to_string();
+    let body = response
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default();
+    (status, body)
+}
+
+/// The status line of a plain GET with the given Host header.
+async fn get_status(port: u16, path: &str, host: &str) -> String {
+    http(port, &format!("GET {path}"), host, "", "").await.0
+}
+
+#[tokio::test]
+async fn the_operator_api_needs_its_token_and_ends_games() {
+    let b = start(false, true).await;
+    let host = format!("127.0.0.1:{}", b.port);
+    let (status, _) = http(b.port, "GET /operator/state", &host, "", "").await;
+    assert!(status.contains("401"), "{status}");
+    let wrong = "X-Operator-Token: operatortoken43\r\n";
+    let (status, _) = http(b.port, "GET /operator/state", &host, wrong, "").await;
+    assert!(status.contains("401"), "{status}");
+    // The page itself has no secret in it.
+    assert!(get_status(b.port, "/operator", &host).await.contains("200"));
+
+    let mut ws = connect(&b).await;
+    send(&mut ws, hello("player", "op-test")).await;
+    send(&mut ws, json!({"type": "start", "mode": "vs_computer"})).await;
+    snapshot_where(&mut ws, |s| s["status"] == "playing").await;
+
+    let token = "X-Operator-Token: operatortoken42\r\n";
+    let (status, body) = http(b.port, "GET /operator/state", &host, token, "").await;
+    assert!(status.contains("200"), "{status}");
+    let state: Value = serde_json::from_str(body.trim()).unwrap();
+    assert_eq!(state["today"]["games"], 1);
+    assert_eq!(state["robot"]["port"], "dummy");
+    assert_eq!(state["config"]["port"], b.port);
+
+    let (status, body) = http(
+        b.port,
+        "POST /operator/action",
+        &host,
+        token,
+        r#"{"action":"dance"}"#,
+    )
+    .await;
+    assert!(
+        status.contains("400") && body.contains("end_game"),
+        "{status} {body}"
+    );
+    let (status, _) = http(
+        b.port,
+        "POST /operator/action",
+        &host,
+        token,
+        r#"{"action":"end_game"}"#,
+    )
+    .await;
+    assert!(status.contains("204"), "{status}");
+    let notice = next_of(&mut ws, "notice").await;
+    assert!(notice["message"].as_str().unwrap().contains("staff"));
+    snapshot_where(&mut ws, |s| s["status"] == "idle").await;
 }
 
 #[tokio::test]

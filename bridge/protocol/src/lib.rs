@@ -55,6 +55,10 @@ pub enum ClientMessage {
     Start {
         /// Who plays.
         mode: GameMode,
+        /// Against the computer: whether the computer opens (its seat is
+        /// then the first).
+        #[serde(default)]
+        computer_first: bool,
     },
     /// Takes the free second seat of a two-player game.
     Join,

@@ -1,0 +1,81 @@
+// How fast perfect play is inside the browser's search worker, with the
+// opening book: the time from asking for every column's perfect score (what
+// the Perfect level and the hint need) to the answer, in headless Chromium.
+// A benchmark, not a test: `node book-bench.mjs [--per-set N] [--games FILE]`
+// prints p50/p99/max per set and the slowest position.
+import { readFile } from 'node:fs/promises';
+import { chromium } from 'playwright-core';
+import { serve } from './static-server.mjs';
+
+const DIST = new URL('../../dist/', import.meta.url).pathname;
+const PONS = new URL('../../engine/tests/data/pons/', import.meta.url).pathname;
+const SETS = ['Test_L3_R1', 'Test_L2_R1', 'Test_L2_R2', 'Test_L1_R1', 'Test_L1_R2', 'Test_L1_R3'];
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const perSet = Number(option('--per-set', '1000'));
+const gamesFile = option('--games', null);
+const limitMs = Number(option('--limit-ms', '600000'));
+
+const sets = [['empty board', ['']]];
+for (const name of SETS) {
+  const lines = (await readFile(PONS + name, 'utf8')).trim().split('\n');
+  sets.push([name, lines.slice(0, perSet).map((l) => l.split(' ')[0])]);
+}
+if (gamesFile) {
+  // `connect4 match --verbose` lines: every position of every game.
+  const positions = new Set();
+  for (const line of (await readFile(gamesFile, 'utf8')).split('\n')) {
+    const m = line.match(/^game \d+: (\d+)/);
+    if (!m) continue;
+    for (let i = 0; i < m[1].length; i++) positions.add(m[1].slice(0, i));
+  }
+  sets.push([`games (${gamesFile})`, [...positions]]);
+}
+
+const server = await serve(DIST);
+const base = `http://127.0.0.1:${server.address().port}/`;
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+});
+const page = await browser.newPage();
+await page.goto(base + 'icon.svg');
+await page.evaluate(() => new Promise((ready) => {
+  const worker = new Worker('./worker_loader.js');
+  let id = 0;
+  const waiting = new Map();
+  worker.onmessage = (e) => {
+    const m = e.data;
+    if (m.type === 'Book') ready();
+    if (m.type === 'Analysis' || m.type === 'Failed') waiting.get(m.id)?.(m);
+  };
+  window.analyse = (moves, limit) => new Promise((done) => {
+    id += 1;
+    const started = performance.now();
+    waiting.set(id, (m) => done({ ms: performance.now() - started, ok: m.type === 'Analysis' }));
+    worker.postMessage({ type: 'Analyze', id, moves, geometry: { columns: 7, rows: 6, win_length: 4 }, limit_ms: limit });
+  });
+}));
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+console.log('| set | positions | p50 | p99 | max | slowest position | gave up |');
+console.log('|---|---|---|---|---|---|---|');
+for (const [name, positions] of sets) {
+  const times = [];
+  let worst = ['', -1];
+  let failed = 0;
+  for (const moves of positions) {
+    const { ms, ok } = await page.evaluate(([m, l]) => window.analyse(m, l), [moves, limitMs]);
+    if (!ok) failed += 1;
+    times.push(ms);
+    if (ms > worst[1]) worst = [moves, ms];
+  }
+  times.sort((a, b) => a - b);
+  const f = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
+  console.log(`| ${name} | ${positions.length} | ${f(pct(times, 0.5))} | ${f(pct(times, 0.99))} | ${f(times[times.length - 1])} | \`${worst[0] || '(empty)'}\` | ${failed} |`);
+}
+await browser.close();
+server.close();
