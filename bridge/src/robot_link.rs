@@ -386,7 +386,16 @@ impl Worker {
                 self.physical = None;
                 return;
             }
-            OperatorRequest::Reset => Command::Reset,
+            OperatorRequest::Reset => {
+                // A robot answers RESET with READY, without RECEIVED, in
+                // whatever state it was: wait for READY, then rebuild.
+                self.publish(LinkState::Working);
+                self.physical = None;
+                if self.write(&Command::Reset).is_err() || !self.poll_until_ready() {
+                    self.disconnected();
+                }
+                return;
+            }
             OperatorRequest::TestLeds => {
                 Command::Led(Colour::Yellow, [(1, 1), (2, 2), (3, 3), (4, 4)])
             }

@@ -234,3 +234,36 @@ fn each_fault_alone_is_recovered_with_the_grid_in_step() {
         );
     }
 }
+
+#[test]
+fn the_operators_requests_rebuild_the_grid_and_flash_the_leds() {
+    use bridge::robot_link::OperatorRequest;
+    let sim = Simulator::start(quick()).unwrap();
+    let robot = link(&sim);
+    wait_in_sync(&robot, Duration::from_secs(5));
+    let game: Board = "44536".parse().unwrap();
+    robot.set_desired(Desired::of(&game));
+    wait_in_sync(&robot, Duration::from_secs(5));
+    sim.take_received();
+    for request in [
+        OperatorRequest::Rebuild,
+        OperatorRequest::TestLeds,
+        OperatorRequest::Reset,
+    ] {
+        robot.request(request);
+        // The request is taken at once: out of step until it is done.
+        assert!(!robot.status().borrow().in_sync);
+        wait_in_sync(&robot, Duration::from_secs(5));
+        assert_eq!(sim.grid(), expected_grid(&game), "after {request:?}");
+    }
+    let sent: Vec<String> = sim.take_received().into_iter().map(|(_, l)| l).collect();
+    let clears = sent.iter().filter(|l| l.starts_with("CLEAR")).count();
+    assert_eq!(clears, 2, "rebuild and reset each clear once: {sent:?}");
+    assert!(sent.iter().any(|l| l.starts_with("LED ")), "{sent:?}");
+    assert!(sent.iter().any(|l| l.starts_with("RESET")), "{sent:?}");
+    assert_eq!(
+        sent.iter().filter(|l| l.starts_with("DROP")).count(),
+        2 * 5,
+        "the game's five coins, dropped again twice: {sent:?}"
+    );
+}
