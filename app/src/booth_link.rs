@@ -150,10 +150,10 @@ impl BoothLink {
     /// after the reconnect shows what the bridge has).
     pub fn send(&self, message: &ClientMessage) {
         let inner = self.0.borrow();
-        if let (Some(socket), Ok(text)) = (&inner.socket, serde_json::to_string(message)) {
-            if socket.ready_state() == WebSocket::OPEN {
-                let _ = socket.send_with_str(&text);
-            }
+        if let (Some(socket), Ok(text)) = (&inner.socket, serde_json::to_string(message))
+            && socket.ready_state() == WebSocket::OPEN
+        {
+            let _ = socket.send_with_str(&text);
         }
     }
 

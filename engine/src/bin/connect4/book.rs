@@ -320,7 +320,7 @@ fn uci_position(cells: &[&str]) -> Option<Position> {
         if left == 0 {
             return Some(p);
         }
-        let first_to_move = p.plies() % 2 == 0;
+        let first_to_move = p.plies().is_multiple_of(2);
         for (c, column) in columns.iter().enumerate() {
             let h = p.height(c);
             if h < column.len() && column[h] == first_to_move && !p.is_winning_move(c) {
