@@ -355,7 +355,9 @@ impl Ctx {
                 self.thinking.set(false);
                 self.progress.set(None);
                 self.show_decision(&decision);
-                if self.game.with_untracked(|g| g.robot.is_some()) {
+                if self.watching {
+                    self.demo_chosen(&decision);
+                } else if self.game.with_untracked(|g| g.robot.is_some()) {
                     self.robot_computer_move(&decision);
                 } else {
                     self.play(decision.column);

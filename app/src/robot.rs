@@ -71,12 +71,41 @@ impl Ctx {
             LinkEvent::Message(ServerMessage::StillThere { seconds_left }) => {
                 self.still_there.set(Some(seconds_left))
             }
+            LinkEvent::Message(ServerMessage::DemoTurn { moves, level }) => {
+                if self.watching {
+                    self.demo_turn(&moves, &level);
+                }
+            }
             LinkEvent::Message(ServerMessage::Trace { trace }) => {
                 if let Ok(trace) = serde_json::from_value::<SearchTrace>(trace) {
                     self.trace.set(Some(trace));
                 }
             }
         }
+    }
+
+    /// The bridge asks this spectator screen for the demo's next move: the
+    /// screen's worker finds it, and the screen shows its search tree.
+    fn demo_turn(self, moves: &str, level: &str) {
+        let Ok(spec) = level.parse::<engine::player::LevelSpec>() else {
+            return;
+        };
+        let id = self.next_request();
+        self.thinking.set(true);
+        self.send(crate::protocol::ToWorker::Choose {
+            id,
+            moves: moves.to_string(),
+            geometry: Geometry::STANDARD,
+            player: spec.config(),
+            seed: (js_sys::Math::random() * 1e9) as u64,
+        });
+    }
+
+    /// The demo move found: to the bridge, which plays it on the robot.
+    pub(crate) fn demo_chosen(self, decision: &engine::Decision) {
+        self.booth_send(&ClientMessage::DemoMove {
+            column: decision.column as u8 + 1,
+        });
     }
 
     fn on_snapshot(self, s: Snapshot) {
@@ -286,8 +315,9 @@ pub(crate) fn RobotPanel() -> impl IntoView {
     let playing = move || ctx.game.with(|g| g.robot.is_some());
     let busy = move || {
         ctx.robot.with(|s| {
-            s.as_ref()
-                .is_some_and(|s| s.status == "playing" && !seated(s))
+            s.as_ref().is_some_and(|s| {
+                s.status == "playing" && !seated(s) && s.mode != Some(RobotMode::Demo)
+            })
         })
     };
     let seat_free = move || {

@@ -93,6 +93,7 @@ async fn main() {
         app: bridge::app_files::AppFiles::Folder(app_dir),
         trust_loopback: true,
         simulator: None,
+        demo_after: None,
         operator_token: String::new(),
         settings: serde_json::Value::Null,
     };

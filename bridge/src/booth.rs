@@ -49,7 +49,21 @@ pub struct Booth {
     idle_free: Duration,
     today: Tally,
     last_state: Option<LinkState>,
+    /// The robot plays itself after this long without a game (`None`: never).
+    demo_after: Option<Duration>,
+    /// Since when nobody has played (the start, or the last game's end).
+    quiet_since: Instant,
+    /// The demo move asked for, and when (asked again after a while, e.g.
+    /// when the spectator screen went away).
+    demo_asked: Option<Instant>,
 }
+
+/// The levels of the demo's two sides: different, so the games differ.
+pub const DEMO_LEVELS: [&str; 2] = ["hard", "medium:aggressive"];
+/// Seconds a finished demo game stays on the robot before the next one.
+const DEMO_PAUSE: Duration = Duration::from_secs(5);
+/// Seconds between demo moves, so watchers can follow.
+const DEMO_PACE: Duration = Duration::from_millis(1500);
 
 /// The day's counts for the operator page.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
@@ -96,9 +110,101 @@ impl Booth {
             idle_free,
             today: Tally::default(),
             last_state: None,
+            demo_after: None,
+            quiet_since: Instant::now(),
+            demo_asked: None,
         };
         booth.update_robot();
         booth
+    }
+
+    /// Lets the robot play itself after `after` without a game.
+    pub fn set_demo_after(&mut self, after: Option<Duration>) {
+        self.demo_after = after;
+    }
+
+    fn demo_running(&self) -> bool {
+        self.game.as_ref().is_some_and(|g| g.mode == GameMode::Demo)
+    }
+
+    /// Starts a demo game when the booth has been quiet long enough and a
+    /// spectator screen can find the moves; asks for the next demo move.
+    fn demo_tick(&mut self) {
+        let Some(after) = self.demo_after else { return };
+        let screens: Vec<u64> = self
+            .clients
+            .iter()
+            .filter(|(_, c)| c.role == Some(Role::Spectator))
+            .map(|(&id, _)| id)
+            .collect();
+        let Some(&screen) = screens.iter().min() else {
+            return;
+        };
+        let finished_for = self
+            .game
+            .as_ref()
+            .filter(|g| g.board.is_over())
+            .map(|g| g.last_move.elapsed());
+        let start = match (&self.game, finished_for) {
+            (None, _) => self.quiet_since.elapsed() >= after,
+            (Some(g), Some(over)) if g.mode == GameMode::Demo => over >= DEMO_PAUSE,
+            (Some(_), Some(over)) => over >= after,
+            (Some(_), None) => false,
+        };
+        if start {
+            self.game = Some(Game {
+                board: Board::new(),
+                mode: GameMode::Demo,
+                computer: None,
+                tallied: true,
+                seats: [None, None],
+                names: DEMO_LEVELS.map(|l| Some(format!("Demo: {l}"))),
+                last_move: Instant::now(),
+                asked: false,
+            });
+            self.demo_asked = None;
+            self.update_robot();
+            self.broadcast();
+            return;
+        }
+        let ready = self.robot_ready();
+        let Some(game) = self.game.as_ref().filter(|g| g.mode == GameMode::Demo) else {
+            return;
+        };
+        let waited = self
+            .demo_asked
+            .is_none_or(|at| at.elapsed() >= Duration::from_secs(10));
+        if ready && !game.board.is_over() && waited && game.last_move.elapsed() >= DEMO_PACE {
+            let level = DEMO_LEVELS[usize::from(game.board.side_to_move() == Side::Second)];
+            let turn = ServerMessage::DemoTurn {
+                moves: game.board.to_string(),
+                level: level.into(),
+            };
+            if let Some(c) = self.clients.get(&screen) {
+                let _ = c.tx.send(turn);
+                self.demo_asked = Some(Instant::now());
+            }
+        }
+    }
+
+    /// A spectator screen's demo move.
+    fn demo_move(&mut self, column: u8) -> Option<ServerMessage> {
+        if !self.demo_running() || self.demo_asked.is_none() {
+            return Some(refuse("no_game", "no demo move was asked for"));
+        }
+        if !self.robot_ready() {
+            return Some(refuse("robot_busy", "wait for the robot"));
+        }
+        let game = self.game.as_mut()?;
+        let index = usize::from(column).wrapping_sub(1);
+        if let Err(e) = game.board.play(index) {
+            return Some(refuse("illegal_move", format!("{e}")));
+        }
+        game.last_move = Instant::now();
+        self.demo_asked = None;
+        self.update_robot();
+        self.broadcast();
+        None
     }
 
     /// The day's counts (a new day starts from zero).
@@ -349,7 +455,11 @@ impl Booth {
                 if role != Some(Role::Player) || !trusted {
                     return Some(refuse("spectator", "spectators cannot start games"));
                 }
-                let running = self.game.as_ref().is_some_and(|g| !g.board.is_over());
+                // A demo gives way to any visitor.
+                let running = self
+                    .game
+                    .as_ref()
+                    .is_some_and(|g| !g.board.is_over() && g.mode != GameMode::Demo);
                 if running && self.seat_of(&session).is_none() {
                     return Some(refuse(
                         "busy",
@@ -360,6 +470,9 @@ impl Booth {
                 let seats = match mode {
                     GameMode::VsComputer => [Some(session.clone()), Some(session)],
                     GameMode::TwoPlayers => [Some(session), None],
+                    GameMode::Demo => {
+                        return Some(refuse("bad_message", "only the bridge starts demos"));
+                    }
                 };
                 let computer = (mode == GameMode::VsComputer).then_some(if computer_first {
                     Side::First
@@ -407,6 +520,15 @@ impl Booth {
                 None
             }
             ClientMessage::Move { column } => self.play(&session, column),
+            ClientMessage::DemoMove { column } => {
+                if role != Some(Role::Spectator) {
+                    return Some(refuse(
+                        "spectator",
+                        "only a spectator screen plays the demo",
+                    ));
+                }
+                self.demo_move(column)
+            }
             ClientMessage::Trace { trace } => {
                 if self.seat_of(&session).is_none() {
                     return Some(refuse(
@@ -483,15 +605,18 @@ impl Booth {
 
     fn end_game(&mut self, why: &str) {
         self.game = None;
+        self.quiet_since = Instant::now();
         self.update_robot();
         self.notify_all(why);
         self.broadcast();
     }
 
-    /// Called every second: asks idle players, frees their seats.
+    /// Called every second: asks idle players, frees their seats, runs the
+    /// demo.
     pub fn tick(&mut self) {
+        self.demo_tick();
         let Some(game) = &mut self.game else { return };
-        if game.board.is_over() {
+        if game.board.is_over() || game.mode == GameMode::Demo {
             return;
         }
         let idle = game.last_move.elapsed();

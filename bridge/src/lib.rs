@@ -35,7 +35,9 @@ pub async fn run(
     idle_free: Duration,
 ) -> std::io::Result<()> {
     let mut status = robot.status();
-    let booth = Arc::new(Mutex::new(Booth::new(robot, idle_ask, idle_free)));
+    let mut booth = Booth::new(robot, idle_ask, idle_free);
+    booth.set_demo_after(server.demo_after);
+    let booth = Arc::new(Mutex::new(booth));
     let watcher = Arc::clone(&booth);
     tokio::spawn(async move {
         while status.changed().await.is_ok() {

@@ -198,6 +198,7 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
         app: app.clone(),
         trust_loopback: true,
         simulator,
+        demo_after: Some(Duration::from_secs(cfg.demo_after_s)),
         operator_token: operator_token.clone(),
         settings: serde_json::to_value(&settings).unwrap_or_default(),
     };

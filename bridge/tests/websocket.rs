@@ -26,11 +26,18 @@ async fn start(lan: bool, trust_loopback: bool) -> Bridge {
         trust_loopback,
         Duration::from_secs(30),
         Duration::from_secs(40),
+        None,
     )
     .await
 }
 
-async fn start_with_idle(lan: bool, trust_loopback: bool, ask: Duration, free: Duration) -> Bridge {
+async fn start_with_idle(
+    lan: bool,
+    trust_loopback: bool,
+    ask: Duration,
+    free: Duration,
+    demo: Option<Duration>,
+) -> Bridge {
     let dir = std::env::temp_dir().join(format!("bridge-app-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
@@ -45,6 +52,7 @@ async fn start_with_idle(lan: bool, trust_loopback: bool, ask: Duration, free: D
         app: bridge::app_files::AppFiles::Folder(dir),
         trust_loopback,
         simulator: None,
+        demo_after: demo,
         operator_token: "operatortoken42".into(),
         settings: serde_json::json!({"port": port}),
     };
@@ -361,7 +369,14 @@ async fn on_the_lan_a_device_without_the_token_can_only_watch() {
 
 #[tokio::test]
 async fn an_idle_player_is_asked_and_then_the_robot_is_freed() {
-    let b = start_with_idle(false, true, Duration::from_secs(1), Duration::from_secs(3)).await;
+    let b = start_with_idle(
+        false,
+        true,
+        Duration::from_secs(1),
+        Duration::from_secs(3),
+        None,
+    )
+    .await;
     let mut ws = connect(&b).await;
     send(&mut ws, hello("player", "idle")).await;
     send(&mut ws, json!({"type": "start", "mode": "vs_computer"})).await;
@@ -371,4 +386,41 @@ async fn an_idle_player_is_asked_and_then_the_robot_is_freed() {
     let notice = next_of(&mut ws, "notice").await;
     assert!(notice["message"].as_str().unwrap().contains("nobody moved"));
     snapshot_where(&mut ws, |s| s["status"] == "idle").await;
+}
+
+#[tokio::test]
+async fn a_quiet_booth_plays_a_demo_that_gives_way_to_a_visitor() {
+    let b = start_with_idle(
+        false,
+        true,
+        Duration::from_secs(30),
+        Duration::from_secs(40),
+        Some(Duration::from_secs(1)),
+    )
+    .await;
+    let mut screen = connect(&b).await;
+    send(&mut screen, hello("spectator", "booth-screen")).await;
+    // The screen is asked for the demo's moves and answers them.
+    for (n, column) in [4, 3].into_iter().enumerate() {
+        let turn = next_of(&mut screen, "demo_turn").await;
+        assert_eq!(turn["moves"].as_str().unwrap().len(), n);
+        let level = turn["level"].as_str().unwrap();
+        assert_eq!(level, ["hard", "medium:aggressive"][n]);
+        send(&mut screen, json!({"type": "demo_move", "column": column})).await;
+        snapshot_where(&mut screen, |s| s["moves"].as_str() == Some(&"43"[..=n])).await;
+    }
+    // A visitor's page cannot play the demo's moves ...
+    let mut visitor = connect(&b).await;
+    send(&mut visitor, hello("player", "visitor-1")).await;
+    send(&mut visitor, json!({"type": "demo_move", "column": 1})).await;
+    assert_eq!(next_of(&mut visitor, "error").await["code"], "spectator");
+    // ... but starting a game ends the demo at once.
+    send(
+        &mut visitor,
+        json!({"type": "start", "mode": "vs_computer"}),
+    )
+    .await;
+    let s = snapshot_where(&mut visitor, |s| s["mode"] == "vs_computer").await;
+    assert_eq!(s["moves"], "");
+    assert_eq!(s["you"], "both");
 }

@@ -188,3 +188,52 @@ test('a second visitor finds the robot busy and is offered to watch', async () =
   await first.close();
   await second.close();
 });
+
+test('a quiet booth plays a demo on the spectator screen, and a visitor stops it', async () => {
+  // A second bridge whose demo starts after 5 s without a game.
+  const { writeFile } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const config = `${tmpdir()}/booth-demo-${process.pid}.toml`;
+  await writeFile(config, 'demo_after_s = 5\n');
+  const port = await new Promise((ok) => {
+    const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => ok(p)); });
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  const demoBridge = spawn(BRIDGE, ['serve', '--config', config, '--robot', 'sim', '--port', String(port)], { stdio: 'ignore' });
+  try {
+    for (let i = 0; i < 100; i++) {
+      try { if ((await fetch(url)).ok) break; } catch { /* not up yet */ }
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+    const screenContext = await browser.newContext({ viewport: { width: 800, height: 480 } });
+    const screen = await screenContext.newPage();
+    await screen.goto(url + 'watch');
+    // The demo's coins arrive on the spectator screen and on the robot.
+    await screen.waitForFunction(() => document.querySelectorAll('.cells .coin:not(.ghost)').length >= 3, null, { timeout: 40000, polling: 200 });
+    assert.match(await screen.locator('.robot-line .seats').textContent(), /Demo: hard – Demo: medium:aggressive/);
+    await screen.screenshot({ path: `${SHOTS}booth-demo-800x480.png` });
+    await screen.setViewportSize({ width: 1024, height: 768 });
+    await screen.screenshot({ path: `${SHOTS}booth-demo-1024x768.png` });
+
+    // A visitor starts a game: the demo stops and the robot clears.
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(url);
+    await visitor.getByRole('button', { name: 'Robot' }).click();
+    await visitor.getByLabel('Your name').fill('Cem_3');
+    await visitor.getByRole('button', { name: 'Play on the robot' }).click();
+    await screen.waitForFunction(() => document.querySelector('.robot-line .seats').textContent.includes('Cem_3'), null, { timeout: 20000, polling: 200 });
+    const end = Date.now() + 20000;
+    let grid;
+    while (Date.now() < end) {
+      grid = (await (await fetch(url + 'sim/grid')).json()).columns;
+      if (grid.join('') === '') break;
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+    assert.equal(grid.join(''), '', 'the robot cleared the demo for the visitor');
+    await visitorContext.close();
+    await screenContext.close();
+  } finally {
+    demoBridge.kill();
+  }
+});

@@ -28,6 +28,9 @@ pub enum GameMode {
     VsComputer,
     /// Two people, each on their own page (or both on one).
     TwoPlayers,
+    /// The robot plays itself while nobody does; a spectator screen's
+    /// worker finds the moves. Any visitor's `start` ends it.
+    Demo,
 }
 
 /// From a page.
@@ -76,6 +79,11 @@ pub enum ClientMessage {
     StillHere,
     /// Ends the game for both seats.
     Leave,
+    /// A spectator screen's answer to `demo_turn`.
+    DemoMove {
+        /// 1-based column.
+        column: u8,
+    },
 }
 
 /// To a page.
@@ -105,6 +113,13 @@ pub enum ServerMessage {
     Trace {
         /// As sent.
         trace: serde_json::Value,
+    },
+    /// Asks a spectator screen for the demo's next move.
+    DemoTurn {
+        /// The demo game so far.
+        moves: String,
+        /// The level to play it at (`hard`, `medium:aggressive`, ...).
+        level: String,
     },
 }
 
