@@ -362,51 +362,64 @@ impl Player {
         let solver = self.solver.as_mut().expect("just made");
         let g = p.geometry();
         let plies_left = (g.cells() - p.plies()) as u8;
-        let mut best_so_far: Option<(u8, i32)> = None;
-        let mut values = vec![None; g.columns()];
         let mut nodes = 0;
+        let mut observe = |progress: &solver::Progress| {
+            let stop = reporter.tick(false, || SearchProgress {
+                depth: plies_left,
+                nodes: progress.nodes,
+                nodes_per_second: 0.0,
+                elapsed_ms: 0.0,
+                best_column: None,
+                best_value: None,
+                pv: Vec::new(),
+            });
+            if stop { Flow::Stop } else { Flow::Continue }
+        };
+        // The position's score: from the book, else one exact search. Then
+        // a column is best when it keeps that score, which a null-window
+        // test tells far sooner than each column's exact score would.
+        let value = match solver.book().and_then(|b| b.score(p)) {
+            Some(score) => score,
+            None => {
+                let score = solver.search(p, Mode::Strong, &mut observe)?;
+                nodes += solver.nodes();
+                score
+            }
+        };
+        let mut values = vec![None; g.columns()];
+        let mut best = Vec::new();
         for column in g.centre_order() {
             if !p.can_play(column) {
                 continue;
             }
-            let score = if p.is_winning_move(column) {
-                solver::win_now_score(g.cells(), p.plies())
+            if p.is_winning_move(column) {
+                values[column] = Some(solver::win_now_score(g.cells(), p.plies()));
             } else {
                 let mut child = *p;
                 child.play_column(column);
-                let done = nodes;
-                let best = best_so_far;
-                let mut observe = |progress: &solver::Progress| {
-                    let stop = reporter.tick(false, || SearchProgress {
-                        depth: plies_left,
-                        nodes: done + progress.nodes,
-                        nodes_per_second: 0.0,
-                        elapsed_ms: 0.0,
-                        best_column: best.map(|b| b.0),
-                        best_value: best.map(|b| b.1),
-                        pv: best.map(|b| vec![b.0]).unwrap_or_default(),
-                    });
-                    if stop { Flow::Stop } else { Flow::Continue }
-                };
-                let score = -solver.search(&child, Mode::Strong, &mut observe)?;
-                nodes += solver.nodes();
-                score
-            };
-            values[column] = Some(score);
-            if best_so_far.is_none_or(|b| score > b.1) {
-                best_so_far = Some((column as u8, score));
+                if let Some(score) = solver.book().and_then(|b| b.score(&child)) {
+                    values[column] = Some(-score);
+                } else if config.vary || best.is_empty() {
+                    // The column keeps the score unless the opponent then
+                    // scores more than -value.
+                    let refuted = solver.at_least(&child, 1 - value, &mut observe)?;
+                    nodes += solver.nodes();
+                    if !refuted {
+                        values[column] = Some(value);
+                    }
+                }
+            }
+            if values[column] == Some(value) {
+                best.push(column);
             }
         }
-        let (centre_best, value) = best_so_far.ok_or(ChooseError::GameOver)?;
-        // Sooner wins and later losses already score higher; among equal
-        // scores vary with the seed, or keep the most central.
-        let equal: Vec<usize> = (0..g.columns())
-            .filter(|&c| values[c] == Some(value))
-            .collect();
-        let column = if config.vary && equal.len() > 1 {
-            self.rng.pick(&equal)
-        } else {
-            usize::from(centre_best)
+        let column = match best[..] {
+            [] => return Err(ChooseError::GameOver),
+            [only] => only,
+            // Sooner wins and later losses already score higher; among
+            // equal scores vary with the seed, or keep the most central.
+            _ if config.vary => self.rng.pick(&best),
+            [first, ..] => first,
         };
         let mut recorder = Recorder::new(self.trace_budget, 1);
         let root = recorder.open(None, None, p.side_to_move(), 0, true);
@@ -444,7 +457,12 @@ impl Player {
             trace: recorder.finish(vec![column as u8], nodes, plies_left),
             facts,
         };
-        add_every_other_move_loses(&mut decision, 0);
+        // Only when every column's exact value is known (from the book).
+        let all_known =
+            (0..g.columns()).all(|c| !p.can_play(c) || decision.column_values[c].is_some());
+        if all_known {
+            add_every_other_move_loses(&mut decision, 0);
+        }
         Ok(decision)
     }
 }

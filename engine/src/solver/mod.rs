@@ -222,30 +222,15 @@ impl Solver {
         mode: Mode,
         observe: &mut dyn FnMut(&Progress) -> Flow,
     ) -> Result<i32, Cancelled> {
-        self.stop.store(false, Ordering::Relaxed);
-        self.nodes = 0;
-        let g = position.geometry();
-        let (cells, plies) = (g.cells(), position.plies());
-        if has_line(position.opponent_stones(), g) {
-            let lost = -win_now_score(cells, plies - 1);
-            return Ok(if mode == Mode::Weak { -1 } else { lost });
-        }
-        if position.is_full() {
-            return Ok(0);
-        }
-        if position.can_win_next() {
-            self.nodes = 1;
-            let win = win_now_score(cells, plies);
-            return Ok(if mode == Mode::Weak { 1 } else { win });
-        }
-        if let Some(score) = self.book.as_ref().and_then(|b| b.score(position)) {
-            self.nodes = 1;
+        if let Some(score) = self.settled(position) {
             return Ok(if mode == Mode::Weak {
                 score.signum()
             } else {
                 score
             });
         }
+        let g = position.geometry();
+        let (cells, plies) = (g.cells(), position.plies());
         let (mut lower, mut upper) = match mode {
             Mode::Strong => (-((cells - plies) as i32) / 2, win_now_score(cells, plies)),
             Mode::Weak => (-1, 1),
@@ -289,6 +274,66 @@ impl Solver {
             Mode::Strong => lower,
             Mode::Weak => lower.signum(),
         })
+    }
+
+    /// Whether the side to move scores at least `bound`: one null-window
+    /// search, much cheaper than the exact score. Enough to tell the best
+    /// moves once the position's score is known (from the opening book).
+    ///
+    /// # Errors
+    /// [`Cancelled`] when the stop flag is set or `observe` says stop.
+    pub fn at_least(
+        &mut self,
+        position: &Position,
+        bound: i32,
+        observe: &mut dyn FnMut(&Progress) -> Flow,
+    ) -> Result<bool, Cancelled> {
+        if let Some(score) = self.settled(position) {
+            return Ok(score >= bound);
+        }
+        let g = position.geometry();
+        let (cells, plies) = (g.cells(), position.plies());
+        let (lower, upper) = (-((cells - plies) as i32) / 2, win_now_score(cells, plies));
+        let mut search = Search {
+            table: &mut self.table,
+            stop: &self.stop,
+            observe,
+            nodes: 0,
+            next_report: REPORT_EVERY,
+            lower,
+            upper,
+            cancelled: false,
+            order: ColumnOrder::new(position),
+        };
+        let score = search.negamax(position, bound - 1, bound);
+        self.nodes = search.nodes;
+        if search.cancelled {
+            return Err(Cancelled);
+        }
+        Ok(score >= bound)
+    }
+
+    /// Starts a search (clears the stop flag and the node count) and answers
+    /// at once what needs no search: a finished game, a win with the next
+    /// stone, a position in the book. The exact score, or `None`.
+    fn settled(&mut self, position: &Position) -> Option<i32> {
+        self.stop.store(false, Ordering::Relaxed);
+        self.nodes = 0;
+        let g = position.geometry();
+        let (cells, plies) = (g.cells(), position.plies());
+        if has_line(position.opponent_stones(), g) {
+            return Some(-win_now_score(cells, plies - 1));
+        }
+        if position.is_full() {
+            return Some(0);
+        }
+        if position.can_win_next() {
+            self.nodes = 1;
+            return Some(win_now_score(cells, plies));
+        }
+        let score = self.book.as_ref().and_then(|b| b.score(position))?;
+        self.nodes = 1;
+        Some(score)
     }
 }
 
@@ -517,6 +562,26 @@ mod tests {
         assert!(seen.iter().all(|p| p.lower <= score && score <= p.upper));
         let last = seen.last().unwrap();
         assert_eq!((last.lower, last.upper), (score, score));
+    }
+
+    #[test]
+    fn probes_agree_with_the_exact_score() {
+        let mut solver = Solver::new();
+        for moves in [
+            "2737772416",
+            "4455",
+            "44455554221",
+            "2252576253462244111563365343671351441",
+        ] {
+            let board: Board = moves.parse().unwrap();
+            let score = solver.solve(board.position());
+            for bound in [score - 1, score, score + 1] {
+                let answer = solver
+                    .at_least(board.position(), bound, &mut |_| Flow::Continue)
+                    .unwrap();
+                assert_eq!(answer, score >= bound, "{moves} >= {bound}");
+            }
+        }
     }
 
     #[test]

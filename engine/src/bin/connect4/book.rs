@@ -62,6 +62,10 @@ pub struct VerifyArgs {
     /// Seed of the random positions.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Sample positions with at least this many stones (the shallowest
+    /// take the solver minutes).
+    #[arg(long, default_value_t = 0)]
+    min_plies: usize,
 }
 
 #[derive(clap::Args)]
@@ -280,7 +284,8 @@ fn verify(args: &VerifyArgs) -> Result<ExitCode, Box<dyn Error>> {
     let mut wrong = 0;
     let started = Instant::now();
     for _ in 0..args.sample {
-        let plies = (next(&mut seed) % (book.depth() as u64 + 1)) as usize;
+        let span = (book.depth() + 1).saturating_sub(args.min_plies).max(1) as u64;
+        let plies = args.min_plies + (next(&mut seed) % span) as usize;
         let mut board = Board::with_geometry(g);
         while board.plies() < plies {
             let legal: Vec<usize> = board
