@@ -28,10 +28,16 @@ pub struct Args {
     /// Keep the table between positions (the reference clears it).
     #[arg(long)]
     keep_table: bool,
+    /// Answer positions in this opening book from the book.
+    #[arg(long)]
+    book: Option<PathBuf>,
 }
 
 pub fn run(args: &Args) -> Result<ExitCode, Box<dyn Error>> {
     let mut solver = Solver::with_table_bytes(args.table_mb << 20);
+    if let Some(path) = &args.book {
+        solver.set_book(Some(std::sync::Arc::new(crate::book::load(path)?)));
+    }
     let mode = if args.weak { Mode::Weak } else { Mode::Strong };
     let mut any_wrong = false;
     println!(
