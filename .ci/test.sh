@@ -23,8 +23,11 @@ cargo test -p app --lib --release --locked
 step "the app's components in headless Chromium (wasm_bindgen_test)"
 CHROMEDRIVER=/usr/bin/chromedriver cargo test -p app --target wasm32-unknown-unknown --test dom --locked
 
-step "connect4 under WASI in Node agrees with the native binary"
+step "the opening book: two of its frontier positions solved again"
 cargo build --release --locked --bin connect4
+target/release/connect4 book verify engine/book/book.c4b --sample 2 --min-plies 4
+
+step "connect4 under WASI in Node agrees with the native binary"
 cargo build --release --locked --bin connect4 --target wasm32-wasip1
 sample=$(mktemp)
 trap 'rm -f "$sample"' EXIT
