@@ -161,7 +161,10 @@ fn perfect_plays_a_best_move_and_says_how_it_ends() {
         assert_eq!(d.value_kind, ValueKind::Exact);
         // Columns it did not solve exactly stay blank, never wrong.
         for (shown, exact) in d.column_values.iter().zip(&scores) {
-            assert!(shown.is_none() || shown == exact, "{board}: {shown:?} vs {exact:?}");
+            assert!(
+                shown.is_none() || shown == exact,
+                "{board}: {shown:?} vs {exact:?}"
+            );
         }
         let expected = if best > 0 {
             "wins_in"
