@@ -235,17 +235,12 @@ impl Solver {
             Mode::Strong => (-((cells - plies) as i32) / 2, win_now_score(cells, plies)),
             Mode::Weak => (-1, 1),
         };
-        let mut search = Search {
-            table: &mut self.table,
-            stop: &self.stop,
+        let mut search = Search::new(
+            (&mut self.table, &self.stop),
+            position,
             observe,
-            nodes: 0,
-            next_report: REPORT_EVERY,
-            lower,
-            upper,
-            cancelled: false,
-            order: ColumnOrder::new(position),
-        };
+            (lower, upper),
+        );
         while lower < upper {
             // Probe a null window, pulled towards zero: proving or refuting a
             // win is cheaper than pinning down its exact distance.
@@ -293,18 +288,8 @@ impl Solver {
         }
         let g = position.geometry();
         let (cells, plies) = (g.cells(), position.plies());
-        let (lower, upper) = (-((cells - plies) as i32) / 2, win_now_score(cells, plies));
-        let mut search = Search {
-            table: &mut self.table,
-            stop: &self.stop,
-            observe,
-            nodes: 0,
-            next_report: REPORT_EVERY,
-            lower,
-            upper,
-            cancelled: false,
-            order: ColumnOrder::new(position),
-        };
+        let bounds = (-((cells - plies) as i32) / 2, win_now_score(cells, plies));
+        let mut search = Search::new((&mut self.table, &self.stop), position, observe, bounds);
         let score = search.negamax(position, bound - 1, bound);
         self.nodes = search.nodes;
         if search.cancelled {
@@ -373,7 +358,26 @@ struct Search<'a> {
     order: ColumnOrder,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    fn new(
+        (table, stop): (&'a mut TranspositionTable, &'a AtomicBool),
+        position: &Position,
+        observe: &'a mut dyn FnMut(&Progress) -> Flow,
+        (lower, upper): (i32, i32),
+    ) -> Search<'a> {
+        Search {
+            table,
+            stop,
+            observe,
+            nodes: 0,
+            next_report: REPORT_EVERY,
+            lower,
+            upper,
+            cancelled: false,
+            order: ColumnOrder::new(position),
+        }
+    }
+
     fn report(&mut self) {
         let progress = Progress {
             nodes: self.nodes,
