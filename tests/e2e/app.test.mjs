@@ -332,7 +332,8 @@ test('the search tree grows with each computer move and opens in full quickly', 
 const CRASHING_WORKER = "postMessage({ type: 'Ready' }); onmessage = () => { throw new Error('simulated crash'); };";
 
 test('a worker that crashes mid-search is replaced and the move retried', async () => {
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  // No service worker: requests it handles bypass page.route.
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, serviceWorkers: 'block' });
   const page = await context.newPage();
   let loads = 0;
   await page.route('**/worker_loader.js', (route) => {
@@ -351,7 +352,7 @@ test('a worker that crashes mid-search is replaced and the move retried', async 
 });
 
 test('a worker that keeps crashing gets a message, and the game survives', async () => {
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.route('**/worker_loader.js', (route) => route.fulfill({ contentType: 'text/javascript', body: CRASHING_WORKER }));
   await page.goto(base);
