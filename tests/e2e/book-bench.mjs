@@ -64,6 +64,7 @@ const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sor
 console.log('| set | positions | p50 | p99 | max | slowest position | gave up |');
 console.log('|---|---|---|---|---|---|---|');
 for (const [name, positions] of sets) {
+  if (positions.length === 0) continue;
   const times = [];
   let worst = ['', -1];
   let failed = 0;
