@@ -49,6 +49,20 @@ impl Ctx {
         self.booth.set_value(Some(link));
     }
 
+    /// Whether the bridge takes a move from this page now.
+    fn robot_can_move(self) -> bool {
+        self.robot
+            .with_untracked(|s| s.as_ref().is_some_and(|s| s.can_move))
+    }
+
+    /// Back to a game on this device, after the robot game ended.
+    fn local_game(self) {
+        self.robot_move.set_value(None);
+        self.still_there.set(None);
+        let settings = self.settings.get_untracked();
+        self.game.set(Game::new(&settings));
+    }
+
     fn booth_send(self, message: &ClientMessage) {
         self.booth.with_value(|b| {
             if let Some(b) = b {
@@ -137,10 +151,7 @@ impl Ctx {
             }
         } else if self.game.with_untracked(|g| g.robot.is_some()) {
             // Our robot game is over (left, freed or replaced): play here.
-            self.robot_move.set_value(None);
-            self.still_there.set(None);
-            let settings = self.settings.get_untracked();
-            self.game.set(Game::new(&settings));
+            self.local_game();
         }
         self.robot.set(Some(s));
         self.send_robot_move();
@@ -163,18 +174,14 @@ impl Ctx {
             .robot
             .with_untracked(|s| s.as_ref().is_none_or(|s| !seated(s)));
         if code == "busy" && lost_seat && self.game.with_untracked(|g| g.robot.is_some()) {
-            let settings = self.settings.get_untracked();
-            self.game.set(Game::new(&settings));
+            self.local_game();
         }
     }
 
     /// The person's tap in a robot game goes to the bridge; the board
     /// changes when the bridge's snapshot says so.
     pub(crate) fn robot_drop(self, column: usize) {
-        let ready = self
-            .robot
-            .with_untracked(|s| s.as_ref().is_some_and(|s| s.can_move));
-        if !ready {
+        if !self.robot_can_move() {
             return self.say(Text::RobotWait);
         }
         self.booth_send(&ClientMessage::Move {
@@ -196,9 +203,7 @@ impl Ctx {
         let Some(column) = self.robot_move.get_value() else {
             return;
         };
-        let ready = self
-            .robot
-            .with_untracked(|s| s.as_ref().is_some_and(|s| s.can_move));
+        let ready = self.robot_can_move();
         let settings_mode = self.settings.with_untracked(|s| s.mode);
         let computers_turn = self
             .game
@@ -240,10 +245,7 @@ impl Ctx {
     fn robot_leave(self) {
         self.booth_send(&ClientMessage::Leave);
         self.stop_thinking();
-        self.robot_move.set_value(None);
-        self.still_there.set(None);
-        let settings = self.settings.get_untracked();
-        self.game.set(Game::new(&settings));
+        self.local_game();
     }
 
     fn rename(self, name: String) {
@@ -330,22 +332,17 @@ pub(crate) fn RobotPanel() -> impl IntoView {
             })
         })
     };
-    let start = move |_| {
+    // Both ways onto the robot first check and send the name.
+    let seated_as = move |then: &dyn Fn()| {
         if !name_ok() {
             return ctx.say(Text::NameRule);
         }
         ctx.rename(name.get_untracked());
-        ctx.robot_start(against_computer.get_untracked());
+        then();
         toggle_panel("robot");
     };
-    let join = move |_| {
-        if !name_ok() {
-            return ctx.say(Text::NameRule);
-        }
-        ctx.rename(name.get_untracked());
-        ctx.booth_send(&ClientMessage::Join);
-        toggle_panel("robot");
-    };
+    let start = move |_| seated_as(&|| ctx.robot_start(against_computer.get_untracked()));
+    let join = move |_| seated_as(&|| ctx.booth_send(&ClientMessage::Join));
     view! {
         <section id="robot" class="panel" aria-label=move || t(Text::Robot)>
             <h2>{move || t(Text::Robot)}</h2>

@@ -209,6 +209,10 @@ impl Booth {
 
     /// The day's counts (a new day starts from zero).
     pub fn tally(&mut self) -> Tally {
+        *self.today_mut()
+    }
+
+    fn today_mut(&mut self) -> &mut Tally {
         let day = today();
         if self.today.day != day {
             self.today = Tally {
@@ -216,7 +220,7 @@ impl Booth {
                 ..Tally::default()
             };
         }
-        self.today
+        &mut self.today
     }
 
     /// Called on every change of the robot's status: counts faults and
@@ -228,8 +232,7 @@ impl Booth {
             Some(LinkState::Fault | LinkState::Disconnected)
         );
         if was_fine && matches!(state, LinkState::Fault | LinkState::Disconnected) {
-            self.tally();
-            self.today.faults += 1;
+            self.today_mut().faults += 1;
         }
         self.last_state = Some(state);
         self.broadcast();
@@ -484,8 +487,7 @@ impl Booth {
                     Some(Side::Second) => [name, Some("Computer".into())],
                     None => [name, None],
                 };
-                self.tally();
-                self.today.games += 1;
+                self.today_mut().games += 1;
                 self.game = Some(Game {
                     board: Board::new(),
                     mode,
@@ -595,8 +597,7 @@ impl Booth {
         };
         if visitor_won && !game.tallied {
             game.tallied = true;
-            self.tally();
-            self.today.won_by_visitors += 1;
+            self.today_mut().won_by_visitors += 1;
         }
         self.update_robot();
         self.broadcast();

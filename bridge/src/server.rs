@@ -194,18 +194,22 @@ async fn operator_action(
     StatusCode::NO_CONTENT.into_response()
 }
 
+/// The simulator, for a request from this machine only.
+fn local_simulator(state: &AppState, peer: SocketAddr) -> Option<&Arc<Simulator>> {
+    state
+        .config
+        .simulator
+        .as_ref()
+        .filter(|_| peer.ip().is_loopback())
+}
+
 /// The simulator's grid, column by column from the bottom: `1` for a coin
 /// of the first player's colour, `2` for the second's.
 async fn sim_grid(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     State(state): State<AppState>,
 ) -> Response {
-    let Some(sim) = state
-        .config
-        .simulator
-        .as_ref()
-        .filter(|_| peer.ip().is_loopback())
-    else {
+    let Some(sim) = local_simulator(&state, peer) else {
         return StatusCode::FORBIDDEN.into_response();
     };
     let columns: Vec<String> = sim
@@ -230,12 +234,7 @@ async fn sim_jam(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     State(state): State<AppState>,
 ) -> Response {
-    match state
-        .config
-        .simulator
-        .as_ref()
-        .filter(|_| peer.ip().is_loopback())
-    {
+    match local_simulator(&state, peer) {
         Some(sim) => {
             sim.inject_on_next_drop(Fault::Jam);
             StatusCode::NO_CONTENT.into_response()

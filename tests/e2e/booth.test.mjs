@@ -21,18 +21,24 @@ let browser;
 let bridge;
 let base;
 
-before(async () => {
+/** Starts `bridge serve --robot sim` (plus `args`) on a free port; waits until it answers. */
+async function startBridge(args = []) {
   const port = await new Promise((ok) => {
     const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => ok(p)); });
   });
-  base = `http://127.0.0.1:${port}/`;
-  bridge = spawn(BRIDGE, ['serve', '--robot', 'sim', '--port', String(port)], { stdio: 'ignore' });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  await mkdir(SHOTS, { recursive: true });
+  const url = `http://127.0.0.1:${port}/`;
+  const process = spawn(BRIDGE, ['serve', ...args, '--robot', 'sim', '--port', String(port)], { stdio: 'ignore' });
   for (let i = 0; i < 100; i++) {
-    try { if ((await fetch(base)).ok) break; } catch { /* not up yet */ }
+    try { if ((await fetch(url)).ok) break; } catch { /* not up yet */ }
     await new Promise((ok) => setTimeout(ok, 100));
   }
+  return { process, url };
+}
+
+before(async () => {
+  ({ process: bridge, url: base } = await startBridge());
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  await mkdir(SHOTS, { recursive: true });
 });
 
 after(async () => {
@@ -195,16 +201,8 @@ test('a quiet booth plays a demo on the spectator screen, and a visitor stops it
   const { tmpdir } = await import('node:os');
   const config = `${tmpdir()}/booth-demo-${process.pid}.toml`;
   await writeFile(config, 'demo_after_s = 5\n');
-  const port = await new Promise((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => ok(p)); });
-  });
-  const url = `http://127.0.0.1:${port}/`;
-  const demoBridge = spawn(BRIDGE, ['serve', '--config', config, '--robot', 'sim', '--port', String(port)], { stdio: 'ignore' });
+  const { process: demoBridge, url } = await startBridge(['--config', config]);
   try {
-    for (let i = 0; i < 100; i++) {
-      try { if ((await fetch(url)).ok) break; } catch { /* not up yet */ }
-      await new Promise((ok) => setTimeout(ok, 100));
-    }
     const screenContext = await browser.newContext({ viewport: { width: 800, height: 480 } });
     const screen = await screenContext.newPage();
     await screen.goto(url + 'watch');
