@@ -14,7 +14,16 @@ done
 for component in rustfmt clippy; do
   rustup component list --installed | grep -q "^$component" || rustup component add "$component"
 done
-command -v node >/dev/null || { echo "setup: Node 20 or newer is needed" >&2; exit 1; }
+apt_install() {
+  local sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  $sudo_cmd apt-get install -y -qq "$@" >/dev/null
+}
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  echo "setup: installing Debian's nodejs and npm"
+  apt_install nodejs npm
+fi
 
 export PATH="$HOME/.cargo/bin:$root/tests/e2e/node_modules/.bin:$PATH"
 
@@ -43,7 +52,5 @@ fi
 
 if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
   echo "setup: installing Debian's chromium"
-  sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-  $sudo_cmd apt-get update -qq
-  $sudo_cmd apt-get install -y -qq chromium chromium-driver >/dev/null
+  apt_install chromium chromium-driver
 fi
