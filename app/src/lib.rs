@@ -8,6 +8,7 @@ pub mod protocol;
 mod robot;
 pub mod search_worker;
 pub mod settings;
+pub mod spectate;
 pub mod storage;
 pub mod tree;
 
@@ -212,6 +213,8 @@ struct Ctx {
     /// This page only watches the robot (the `/watch` route).
     watching: bool,
     booth: StoredValue<Option<booth_link::BoothLink>, LocalStorage>,
+    /// The channel to spectator screens on this device.
+    spectate: StoredValue<Option<spectate::Spectate>, LocalStorage>,
 }
 
 impl Ctx {
@@ -347,7 +350,11 @@ impl Ctx {
         match message {
             FromWorker::Ready => {}
             FromWorker::Book { depth, positions } => self.book.set(Some((depth, positions))),
-            FromWorker::Progress { id, progress } if id == current => {
+            FromWorker::Progress { id, mut progress } if id == current => {
+                // The tree grows on the screen while the search runs.
+                if let Some(tree) = progress.tree.take() {
+                    self.trace.set(Some(tree));
+                }
                 self.progress.set(Some(progress))
             }
             FromWorker::Progress { .. } => {}
@@ -497,10 +504,12 @@ pub fn App() -> impl IntoView {
         robot_move: StoredValue::new(None),
         watching: robot::watch_route(),
         booth: StoredValue::new_local(None),
+        spectate: StoredValue::new_local(None),
     };
     ctx.worker
         .set_value(Some(SearchWorker::start(move |m| ctx.receive(m))));
     ctx.connect_booth();
+    ctx.start_spectate();
     provide_context(ctx);
 
     // Persist, keep the URL in step, and let the computer move.
@@ -559,6 +568,9 @@ pub fn App() -> impl IntoView {
     let class = move || {
         let s = settings.get();
         let mut c = String::from("app");
+        if ctx.watching {
+            c.push_str(" watching");
+        }
         if s.high_contrast {
             c.push_str(" contrast");
         }
@@ -660,11 +672,7 @@ fn StatusLine() -> impl IntoView {
                 // In a robot game the computer's move may wait for the robot.
                 let computers_turn = mode == GameMode::VsComputer && side != g.human;
                 if ctx.thinking.get() || computers_turn {
-                    let p = ctx.progress.get();
-                    let detail = p
-                        .map(|p| format!(" depth {}, {} nodes", p.depth, p.nodes))
-                        .unwrap_or_default();
-                    format!("{}{detail} – {level}", lang.t(Text::ComputerThinking))
+                    format!("{} – {level}", lang.t(Text::ComputerThinking))
                 } else if mode == GameMode::VsComputer && side == g.human {
                     format!("{} ({}) – {level}", lang.t(Text::YourTurn), colour(side))
                 } else {
@@ -887,13 +895,64 @@ fn Thoughts() -> impl IntoView {
             .with(|s| [s.colours[0].class(), s.colours[1].class()])
     });
     let lang = Signal::derive(move || ctx.settings.with(|s| s.lang));
+    let geometry = Signal::derive(move || ctx.game.with(|g| g.board.geometry()));
     view! {
         <aside class="thoughts" aria-live="polite">
-            <h2>{move || ctx.settings.with(|s| s.lang.t(Text::Thoughts))}</h2>
-            <tree::TreeView trace=ctx.trace colours=colours lang=lang/>
+            <div class="thoughts-head">
+                <h2>{move || ctx.settings.with(|s| s.lang.t(Text::Thoughts))}</h2>
+                <a class="spectator-link" href="#/watch" target="_blank">
+                    {move || ctx.settings.with(|s| s.lang.t(Text::SpectatorScreen))}
+                </a>
+            </div>
+            <SearchLine/>
+            <tree::TreeView trace=ctx.trace.into() colours=colours lang=lang geometry=geometry/>
             <ol>{move || ctx.thoughts.get().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ol>
         </aside>
     }
+}
+
+/// The running search in numbers: depth, positions, speed, best so far.
+#[component]
+fn SearchLine() -> impl IntoView {
+    let ctx = use_ctx();
+    let text = move || {
+        let p = ctx.progress.get()?;
+        let lang = ctx.settings.with(|s| s.lang);
+        let best = match (p.best_column, p.best_value) {
+            (Some(c), Some(v)) => match lang {
+                Lang::De => format!(" · bisher am besten: Spalte {} ({})", c + 1, short_value(v)),
+                Lang::En => format!(" · best so far: column {} ({})", c + 1, short_value(v)),
+            },
+            _ => String::new(),
+        };
+        let speed = grouped(p.nodes_per_second as u64);
+        Some(match lang {
+            Lang::De => format!(
+                "Tiefe {} · {} Stellungen · {speed}/s{best}",
+                p.depth,
+                grouped(p.nodes)
+            ),
+            Lang::En => format!(
+                "Depth {} · {} positions · {speed}/s{best}",
+                p.depth,
+                grouped(p.nodes)
+            ),
+        })
+    };
+    view! { <p class="search-line">{text}</p> }
+}
+
+/// A number with thin spaces between groups of three digits.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push('\u{202f}');
+        }
+        out.push(d);
+    }
+    out
 }
 
 /// Mode, level, colours and the rest.

@@ -13,11 +13,15 @@ use crate::booth_link::{BoothLink, LinkEvent};
 use crate::i18n::Text;
 use crate::{Ctx, Game, RobotGame, toggle_panel, use_ctx};
 
-/// Whether the page was opened on the spectator route (`/watch`).
+/// Whether the page was opened on the spectator route: `/watch` as the
+/// bridge serves it, or `#/watch`, which works on any static host.
 pub(crate) fn watch_route() -> bool {
-    web_sys::window()
-        .and_then(|w| w.location().pathname().ok())
-        .is_some_and(|p| p.trim_end_matches('/').ends_with("/watch"))
+    let Some(location) = web_sys::window().map(|w| w.location()) else {
+        return false;
+    };
+    let path = location.pathname().unwrap_or_default();
+    let hash = location.hash().unwrap_or_default();
+    path.trim_end_matches('/').ends_with("/watch") || hash.trim_end_matches('/') == "#/watch"
 }
 
 /// The robot's state for visitors.

@@ -5,20 +5,22 @@
 
 use std::collections::HashSet;
 
-use engine::Side;
 use engine::trace::{Bound, SearchTrace};
+use engine::{Board, Geometry, Side};
 use leptos::prelude::*;
 
 use crate::i18n::Lang;
 
-/// Horizontal distance between neighbouring leaves.
-const DX: f64 = 34.0;
+/// Horizontal distance between neighbouring leaves, in pixels at zoom 1.
+const DX: f64 = 60.0;
 /// Vertical distance between levels.
-const DY: f64 = 58.0;
+const DY: f64 = 74.0;
 /// Radius of a node's coin.
-const R: f64 = 11.0;
-/// Above this many nodes, labels appear only when zoomed in.
-const DETAIL_LIMIT: usize = 300;
+const R: f64 = 14.0;
+/// Below this zoom, labels are too small to read and are left out.
+const LABEL_ZOOM: f64 = 0.6;
+/// How long a finger rests on a node before its board shows.
+const LONG_PRESS_MS: u32 = 450;
 
 /// One node placed on the drawing.
 #[derive(Debug, Clone, PartialEq)]
@@ -147,52 +149,111 @@ fn label(v: i32) -> String {
     }
 }
 
-/// The tree of the last search, with its own zoom and pan.
+/// Which tree the panel shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TreeKind {
+    /// The computer's real search: alpha-beta with cut-offs.
+    Search,
+    /// Plain minimax to a small depth, for teaching.
+    Minimax,
+}
+
+/// The visible window onto the drawing: top-left corner and zoom.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct View {
+    x: f64,
+    y: f64,
+    zoom: f64,
+}
+
+/// The tree of the last search (or the one running), with its own zoom,
+/// pan, breadcrumbs and a small board for the node under the pointer.
 #[component]
 pub fn TreeView(
     /// The trace to draw.
-    trace: RwSignal<Option<SearchTrace>>,
+    trace: Signal<Option<SearchTrace>>,
     /// Colour classes of the first and the second player's coins.
     colours: Signal<[&'static str; 2]>,
     /// Interface language.
     lang: Signal<Lang>,
+    /// The board's shape, for the small boards.
+    geometry: Signal<Geometry>,
 ) -> impl IntoView {
     let open = RwSignal::new(HashSet::<usize>::new());
     let root = RwSignal::new(0usize);
+    // None: follow the tree (the root centred at the top).
+    let view = RwSignal::new(None::<View>);
     let zoom = RwSignal::new(1.0f64);
-    let pan = RwSignal::new((0.0f64, 0.0f64));
     let show_all = RwSignal::new(false);
-    // A new search starts from its root, with nothing opened.
+    let canvas = NodeRef::<leptos::html::Div>::new();
+    let size = RwSignal::new((640.0f64, 360.0f64));
+    let measure = move || {
+        if let Some(el) = canvas.get_untracked() {
+            let (w, h) = (f64::from(el.client_width()), f64::from(el.client_height()));
+            if w > 0.0 && h > 0.0 && size.get_untracked() != (w, h) {
+                size.set((w, h));
+            }
+        }
+    };
     Effect::new(move |_| {
-        trace.track();
-        open.set(HashSet::new());
-        root.set(0);
-        pan.set((0.0, 0.0));
+        canvas.track();
+        measure();
     });
-    // The drawing is one SVG string set as the element's content: two
-    // thousand nodes as separate reactive views took about 380 ms to draw,
-    // as markup the browser parses them in a fraction of that. Every text in
-    // it is a number or a fixed word, never visitor input.
+    let _resize = window_event_listener(leptos::ev::resize, move |_| measure());
+    // A new search starts from its root, with nothing opened; the running
+    // search's snapshots keep what the person opened.
+    let searching = move || {
+        trace.with(|t| {
+            t.as_ref()
+                .is_some_and(|t| t.nodes.first().is_some_and(|n| n.searching))
+        })
+    };
+    Effect::new(move |_| {
+        if !searching() {
+            open.set(HashSet::new());
+            root.set(0);
+            view.set(None);
+        }
+    });
     let drawing = move || {
         let t = trace.get()?;
         if t.nodes.is_empty() {
             return None;
         }
+        measure();
         let open_depth = if show_all.get() {
             u8::MAX
         } else {
             root_depth(&t, root.get()) + 1
         };
-        let (placed, width, height) = layout(&t, root.get(), &open.get(), open_depth);
-        let (z, (px, py)) = (zoom.get(), pan.get());
-        let view_box = format!("{px:.1} {py:.1} {:.1} {:.1}", width / z, height / z);
-        // Thousands of labels are unreadable at a glance and cost most of the
-        // drawing time: a big tree shows its shape until zoomed in.
-        let detailed = placed.len() <= DETAIL_LIMIT || z >= 2.0;
+        let root = root.get().min(t.nodes.len() - 1);
+        let (placed, width, height) = layout(&t, root, &open.get(), open_depth);
+        let (cw, ch) = size.get();
+        let z = zoom.get();
+        let v = view.get().unwrap_or_else(|| {
+            // The root at the top, centred (or the whole tree when it fits).
+            let rx = placed.iter().find(|p| p.index == root).map_or(0.0, |p| p.x);
+            let x = if width * z <= cw {
+                (width - cw / z) / 2.0
+            } else {
+                rx - cw / z / 2.0
+            };
+            View { x, y: 0.0, zoom: z }
+        });
+        let window = (v.x, v.x + cw / z);
+        let view_box = format!("{:.1} {:.1} {:.1} {:.1}", v.x, v.y, cw / z, ch / z);
         Some((
             view_box,
             placed.len(),
-            markup(&t, &placed, colours.get(), lang.get(), detailed),
+            markup(
+                &t,
+                &placed,
+                colours.get(),
+                lang.get(),
+                z >= LABEL_ZOOM,
+                window,
+            ),
+            (width, height),
         ))
     };
     let on_click = move |e: leptos::ev::MouseEvent| {
@@ -207,13 +268,123 @@ pub fn TreeView(
     let on_double = move |e: leptos::ev::MouseEvent| {
         if let Some(index) = node_index(&e) {
             root.set(index);
+            view.set(None);
         }
     };
+    // The small board of the node under the pointer (or the finger).
+    let preview = RwSignal::new(None::<(usize, f64, f64)>);
+    let show_preview = move |index: usize, client_x: f64, client_y: f64| {
+        if let Some(el) = canvas.get_untracked() {
+            let r = el.get_bounding_client_rect();
+            preview.set(Some((index, client_x - r.left(), client_y - r.top())));
+        }
+    };
+    let on_over = move |e: leptos::ev::PointerEvent| {
+        if e.pointer_type() == "mouse" {
+            match node_index(&e) {
+                Some(i) => show_preview(i, f64::from(e.client_x()), f64::from(e.client_y())),
+                None => preview.set(None),
+            }
+        }
+    };
+    let press = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
+    let drag = StoredValue::new(None::<(f64, f64)>);
+    let on_down = move |e: leptos::ev::PointerEvent| {
+        let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
+        drag.set_value(Some((x, y)));
+        if let (false, Some(i)) = (e.pointer_type() == "mouse", node_index(&e)) {
+            let timer =
+                gloo_timers::callback::Timeout::new(LONG_PRESS_MS, move || show_preview(i, x, y));
+            press.set_value(Some(timer));
+        }
+    };
+    let on_move = move |e: leptos::ev::PointerEvent| {
+        let Some((x, y)) = drag.get_value() else {
+            return;
+        };
+        let (nx, ny) = (f64::from(e.client_x()), f64::from(e.client_y()));
+        if (nx - x).abs() + (ny - y).abs() < 4.0 {
+            return;
+        }
+        press.set_value(None);
+        let z = zoom.get_untracked();
+        let current = current_view(view, zoom);
+        view.set(Some(View {
+            x: current.x - (nx - x) / z,
+            y: current.y - (ny - y) / z,
+            zoom: z,
+        }));
+        drag.set_value(Some((nx, ny)));
+    };
+    let on_up = move |_| {
+        drag.set_value(None);
+        if press.with_value(Option::is_some) {
+            press.set_value(None);
+        } else if preview.get_untracked().is_some() {
+            preview.set(None);
+        }
+    };
+    let zoom_by = move |factor: f64| {
+        let (cw, ch) = size.get_untracked();
+        let old = current_view(view, zoom);
+        let z = (old.zoom * factor).clamp(0.15, 4.0);
+        // Keep the centre where it is.
+        let (cx, cy) = (old.x + cw / old.zoom / 2.0, old.y + ch / old.zoom / 2.0);
+        zoom.set(z);
+        if view.get_untracked().is_some() {
+            view.set(Some(View {
+                x: cx - cw / z / 2.0,
+                y: cy - ch / z / 2.0,
+                zoom: z,
+            }));
+        }
+    };
+    let fit = move || {
+        let Some((_, _, _, (w, h))) = drawing() else {
+            return;
+        };
+        let (cw, ch) = size.get_untracked();
+        let z = (cw / w).min(ch / h).clamp(0.15, 1.0);
+        zoom.set(z);
+        view.set(Some(View {
+            x: (w - cw / z) / 2.0,
+            y: 0.0,
+            zoom: z,
+        }));
+    };
+    let on_wheel = move |e: leptos::ev::WheelEvent| {
+        e.prevent_default();
+        zoom_by(if e.delta_y() < 0.0 { 1.15 } else { 1.0 / 1.15 });
+    };
+    let on_key = move |e: leptos::ev::KeyboardEvent| {
+        let step = 60.0 / zoom.get_untracked();
+        let pan = |dx: f64, dy: f64| {
+            let v = current_view(view, zoom);
+            view.set(Some(View {
+                x: v.x + dx,
+                y: v.y + dy,
+                zoom: v.zoom,
+            }));
+        };
+        match e.key().as_str() {
+            "+" | "=" => zoom_by(1.2),
+            "-" => zoom_by(1.0 / 1.2),
+            "0" => fit(),
+            "ArrowLeft" => pan(-step, 0.0),
+            "ArrowRight" => pan(step, 0.0),
+            "ArrowUp" => pan(0.0, -step),
+            "ArrowDown" => pan(0.0, step),
+            _ => return,
+        }
+        e.stop_propagation();
+        e.prevent_default();
+    };
     let svg = move || {
-        drawing().map(|(view_box, count, inner)| {
+        drawing().map(|(view_box, count, inner, _)| {
             view! {
-                <svg class="tree" viewBox=view_box preserveAspectRatio="xMidYMin meet" data-nodes=count
-                    on:click=on_click on:dblclick=on_double inner_html=inner></svg>
+                <svg class="tree" viewBox=view_box preserveAspectRatio="xMinYMin meet" data-nodes=count
+                    on:click=on_click on:dblclick=on_double on:pointerover=on_over
+                    on:pointerleave=move |_| preview.set(None) inner_html=inner></svg>
             }
         })
     };
@@ -221,98 +392,152 @@ pub fn TreeView(
         let Some(t) = trace.get() else {
             return Vec::new();
         };
-        let mut path = Vec::new();
-        let mut at = Some(root.get());
-        while let Some(i) = at {
-            path.push(i);
-            at = t.nodes.get(i).and_then(|n| n.parent).map(|p| p as usize);
-        }
-        path.reverse();
-        path.into_iter()
+        path_to(&t, root.get())
+            .into_iter()
             .map(|i| {
                 let name = t.nodes[i]
                     .column
                     .map_or("⌂".to_string(), |c| (c + 1).to_string());
-                view! { <button class="crumb" on:click=move |_| root.set(i)>{name}</button> }
+                view! { <button class="crumb" on:click=move |_| { root.set(i); view.set(None); }>{name}</button> }
             })
             .collect()
     };
-    let on_wheel = move |e: leptos::ev::WheelEvent| {
-        e.prevent_default();
-        zoom.update(|z| {
-            *z = (*z * if e.delta_y() < 0.0 { 1.15 } else { 1.0 / 1.15 }).clamp(0.3, 6.0)
-        });
+    let small_board = move || {
+        let (index, x, y) = preview.get()?;
+        let t = trace.get()?;
+        let board = node_board(&t, index, geometry.get())?;
+        let (cw, _) = size.get_untracked();
+        // Beside the pointer, on the side with room.
+        let left = if x > cw / 2.0 { x - 150.0 } else { x + 16.0 };
+        let style = format!("left:{left:.0}px;top:{:.0}px", (y - 40.0).max(0.0));
+        Some(view! {
+            <div class="node-board" style=style aria-hidden="true"
+                inner_html=board_svg(&board, colours.get())></div>
+        })
     };
-    let drag = StoredValue::new(None::<(f64, f64)>);
-    let on_down = move |e: leptos::ev::PointerEvent| {
-        drag.set_value(Some((e.client_x() as f64, e.client_y() as f64)))
-    };
-    let on_move = move |e: leptos::ev::PointerEvent| {
-        if let Some((x, y)) = drag.get_value() {
-            let (nx, ny) = (e.client_x() as f64, e.client_y() as f64);
-            let z = zoom.get_untracked();
-            pan.update(|(px, py)| {
-                *px -= (nx - x) / z;
-                *py -= (ny - y) / z;
-            });
-            drag.set_value(Some((nx, ny)));
-        }
-    };
-    let on_up = move |_| drag.set_value(None);
-    let on_key = move |e: leptos::ev::KeyboardEvent| {
-        let step = 40.0 / zoom.get_untracked();
-        match e.key().as_str() {
-            "+" | "=" => zoom.update(|z| *z = (*z * 1.2).min(6.0)),
-            "-" => zoom.update(|z| *z = (*z / 1.2).max(0.3)),
-            "ArrowLeft" => pan.update(|p| p.0 -= step),
-            "ArrowRight" => pan.update(|p| p.0 += step),
-            "ArrowUp" => pan.update(|p| p.1 -= step),
-            "ArrowDown" => pan.update(|p| p.1 += step),
-            _ => return,
-        }
-        e.stop_propagation();
-        e.prevent_default();
+    let live = move || {
+        searching().then(|| match lang.get() {
+            Lang::De => "Suche läuft …",
+            Lang::En => "Searching …",
+        })
     };
     view! {
         <section class="tree-view" aria-label="Search tree">
             <div class="tree-tools">
                 <span class="crumbs">{crumbs}</span>
-                <button on:click=move |_| zoom.update(|z| *z = (*z * 1.2).min(6.0))>"+"</button>
-                <button on:click=move |_| zoom.update(|z| *z = (*z / 1.2).max(0.3))>"−"</button>
-                <button on:click=move |_| { zoom.set(1.0); pan.set((0.0, 0.0)); }>"1:1"</button>
+                <span class="live">{live}</span>
+                <button on:click=move |_| zoom_by(1.2) aria-label="Zoom in">"+"</button>
+                <button on:click=move |_| zoom_by(1.0 / 1.2) aria-label="Zoom out">"−"</button>
+                <button class="fit" on:click=move |_| fit()>
+                    {move || match lang.get() { Lang::De => "Ganz", Lang::En => "Fit" }}
+                </button>
                 <button class="expand-all" aria-pressed=move || show_all.get().to_string()
                     on:click=move |_| show_all.update(|s| *s = !*s)>
                     {move || match lang.get() { Lang::De => "Alles", Lang::En => "All" }}
                 </button>
             </div>
-            <div class="tree-canvas" tabindex="0" on:wheel=on_wheel on:pointerdown=on_down on:pointermove=on_move
-                on:pointerup=on_up on:pointerleave=on_up on:keydown=on_key>
+            <div class="tree-canvas" node_ref=canvas tabindex="0" on:wheel=on_wheel on:pointerdown=on_down
+                on:pointermove=on_move on:pointerup=on_up on:pointercancel=on_up
+                on:pointerleave=move |_| drag.set_value(None) on:keydown=on_key>
                 {svg}
+                {small_board}
             </div>
         </section>
     }
 }
 
-/// The trace index of the node under a click, from its `data-index`.
-fn node_index(e: &leptos::ev::MouseEvent) -> Option<usize> {
+fn current_view(view: RwSignal<Option<View>>, zoom: RwSignal<f64>) -> View {
+    view.get_untracked().unwrap_or(View {
+        x: 0.0,
+        y: 0.0,
+        zoom: zoom.get_untracked(),
+    })
+}
+
+/// The indices from the trace's root down to `index`.
+fn path_to(t: &SearchTrace, index: usize) -> Vec<usize> {
+    let mut path = Vec::new();
+    let mut at = Some(index).filter(|&i| i < t.nodes.len());
+    while let Some(i) = at {
+        path.push(i);
+        at = t.nodes[i].parent.map(|p| p as usize);
+    }
+    path.reverse();
+    path
+}
+
+/// The position at a node: the trace's root position and the columns down
+/// to it. The engine plays the moves, so the rules stay in one place.
+pub fn node_board(t: &SearchTrace, index: usize, geometry: Geometry) -> Option<Board> {
+    let mut board = Board::from_moves(geometry, &t.root_moves).ok()?;
+    for i in path_to(t, index) {
+        if let Some(c) = t.nodes[i].column {
+            board.play(usize::from(c)).ok()?;
+        }
+    }
+    Some(board)
+}
+
+/// A small board as SVG markup, the last coin ringed.
+pub fn board_svg(board: &Board, colours: [&str; 2]) -> String {
+    use std::fmt::Write;
+    let g = board.geometry();
+    let (w, h) = (g.columns(), g.rows());
+    let cell = 18.0;
+    let mut out = format!(
+        r#"<svg viewBox="0 0 {:.0} {:.0}" width="{:.0}" height="{:.0}"><rect class="frame" width="100%" height="100%" rx="4"/>"#,
+        w as f64 * cell,
+        h as f64 * cell,
+        w as f64 * cell,
+        h as f64 * cell
+    );
+    let last = board.last_move().map(|c| (c, board.height(c) - 1));
+    for c in 0..w {
+        for r in 0..h {
+            let class = match board.cell(c, r) {
+                Some(Side::First) => colours[0],
+                Some(Side::Second) => colours[1],
+                None => "hole",
+            };
+            let ring = if last == Some((c, r)) { " last" } else { "" };
+            let _ = write!(
+                out,
+                r#"<circle class="{class}{ring}" cx="{:.1}" cy="{:.1}" r="7"/>"#,
+                (c as f64 + 0.5) * cell,
+                (h - 1 - r) as f64 * cell + cell / 2.0
+            );
+        }
+    }
+    out.push_str("</svg>");
+    out
+}
+
+/// The trace index of the node under a pointer, from its `data-index`.
+fn node_index(e: &leptos::ev::Event) -> Option<usize> {
     use wasm_bindgen::JsCast;
     let target = e.target()?.dyn_into::<web_sys::Element>().ok()?;
     let node = target.closest("[data-index]").ok()??;
     node.get_attribute("data-index")?.parse().ok()
 }
 
-/// The SVG markup of the placed nodes: edges first, then nodes on top.
+/// The SVG markup of the placed nodes whose x lies in `window` (with a
+/// margin): edges first, then nodes on top. Labels only when `detailed`.
 pub fn markup(
     t: &SearchTrace,
     placed: &[Placed],
     colours: [&str; 2],
     lang: Lang,
     detailed: bool,
+    window: (f64, f64),
 ) -> String {
     use std::fmt::Write;
+    let seen = |x: f64| x >= window.0 - DX && x <= window.1 + DX;
     let mut out = String::with_capacity(placed.len() * 220);
     for p in placed {
         if let Some((x0, y0)) = p.parent {
+            if !seen(p.x) && !seen(x0) {
+                continue;
+            }
             let n = &t.nodes[p.index];
             let parent_on_pv = n
                 .parent
@@ -330,7 +555,7 @@ pub fn markup(
             );
         }
     }
-    for p in placed {
+    for p in placed.iter().filter(|p| seen(p.x)) {
         let n = &t.nodes[p.index];
         let coin = match (n.column, n.side) {
             (None, _) => "root",
@@ -341,31 +566,67 @@ pub fn markup(
         if n.on_pv {
             class.push_str(" pv");
         }
-        if n.bound != Bound::Exact {
+        if n.searching {
+            class.push_str(" searching");
+        } else if n.bound != Bound::Exact {
             class.push_str(" bound");
+        }
+        if n.from_table {
+            class.push_str(" from-table");
         }
         let bound = match n.bound {
             Bound::Exact => "",
             Bound::Lower => "≥",
             Bound::Upper => "≤",
         };
-        let value = format!("{bound}{}", label(n.value));
-        let column = n.column.map(|c| (c + 1).to_string()).unwrap_or_default();
-        let what = if column.is_empty() {
-            "root".to_string()
+        let value = if n.searching {
+            "…".to_string()
         } else {
-            format!("column {column}")
+            format!("{bound}{}", label(n.value))
         };
-        let window = n
-            .window
-            .map(|(a, b)| format!(", window {} … {}", label(a), label(b)))
-            .unwrap_or_default();
+        let column = n.column.map(|c| (c + 1).to_string()).unwrap_or_default();
+        let what = match (column.is_empty(), lang) {
+            (true, Lang::De) => "Wurzel".to_string(),
+            (true, Lang::En) => "root".to_string(),
+            (false, Lang::De) => format!("Spalte {column}"),
+            (false, Lang::En) => format!("column {column}"),
+        };
+        let mut extra = String::new();
+        if p.collapsed {
+            let _ = match lang {
+                Lang::De => write!(extra, ", {} Knoten zugeklappt", n.subtree_nodes),
+                Lang::En => write!(extra, ", {} nodes folded", n.subtree_nodes),
+            };
+        }
+        if p.pruned > 0 {
+            let _ = match lang {
+                Lang::De => write!(extra, ", {} Züge abgeschnitten", p.pruned),
+                Lang::En => write!(extra, ", {} moves pruned", p.pruned),
+            };
+        }
+        if n.from_table {
+            extra.push_str(match lang {
+                Lang::De => ", aus der Tabelle",
+                Lang::En => ", from the table",
+            });
+        }
         let (x, y) = (p.x, p.y);
         let _ = write!(
             out,
-            r#"<g class="{class}" data-index="{}" role="button" aria-label="{what}: {value}{window}"><circle cx="{x:.1}" cy="{y:.1}" r="{R}"/>"#,
+            r#"<g class="{class}" data-index="{}" role="button" aria-label="{what}: {value}{extra}"><circle cx="{x:.1}" cy="{y:.1}" r="{R}"/>"#,
             p.index
         );
+        if p.pruned > 0 {
+            // A dashed stub to the lower right stands for the cut branches.
+            let _ = write!(
+                out,
+                r#"<line class="edge pruned" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}"/>"#,
+                x + R * 0.7,
+                y + R * 0.7,
+                x + DX * 0.42,
+                y + DY * 0.5
+            );
+        }
         if !detailed {
             out.push_str("</g>");
             continue;
@@ -373,45 +634,47 @@ pub fn markup(
         let _ = write!(
             out,
             r#"<text class="col" x="{x:.1}" y="{:.1}">{column}</text><text class="value" x="{x:.1}" y="{:.1}">{value}</text>"#,
-            y + 4.0,
-            y + R + 12.0
+            y + 4.5,
+            y + R + 13.0
         );
         if p.collapsed {
-            let text = match lang {
-                Lang::De => format!("▸ {} Knoten", n.subtree_nodes),
-                Lang::En => format!("▸ {} nodes", n.subtree_nodes),
-            };
             let _ = write!(
                 out,
-                r#"<text class="summary" x="{x:.1}" y="{:.1}">{text}</text>"#,
-                y + R + 24.0
+                r#"<text class="summary" x="{x:.1}" y="{:.1}">▸{}</text>"#,
+                y + R + 25.0,
+                compact(n.subtree_nodes)
             );
         }
         if p.pruned > 0 {
-            let text = match lang {
-                Lang::De => format!("✂ {} abgeschnitten", p.pruned),
-                Lang::En => format!("✂ {} pruned", p.pruned),
-            };
             let _ = write!(
                 out,
-                r#"<line class="edge pruned" x1="{x:.1}" y1="{y:.1}" x2="{:.1}" y2="{:.1}"/><text class="pruned-label" x="{:.1}" y="{:.1}">{text}</text>"#,
-                x + DX * 0.45,
-                y + DY * 0.55,
-                x + DX * 0.5,
-                y + DY * 0.75
+                r#"<text class="pruned-label" x="{:.1}" y="{:.1}">✂{}</text>"#,
+                x + DX * 0.42,
+                y + DY * 0.5 + 10.0,
+                p.pruned
             );
         }
         if n.from_table {
             let _ = write!(
                 out,
                 r#"<text class="table" x="{:.1}" y="{:.1}">TT</text>"#,
-                x + R,
-                y - R
+                x + R + 2.0,
+                y - R + 2.0
             );
         }
         out.push_str("</g>");
     }
     out
+}
+
+/// A node count in at most four characters: 987, 12k, 3.4M.
+fn compact(n: u64) -> String {
+    match n {
+        0..1_000 => n.to_string(),
+        1_000..10_000 => format!("{:.1}k", n as f64 / 1e3),
+        10_000..1_000_000 => format!("{}k", n / 1000),
+        _ => format!("{:.1}M", n as f64 / 1e6),
+    }
 }
 
 fn root_depth(trace: &SearchTrace, root: usize) -> u8 {

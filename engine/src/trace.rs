@@ -65,6 +65,10 @@ pub struct TraceNode {
     /// Whether the node lies on the principal variation.
     #[serde(rename = "pv", default, skip_serializing_if = "is_false")]
     pub on_pv: bool,
+    /// Whether the search is still inside this node (only in the snapshots
+    /// of a running search): its value is not known yet.
+    #[serde(rename = "o", default, skip_serializing_if = "is_false")]
+    pub searching: bool,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -85,6 +89,10 @@ pub struct SearchTrace {
     pub total_nodes: u64,
     /// The depth of the search that produced the tree.
     pub depth: u8,
+    /// The moves that led to the root position (a move string such as
+    /// `4453`), so a node's position can be shown; empty when unknown.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub root_moves: String,
 }
 
 impl SearchTrace {
@@ -171,13 +179,25 @@ impl Recorder {
             subtree_nodes: 1,
             summarised: false,
             on_pv: false,
+            searching: true,
         });
         Some(self.trace.nodes.len() as u32 - 1)
     }
 
-    /// The node opened as `index`, to fill in its results.
+    /// The node opened as `index`, to fill in its results (which ends its
+    /// search).
     pub(crate) fn node(&mut self, index: u32) -> &mut TraceNode {
-        &mut self.trace.nodes[index as usize]
+        let node = &mut self.trace.nodes[index as usize];
+        node.searching = false;
+        node
+    }
+
+    /// The tree recorded so far, for a watcher of the running search.
+    pub(crate) fn snapshot(&self, depth: u8) -> SearchTrace {
+        SearchTrace {
+            depth,
+            ..self.trace.clone()
+        }
     }
 
     /// Marks the principal variation along recorded nodes and finishes the

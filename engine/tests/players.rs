@@ -233,6 +233,59 @@ fn progress_is_rate_limited_by_the_clock_and_can_stop_the_search() {
 }
 
 #[test]
+fn a_running_search_shows_its_growing_tree_now_and_then() {
+    use std::cell::Cell;
+    let now = Cell::new(0.0);
+    let clock = || {
+        now.set(now.get() + 40.0);
+        now.get()
+    };
+    let board: Board = "4453".parse().unwrap();
+    let mut trees = Vec::new();
+    let mut reports = 0;
+    let d = player("hard", 1)
+        .choose_observed(&board, Some(&clock), &mut |p| {
+            reports += 1;
+            if let Some(t) = &p.tree {
+                trees.push((p.elapsed_ms, t.clone()));
+            }
+            Flow::Continue
+        })
+        .unwrap();
+    assert!(
+        trees.len() >= 2,
+        "{} trees in {reports} reports, {} ms",
+        trees.len(),
+        now.get()
+    );
+    assert!(trees.len() < reports, "not every report carries a tree");
+    assert!(
+        trees.windows(2).all(|w| w[1].0 - w[0].0 >= 250.0),
+        "at most one tree per 250 ms"
+    );
+    for (_, t) in &trees {
+        assert_eq!(t.root_moves, "4453");
+        assert!(t.nodes[0].searching, "the root is still being searched");
+        assert!(t.nodes.iter().any(|n| !n.searching), "some nodes are done");
+        assert!(t.nodes.len() <= d.trace.nodes.len().max(2000));
+    }
+    assert_eq!(d.trace.root_moves, "4453");
+    assert!(
+        d.trace.nodes.iter().all(|n| !n.searching),
+        "the final tree is done"
+    );
+    // Without a clock nobody watches: no trees.
+    let mut any = false;
+    player("hard", 1)
+        .choose_observed(&board, None, &mut |p| {
+            any |= p.tree.is_some();
+            Flow::Continue
+        })
+        .unwrap();
+    assert!(!any);
+}
+
+#[test]
 fn configs_survive_serde_and_the_game_over_is_refused() {
     for level in Level::ALL {
         let config = level.config(Style::Aggressive);

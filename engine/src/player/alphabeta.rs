@@ -49,28 +49,13 @@ pub(crate) fn search(
     let mut nodes = 0;
     for depth in 1..=budget.depth.max(1) {
         let previous_pv = best.as_ref().map(|f| f.pv.clone()).unwrap_or_default();
-        let mut s = Iteration {
-            windows,
-            centre: position
-                .geometry()
-                .centre_order()
-                .into_iter()
-                .map(|c| c as u8)
-                .collect(),
-            root_side: position.side_to_move(),
-            weights: style.weights(),
-            nodes,
-            node_limit: if depth > 1 { budget.nodes } else { None },
-            time_limit: if depth > 1 { budget.time_ms } else { None },
-            reporter: &mut *reporter,
-            recorder: Recorder::new(budget.trace_nodes, 6),
-            previous_pv,
-            pv: [[0; MAX_PLY]; MAX_PLY],
-            pv_len: [0; MAX_PLY],
-            out_of_budget: false,
-            depth,
-            best_so_far: best.as_ref().map(|f| (f.pv.first().copied(), f.best_value)),
-        };
+        let mut s = Iteration::new(position, windows, style, depth, &mut *reporter);
+        s.nodes = nodes;
+        s.node_limit = if depth > 1 { budget.nodes } else { None };
+        s.time_limit = if depth > 1 { budget.time_ms } else { None };
+        s.recorder = Recorder::new(budget.trace_nodes, 6);
+        s.previous_pv = previous_pv;
+        s.best_so_far = best.as_ref().map(|f| (f.pv.first().copied(), f.best_value));
         let found = s.root(position);
         nodes = s.nodes;
         if s.reporter.cancelled {
@@ -82,7 +67,7 @@ pub(crate) fn search(
         let decided = found.best_value.abs() >= FORCED;
         best = Some(found);
         let f = best.as_ref().unwrap();
-        reporter.tick(true, || SearchProgress {
+        reporter.tick(true, |_| SearchProgress {
             depth,
             nodes,
             nodes_per_second: 0.0,
@@ -90,6 +75,7 @@ pub(crate) fn search(
             best_column: f.pv.first().copied(),
             best_value: Some(f.best_value),
             pv: f.pv.clone(),
+            tree: None,
         });
         if reporter.cancelled {
             return None;
@@ -99,6 +85,30 @@ pub(crate) fn search(
         }
     }
     best.map(|f| (f, nodes))
+}
+
+/// One search of `position` to exactly `depth`, with or without alpha-beta
+/// pruning, recording up to `trace_nodes` nodes: the teaching view compares
+/// the two.
+pub(crate) fn fixed_depth(
+    position: &Position,
+    windows: &Windows,
+    depth: u8,
+    prune: bool,
+    trace_nodes: usize,
+) -> Found {
+    let mut observe = |_: &SearchProgress| crate::Flow::Continue;
+    let mut reporter = Reporter::new(None, &mut observe);
+    let mut s = Iteration::new(
+        position,
+        windows,
+        Style::Normal,
+        depth.max(1),
+        &mut reporter,
+    );
+    s.prune = prune;
+    s.recorder = Recorder::new(trace_nodes, depth.max(1));
+    s.root(position)
 }
 
 /// The window worth recording: none when it is still fully open.
@@ -122,9 +132,53 @@ struct Iteration<'r, 'a> {
     out_of_budget: bool,
     depth: u8,
     best_so_far: Option<(Option<u8>, i32)>,
+    /// Alpha-beta cut-offs on; off, it is plain minimax.
+    prune: bool,
 }
 
-impl Iteration<'_, '_> {
+impl<'r, 'a> Iteration<'r, 'a> {
+    fn new(
+        position: &Position,
+        windows: &'r Windows,
+        style: Style,
+        depth: u8,
+        reporter: &'r mut Reporter<'a>,
+    ) -> Self {
+        Iteration {
+            windows,
+            centre: position
+                .geometry()
+                .centre_order()
+                .into_iter()
+                .map(|c| c as u8)
+                .collect(),
+            root_side: position.side_to_move(),
+            weights: style.weights(),
+            nodes: 0,
+            node_limit: None,
+            time_limit: None,
+            reporter,
+            recorder: Recorder::new(0, 0),
+            previous_pv: Vec::new(),
+            pv: [[0; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            out_of_budget: false,
+            depth,
+            best_so_far: None,
+            prune: true,
+        }
+    }
+
+    /// The window a child is searched with: the parent's, or fully open
+    /// for minimax.
+    fn child_window(&self, alpha: i32, beta: i32) -> (i32, i32) {
+        if self.prune {
+            (-beta, -alpha)
+        } else {
+            (-INFINITY, INFINITY)
+        }
+    }
+
     fn stopped(&self) -> bool {
         self.out_of_budget || self.reporter.cancelled
     }
@@ -143,7 +197,8 @@ impl Iteration<'_, '_> {
         }
         let (depth, nodes, best) = (self.depth, self.nodes, self.best_so_far);
         let pv = self.previous_pv.clone();
-        self.reporter.tick(false, || SearchProgress {
+        let recorder = &self.recorder;
+        self.reporter.tick(false, |with_tree| SearchProgress {
             depth: depth - 1,
             nodes,
             nodes_per_second: 0.0,
@@ -151,6 +206,7 @@ impl Iteration<'_, '_> {
             best_column: best.and_then(|b| b.0),
             best_value: best.map(|b| b.1),
             pv,
+            tree: with_tree.then(|| recorder.snapshot(depth)),
         });
     }
 
@@ -232,10 +288,11 @@ impl Iteration<'_, '_> {
                 (-(WIN - 2), Bound::Exact)
             } else {
                 let child = p.after(g.column_mask(c) & p.possible());
-                let v = -self.negamax(&child, self.depth - 1, 1, -beta, -(alpha - 1), id, on_pv);
+                let (a, b) = self.child_window(alpha - 1, beta);
+                let v = -self.negamax(&child, self.depth - 1, 1, a, b, id, on_pv);
                 (
                     v,
-                    if v < alpha {
+                    if v < alpha && self.prune {
                         Bound::Upper
                     } else {
                         Bound::Exact
@@ -250,7 +307,11 @@ impl Iteration<'_, '_> {
                 let node = self.recorder.node(id);
                 node.value = value;
                 node.bound = bound;
-                node.window = window(alpha, beta);
+                node.window = if self.prune {
+                    window(alpha, beta)
+                } else {
+                    None
+                };
                 node.subtree_nodes = (self.nodes - before).max(1);
             }
             if value > best {
@@ -322,29 +383,28 @@ impl Iteration<'_, '_> {
             });
             let before = self.nodes;
             let bit = safe & g.column_mask(usize::from(column));
-            let v = -self.negamax(
-                &p.after(bit),
-                depth - 1,
-                ply + 1,
-                -beta,
-                -alpha,
-                id,
-                child_on_pv,
-            );
+            let (a, b) = self.child_window(alpha, beta);
+            let v = -self.negamax(&p.after(bit), depth - 1, ply + 1, a, b, id, child_on_pv);
             if self.stopped() {
                 return best.max(alpha);
             }
             if let Some(id) = id {
                 let node = self.recorder.node(id);
                 node.value = v;
-                node.bound = if v <= alpha {
+                node.bound = if !self.prune {
+                    Bound::Exact
+                } else if v <= alpha {
                     Bound::Upper
                 } else if v >= beta {
                     Bound::Lower
                 } else {
                     Bound::Exact
                 };
-                node.window = window(alpha, beta);
+                node.window = if self.prune {
+                    window(alpha, beta)
+                } else {
+                    None
+                };
                 node.subtree_nodes = self.nodes - before;
             }
             if v > best {
@@ -358,7 +418,7 @@ impl Iteration<'_, '_> {
             if v > alpha {
                 alpha = v;
             }
-            if alpha >= beta {
+            if alpha >= beta && self.prune {
                 if let Some(r) = record {
                     let node = self.recorder.node(r);
                     node.cut_by = Some(column);

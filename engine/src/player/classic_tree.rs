@@ -87,7 +87,7 @@ impl Tree<'_, '_> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(4096) {
             let nodes = self.nodes;
-            if self.reporter.tick(false, || SearchProgress {
+            if self.reporter.tick(false, |_| SearchProgress {
                 depth: self.level,
                 nodes,
                 nodes_per_second: 0.0,
@@ -95,6 +95,7 @@ impl Tree<'_, '_> {
                 best_column: None,
                 best_value: None,
                 pv: Vec::new(),
+                tree: None,
             }) {
                 return None;
             }

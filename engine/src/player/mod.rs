@@ -19,6 +19,7 @@ mod config;
 mod facts;
 mod progress;
 mod rng;
+mod teaching;
 
 use std::sync::Arc;
 
@@ -32,6 +33,7 @@ pub use self::facts::Fact;
 use self::progress::Reporter;
 pub use self::progress::SearchProgress;
 use self::rng::Rng;
+pub use self::teaching::{MAX_TEACHING_DEPTH, Teaching};
 use crate::evaluation::{Evaluation, Windows};
 use crate::solver::{self, Flow, Mode, Solver, stones_to_win};
 use crate::trace::{Bound, DEFAULT_TRACE_BUDGET, Recorder, SearchTrace};
@@ -188,7 +190,19 @@ impl Player {
             return Err(ChooseError::GameOver);
         }
         let position = *board.position();
-        let mut reporter = Reporter::new(clock, observe);
+        let root_moves = board.to_string();
+        // Trees of the running search name their root, as the final one does.
+        let mut observe = |progress: &SearchProgress| match &progress.tree {
+            Some(_) => {
+                let mut named = progress.clone();
+                if let Some(tree) = named.tree.as_mut() {
+                    tree.root_moves.clone_from(&root_moves);
+                }
+                observe(&named)
+            }
+            None => observe(progress),
+        };
+        let mut reporter = Reporter::new(clock, &mut observe);
         let mut decision = match self.config.clone() {
             PlayerConfig::Random => self.random(&position),
             PlayerConfig::Search(search) => {
@@ -208,6 +222,7 @@ impl Player {
         let mut facts = facts::board_facts(&position, decision.column);
         facts.append(&mut decision.facts);
         decision.facts = facts;
+        decision.trace.root_moves = root_moves;
         Ok(decision)
     }
 
@@ -364,7 +379,7 @@ impl Player {
         let plies_left = (g.cells() - p.plies()) as u8;
         let mut nodes = 0;
         let mut observe = |progress: &solver::Progress| {
-            let stop = reporter.tick(false, || SearchProgress {
+            let stop = reporter.tick(false, |_| SearchProgress {
                 depth: plies_left,
                 nodes: progress.nodes,
                 nodes_per_second: 0.0,
@@ -372,6 +387,7 @@ impl Player {
                 best_column: None,
                 best_value: None,
                 pv: Vec::new(),
+                tree: None,
             });
             if stop { Flow::Stop } else { Flow::Continue }
         };

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::solver::Flow;
+use crate::trace::SearchTrace;
 
 /// How far a player's search has got.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -22,6 +23,10 @@ pub struct SearchProgress {
     pub best_value: Option<i32>,
     /// The expected continuation.
     pub pv: Vec<u8>,
+    /// The tree of the running iteration as far as it got, at most every
+    /// [`Reporter::TREE_INTERVAL_MS`] (none in the other reports).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tree: Option<SearchTrace>,
 }
 
 /// Hands progress to the observer at most every [`Reporter::INTERVAL_MS`].
@@ -30,12 +35,17 @@ pub(crate) struct Reporter<'a> {
     observe: &'a mut dyn FnMut(&SearchProgress) -> Flow,
     start_ms: f64,
     last_ms: f64,
+    last_tree_ms: f64,
     pub(crate) cancelled: bool,
 }
 
 impl<'a> Reporter<'a> {
     /// The most frequent reports a watcher needs.
     pub(crate) const INTERVAL_MS: f64 = 50.0;
+
+    /// Trees are bigger than the rest of a report: fewer of them keep the
+    /// page's drawing and the messages cheap.
+    pub(crate) const TREE_INTERVAL_MS: f64 = 250.0;
 
     pub(crate) fn new(
         clock: Option<&'a dyn Fn() -> f64>,
@@ -47,6 +57,7 @@ impl<'a> Reporter<'a> {
             observe,
             start_ms,
             last_ms: start_ms,
+            last_tree_ms: start_ms,
             cancelled: false,
         }
     }
@@ -58,10 +69,12 @@ impl<'a> Reporter<'a> {
 
     /// Reports if the interval has passed (or `force`); returns whether the
     /// observer asked to stop.
-    pub(crate) fn tick(&mut self, force: bool, fill: impl FnOnce() -> SearchProgress) -> bool {
+    /// `fill` makes the report; its argument says whether to attach the
+    /// tree this time.
+    pub(crate) fn tick(&mut self, force: bool, fill: impl FnOnce(bool) -> SearchProgress) -> bool {
         let Some(clock) = self.clock else {
             if force {
-                let progress = fill();
+                let progress = fill(false);
                 self.cancelled |= (self.observe)(&progress) == Flow::Stop;
             }
             return self.cancelled;
@@ -69,7 +82,10 @@ impl<'a> Reporter<'a> {
         let now = clock();
         if force || now - self.last_ms >= Self::INTERVAL_MS {
             self.last_ms = now;
-            let mut progress = fill();
+            let mut progress = fill(now - self.last_tree_ms >= Self::TREE_INTERVAL_MS);
+            if progress.tree.is_some() {
+                self.last_tree_ms = now;
+            }
             progress.elapsed_ms = now - self.start_ms;
             if progress.elapsed_ms > 0.0 {
                 progress.nodes_per_second = progress.nodes as f64 / progress.elapsed_ms * 1000.0;

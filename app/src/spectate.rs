@@ -1,0 +1,182 @@
+//! The spectator screen on the same device: the playing page tells a
+//! `BroadcastChannel` what happens, and a page on the spectator route shows
+//! it (a second window on the screen beside the robot, with no bridge).
+
+use engine::player::SearchProgress;
+use engine::trace::SearchTrace;
+use engine::{Board, Geometry, Side};
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::Closure;
+
+use crate::settings::Settings;
+use crate::{Ctx, Game};
+
+/// The channel's name; one per origin, like the stored game.
+const CHANNEL: &str = "connect4-spectate";
+
+/// What goes over the channel.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum Broadcast {
+    /// A spectator opened: playing pages answer with their state.
+    Hello,
+    /// The game and what the computer thought about it.
+    State(Box<Shared>),
+    /// The running search's numbers (the trees come with the state).
+    Progress {
+        /// None once the search ended.
+        progress: Option<SearchProgress>,
+    },
+}
+
+/// Everything the spectator screen shows.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Shared {
+    /// The moves so far.
+    pub moves: String,
+    /// The board's shape.
+    pub geometry: Geometry,
+    /// The person's side against the computer.
+    pub human: Side,
+    /// The player's settings: colours, level, mode and language.
+    pub settings: Settings,
+    /// The last (or the running) search's tree.
+    pub trace: Option<SearchTrace>,
+    /// The computer's thoughts, newest first.
+    pub thoughts: Vec<String>,
+    /// Column values and whether they are the perfect ones (a hint).
+    pub column_values: Option<(bool, Vec<Option<i32>>)>,
+    /// The expected continuation.
+    pub pv: Vec<u8>,
+    /// Whether the computer is thinking.
+    pub thinking: bool,
+}
+
+/// The open channel; closing it on drop would lose messages in flight, so
+/// it lives as long as the page.
+#[derive(Clone)]
+pub struct Spectate {
+    channel: web_sys::BroadcastChannel,
+}
+
+impl Spectate {
+    /// Opens the channel; `on_message` gets what other pages send. `None`
+    /// where the browser has no `BroadcastChannel`.
+    pub fn open(on_message: impl Fn(Broadcast) + 'static) -> Option<Spectate> {
+        let channel = web_sys::BroadcastChannel::new(CHANNEL).ok()?;
+        let handler =
+            Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+                if let Ok(message) = serde_wasm_bindgen::from_value::<Broadcast>(e.data()) {
+                    on_message(message);
+                }
+            });
+        channel.set_onmessage(Some(handler.as_ref().unchecked_ref()));
+        handler.forget();
+        Some(Spectate { channel })
+    }
+
+    /// Sends to every other page of this origin.
+    pub fn send(&self, message: &Broadcast) {
+        let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+        if let Ok(value) = message.serialize(&serializer) {
+            let _ = self.channel.post_message(&value);
+        }
+    }
+}
+
+impl Ctx {
+    /// The playing page: tells spectators every change. The spectator
+    /// page: asks for the state and follows it.
+    pub(crate) fn start_spectate(self) {
+        let Some(link) = Spectate::open(move |m| self.on_broadcast(m)) else {
+            return;
+        };
+        self.spectate.set_value(Some(link.clone()));
+        if self.watching {
+            link.send(&Broadcast::Hello);
+            return;
+        }
+        Effect::new(move |_| {
+            // Track everything the spectator shows.
+            let shared = self.shared();
+            self.spectate.with_value(|s| {
+                if let Some(s) = s {
+                    s.send(&Broadcast::State(Box::new(shared)));
+                }
+            });
+        });
+        Effect::new(move |_| {
+            let progress = self.progress.get().map(|mut p| {
+                p.tree = None;
+                p
+            });
+            self.spectate.with_value(|s| {
+                if let Some(s) = s {
+                    s.send(&Broadcast::Progress { progress });
+                }
+            });
+        });
+    }
+
+    /// This page's state for spectators (tracked by the caller's effect).
+    fn shared(self) -> Shared {
+        let game = self.game.get();
+        Shared {
+            moves: game.board.to_string(),
+            geometry: game.board.geometry(),
+            human: game.human,
+            settings: self.settings.get(),
+            trace: self.trace.get(),
+            thoughts: self.thoughts.get(),
+            column_values: self.column_values.get(),
+            pv: self.last_pv.get(),
+            thinking: self.thinking.get(),
+        }
+    }
+
+    fn on_broadcast(self, message: Broadcast) {
+        match (message, self.watching) {
+            (Broadcast::Hello, false) => {
+                let shared = untrack(|| self.shared());
+                self.spectate.with_value(|s| {
+                    if let Some(s) = s {
+                        s.send(&Broadcast::State(Box::new(shared)));
+                    }
+                });
+            }
+            (Broadcast::State(shared), true) => self.follow(*shared),
+            (Broadcast::Progress { progress }, true) => self.progress.set(progress),
+            _ => {}
+        }
+    }
+
+    /// The spectator takes over the playing page's state.
+    fn follow(self, s: Shared) {
+        let Ok(board) = Board::from_moves(s.geometry, &s.moves) else {
+            return;
+        };
+        if self
+            .game
+            .with_untracked(|g| g.board != board || g.human != s.human || g.robot.is_some())
+        {
+            self.game.set(Game {
+                board,
+                human: s.human,
+                robot: None,
+            });
+        }
+        if self.settings.with_untracked(|mine| *mine != s.settings) {
+            self.settings.set(s.settings);
+        }
+        self.trace.set(s.trace);
+        self.thoughts.set(s.thoughts);
+        self.column_values.set(s.column_values);
+        self.last_pv.set(s.pv);
+        self.thinking.set(s.thinking);
+        if !s.thinking {
+            self.progress.set(None);
+        }
+    }
+}
