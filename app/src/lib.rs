@@ -3,6 +3,7 @@
 //! (`bin/worker.rs`), never on the page's thread.
 
 pub mod booth_link;
+mod explainer;
 pub mod i18n;
 pub mod protocol;
 mod robot;
@@ -29,6 +30,8 @@ use crate::storage::SavedGame;
 /// Milliseconds between moves in the self-playing demo, so a watcher can
 /// follow it.
 const DEMO_PACE_MS: u32 = 900;
+/// Plies of the teaching view's minimax: 343 leaves on 7 columns.
+const TEACHING_DEPTH: u8 = 3;
 /// The hint gives up after this long (the solver needs an opening book for
 /// the first moves).
 const HINT_LIMIT_MS: f64 = 8000.0;
@@ -198,6 +201,10 @@ struct Ctx {
     column_values: RwSignal<Option<(bool, Vec<Option<i32>>)>>,
     last_pv: RwSignal<Vec<u8>>,
     trace: RwSignal<Option<SearchTrace>>,
+    /// Minimax beside alpha-beta for the teaching view, once asked for.
+    teaching: RwSignal<Option<engine::player::Teaching>>,
+    /// Which tree the panel shows.
+    tree_kind: RwSignal<tree::TreeKind>,
     /// The worker's opening book: depth and positions.
     book: RwSignal<Option<(u8, u32)>>,
     hover: RwSignal<Option<usize>>,
@@ -370,6 +377,11 @@ impl Ctx {
                     self.play(decision.column);
                 }
             }
+            FromWorker::Teaching { teaching }
+                if Some(&teaching.minimax.root_moves) == self.teaching_root().as_ref() =>
+            {
+                self.teaching.set(Some(*teaching));
+            }
             FromWorker::Analysis { id, scores } if id == current => {
                 self.message.set(None);
                 self.column_values.set(Some((true, scores)));
@@ -383,6 +395,39 @@ impl Ctx {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// The position the teaching view explains: the root of the last
+    /// search, or the board when there was none.
+    fn teaching_root(self) -> Option<String> {
+        let from_trace = self
+            .trace
+            .with_untracked(|t| t.as_ref().map(|t| t.root_moves.clone()));
+        from_trace
+            .filter(|m| !m.is_empty())
+            .or_else(|| Some(self.game.with_untracked(|g| g.board.to_string())))
+    }
+
+    /// Asks the worker for the teaching trees when they are shown and
+    /// stale.
+    fn want_teaching(self) {
+        if self.tree_kind.get_untracked() != tree::TreeKind::Minimax {
+            return;
+        }
+        let Some(root) = self.teaching_root() else {
+            return;
+        };
+        let fresh = self
+            .teaching
+            .with_untracked(|t| t.as_ref().is_some_and(|t| t.minimax.root_moves == root));
+        if !fresh {
+            self.teaching.set(None);
+            self.send(ToWorker::Teach {
+                moves: root,
+                geometry: self.game.with_untracked(|g| g.board.geometry()),
+                depth: TEACHING_DEPTH,
+            });
         }
     }
 
@@ -494,6 +539,8 @@ pub fn App() -> impl IntoView {
         column_values: RwSignal::new(None),
         last_pv: RwSignal::new(Vec::new()),
         trace: RwSignal::new(None),
+        teaching: RwSignal::new(None),
+        tree_kind: RwSignal::new(tree::TreeKind::Search),
         book: RwSignal::new(None),
         hover: RwSignal::new(None),
         shake: RwSignal::new(None),
@@ -596,6 +643,7 @@ pub fn App() -> impl IntoView {
             </main>
             <SettingsPanel/>
             <HelpPanel/>
+            <explainer::Explainer/>
             <robot::RobotPanel/>
         </div>
     }
@@ -896,6 +944,14 @@ fn Thoughts() -> impl IntoView {
     });
     let lang = Signal::derive(move || ctx.settings.with(|s| s.lang));
     let geometry = Signal::derive(move || ctx.game.with(|g| g.board.geometry()));
+    Effect::new(move |_| {
+        ctx.tree_kind.track();
+        ctx.trace.with(|t| {
+            t.as_ref()
+                .map(|t| t.nodes.first().is_some_and(|n| n.searching))
+        });
+        ctx.want_teaching();
+    });
     view! {
         <aside class="thoughts" aria-live="polite">
             <div class="thoughts-head">
@@ -905,7 +961,8 @@ fn Thoughts() -> impl IntoView {
                 </a>
             </div>
             <SearchLine/>
-            <tree::TreeView trace=ctx.trace.into() colours=colours lang=lang geometry=geometry/>
+            <tree::TreeView trace=ctx.trace.into() teaching=ctx.teaching.into() kind=ctx.tree_kind
+                colours=colours lang=lang geometry=geometry/>
             <ol>{move || ctx.thoughts.get().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ol>
         </aside>
     }

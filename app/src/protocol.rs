@@ -2,7 +2,7 @@
 //! structs with serde-wasm-bindgen.
 
 use engine::Geometry;
-use engine::player::{Decision, PlayerConfig, SearchProgress};
+use engine::player::{Decision, PlayerConfig, SearchProgress, Teaching};
 use serde::{Deserialize, Serialize};
 
 /// From the page to the worker.
@@ -32,6 +32,17 @@ pub enum ToWorker {
         geometry: Geometry,
         /// Give up after this many milliseconds.
         limit_ms: f64,
+    },
+    /// Minimax and alpha-beta on one position, for the teaching view. Its
+    /// answer is matched by position, so it never makes a running
+    /// request stale.
+    Teach {
+        /// The position, as a move string.
+        moves: String,
+        /// The board's shape.
+        geometry: Geometry,
+        /// Plies to search.
+        depth: u8,
     },
     /// A game ended: lets the adaptive level learn (`Some(true)`: the
     /// computer won).
@@ -74,6 +85,11 @@ pub enum FromWorker {
         depth: u8,
         /// Positions in the book.
         positions: u32,
+    },
+    /// The teaching trees of a position.
+    Teaching {
+        /// Both trees; their `root_moves` name the position.
+        teaching: Box<Teaching>,
     },
     /// Request `id` could not be answered.
     Failed {

@@ -101,7 +101,9 @@ impl SearchWorker {
                     inner.pending = None;
                     inner.retried = false;
                 }
-                FromWorker::Progress { .. } | FromWorker::Book { .. } => {}
+                FromWorker::Progress { .. }
+                | FromWorker::Book { .. }
+                | FromWorker::Teaching { .. } => {}
             }
             inner.listener.clone()
         };
@@ -155,7 +157,9 @@ impl SearchWorker {
             self.spawn();
         }
         let mut inner = self.0.borrow_mut();
-        if !matches!(request, ToWorker::GameOver { .. }) {
+        // Side requests are not worth retrying, and must not replace the
+        // search a crash would retry.
+        if !matches!(request, ToWorker::GameOver { .. } | ToWorker::Teach { .. }) {
             inner.pending = Some(request.clone());
             inner.retried = false;
         }
@@ -189,7 +193,7 @@ impl SearchWorker {
 fn request_id(request: ToWorker) -> u32 {
     match request {
         ToWorker::Choose { id, .. } | ToWorker::Analyze { id, .. } => id,
-        ToWorker::GameOver { .. } => 0,
+        ToWorker::GameOver { .. } | ToWorker::Teach { .. } => 0,
     }
 }
 

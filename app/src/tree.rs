@@ -5,6 +5,7 @@
 
 use std::collections::HashSet;
 
+use engine::player::Teaching;
 use engine::trace::{Bound, SearchTrace};
 use engine::{Board, Geometry, Side};
 use leptos::prelude::*;
@@ -18,7 +19,9 @@ const DY: f64 = 74.0;
 /// Radius of a node's coin.
 const R: f64 = 14.0;
 /// Below this zoom, labels are too small to read and are left out.
-const LABEL_ZOOM: f64 = 0.6;
+const LABEL_ZOOM: f64 = 0.5;
+/// The smallest zoom the tree opens with: a wider tree is panned instead.
+const AUTO_ZOOM: f64 = 0.55;
 /// How long a finger rests on a node before its board shows.
 const LONG_PRESS_MS: u32 = 450;
 
@@ -50,11 +53,17 @@ pub fn child_lists(trace: &SearchTrace) -> Vec<Vec<usize>> {
     lists
 }
 
-/// Whether a node shows its children: down to `open_depth`, along the
-/// principal variation, and wherever the person opened it.
+/// How many levels below `open_depth` the principal variation stays open:
+/// deeper, its branches make the tree too wide to read.
+const PV_OPEN: u8 = 2;
+
+/// Whether a node shows its children: down to `open_depth`, a little
+/// further along the principal variation, and wherever the person opened it.
 pub fn is_open(trace: &SearchTrace, index: usize, open: &HashSet<usize>, open_depth: u8) -> bool {
     let node = &trace.nodes[index];
-    node.depth < open_depth || node.on_pv || open.contains(&index)
+    node.depth < open_depth
+        || (node.on_pv && node.depth < open_depth.saturating_add(PV_OPEN))
+        || open.contains(&index)
 }
 
 /// Lays out the visible part of the tree below `root`: returns the placed
@@ -170,8 +179,12 @@ struct View {
 /// pan, breadcrumbs and a small board for the node under the pointer.
 #[component]
 pub fn TreeView(
-    /// The trace to draw.
+    /// The computer's search to draw.
     trace: Signal<Option<SearchTrace>>,
+    /// The teaching trees, once the worker sent them.
+    teaching: Signal<Option<Teaching>>,
+    /// Which of the two the panel shows.
+    kind: RwSignal<TreeKind>,
     /// Colour classes of the first and the second player's coins.
     colours: Signal<[&'static str; 2]>,
     /// Interface language.
@@ -179,11 +192,21 @@ pub fn TreeView(
     /// The board's shape, for the small boards.
     geometry: Signal<Geometry>,
 ) -> impl IntoView {
+    let search = trace;
+    let trace = Signal::derive(move || match kind.get() {
+        TreeKind::Search => search.get(),
+        TreeKind::Minimax => teaching.with(|t| t.as_ref().map(|t| t.minimax.clone())),
+    });
     let open = RwSignal::new(HashSet::<usize>::new());
     let root = RwSignal::new(0usize);
     // None: follow the tree (the root centred at the top).
     let view = RwSignal::new(None::<View>);
-    let zoom = RwSignal::new(1.0f64);
+    // The last view worked out while following, where zoom and pan start.
+    let auto = StoredValue::new(View {
+        x: 0.0,
+        y: 0.0,
+        zoom: 1.0,
+    });
     let show_all = RwSignal::new(false);
     let canvas = NodeRef::<leptos::html::Div>::new();
     let size = RwSignal::new((640.0f64, 360.0f64));
@@ -229,17 +252,21 @@ pub fn TreeView(
         let root = root.get().min(t.nodes.len() - 1);
         let (placed, width, height) = layout(&t, root, &open.get(), open_depth);
         let (cw, ch) = size.get();
-        let z = zoom.get();
         let v = view.get().unwrap_or_else(|| {
-            // The root at the top, centred (or the whole tree when it fits).
+            // The whole tree if it fits at a readable zoom, else the root
+            // at the top centre.
+            let z = (cw / width).min(ch / height).clamp(AUTO_ZOOM, 1.0);
             let rx = placed.iter().find(|p| p.index == root).map_or(0.0, |p| p.x);
             let x = if width * z <= cw {
                 (width - cw / z) / 2.0
             } else {
                 rx - cw / z / 2.0
             };
-            View { x, y: 0.0, zoom: z }
+            let v = View { x, y: 0.0, zoom: z };
+            auto.set_value(v);
+            v
         });
+        let z = v.zoom;
         let window = (v.x, v.x + cw / z);
         let view_box = format!("{:.1} {:.1} {:.1} {:.1}", v.x, v.y, cw / z, ch / z);
         Some((
@@ -307,8 +334,8 @@ pub fn TreeView(
             return;
         }
         press.set_value(None);
-        let z = zoom.get_untracked();
-        let current = current_view(view, zoom);
+        let current = current_view(view, auto);
+        let z = current.zoom;
         view.set(Some(View {
             x: current.x - (nx - x) / z,
             y: current.y - (ny - y) / z,
@@ -326,18 +353,15 @@ pub fn TreeView(
     };
     let zoom_by = move |factor: f64| {
         let (cw, ch) = size.get_untracked();
-        let old = current_view(view, zoom);
+        let old = current_view(view, auto);
         let z = (old.zoom * factor).clamp(0.15, 4.0);
         // Keep the centre where it is.
         let (cx, cy) = (old.x + cw / old.zoom / 2.0, old.y + ch / old.zoom / 2.0);
-        zoom.set(z);
-        if view.get_untracked().is_some() {
-            view.set(Some(View {
-                x: cx - cw / z / 2.0,
-                y: cy - ch / z / 2.0,
-                zoom: z,
-            }));
-        }
+        view.set(Some(View {
+            x: cx - cw / z / 2.0,
+            y: cy - ch / z / 2.0,
+            zoom: z,
+        }));
     };
     let fit = move || {
         let Some((_, _, _, (w, h))) = drawing() else {
@@ -345,7 +369,6 @@ pub fn TreeView(
         };
         let (cw, ch) = size.get_untracked();
         let z = (cw / w).min(ch / h).clamp(0.15, 1.0);
-        zoom.set(z);
         view.set(Some(View {
             x: (w - cw / z) / 2.0,
             y: 0.0,
@@ -357,9 +380,9 @@ pub fn TreeView(
         zoom_by(if e.delta_y() < 0.0 { 1.15 } else { 1.0 / 1.15 });
     };
     let on_key = move |e: leptos::ev::KeyboardEvent| {
-        let step = 60.0 / zoom.get_untracked();
+        let step = 60.0 / current_view(view, auto).zoom;
         let pan = |dx: f64, dy: f64| {
-            let v = current_view(view, zoom);
+            let v = current_view(view, auto);
             view.set(Some(View {
                 x: v.x + dx,
                 y: v.y + dy,
@@ -421,8 +444,74 @@ pub fn TreeView(
             Lang::En => "Searching …",
         })
     };
+    let caption = move || {
+        let lang = lang.get();
+        match kind.get() {
+            TreeKind::Search => search.with(|t| {
+                let t = t.as_ref()?;
+                let pruned: usize = t.nodes.iter().map(|n| n.pruned.len()).sum();
+                let table = t.nodes.iter().filter(|n| n.from_table).count();
+                let table = match (table, lang) {
+                    (0, _) => String::new(),
+                    (n, Lang::De) => format!(", {n} aus der Tabelle (TT)"),
+                    (n, Lang::En) => format!(", {n} from the table (TT)"),
+                };
+                Some(match lang {
+                    Lang::De => format!(
+                        "Alpha-Beta, Tiefe {}: {} Stellungen, {pruned} Züge abgeschnitten{table}.",
+                        t.depth, t.total_nodes
+                    ),
+                    Lang::En => format!(
+                        "Alpha-beta, depth {}: {} positions, {pruned} moves pruned{table}.",
+                        t.depth, t.total_nodes
+                    ),
+                })
+            }),
+            TreeKind::Minimax => Some(teaching.with(|t| match (t, lang) {
+                (None, Lang::De) => "Minimax wird gerechnet …".to_string(),
+                (None, Lang::En) => "Working out minimax …".to_string(),
+                (Some(t), Lang::De) => format!(
+                    "Minimax, Tiefe {}: {} Stellungen. Alpha-Beta kommt bei gleicher Tiefe mit {} aus – {} % gespart.",
+                    t.depth,
+                    t.minimax.total_nodes,
+                    t.alpha_beta.total_nodes,
+                    t.saved_percent()
+                ),
+                (Some(t), Lang::En) => format!(
+                    "Minimax, depth {}: {} positions. Alpha-beta to the same depth needs {} – {} % saved.",
+                    t.depth,
+                    t.minimax.total_nodes,
+                    t.alpha_beta.total_nodes,
+                    t.saved_percent()
+                ),
+            })),
+        }
+    };
+    let kind_button = move |k: TreeKind| {
+        let name = move || match (k, lang.get()) {
+            (TreeKind::Search, Lang::De) => "Echte Suche",
+            (TreeKind::Search, Lang::En) => "Real search",
+            (TreeKind::Minimax, Lang::De) => "Minimax (Lernansicht)",
+            (TreeKind::Minimax, Lang::En) => "Minimax (teaching)",
+        };
+        view! {
+            <button class="kind" aria-pressed=move || (kind.get() == k).to_string()
+                on:click=move |_| kind.set(k)>{name}</button>
+        }
+    };
     view! {
         <section class="tree-view" aria-label="Search tree">
+            <div class="tree-kinds">
+                {kind_button(TreeKind::Search)}
+                {kind_button(TreeKind::Minimax)}
+                <button class="explain-link" on:click=move |_| crate::toggle_panel("explain")>
+                    {move || match lang.get() {
+                        Lang::De => "Wie denkt der Computer?",
+                        Lang::En => "How does the computer think?",
+                    }}
+                </button>
+            </div>
+            <p class="tree-caption">{caption}</p>
             <div class="tree-tools">
                 <span class="crumbs">{crumbs}</span>
                 <span class="live">{live}</span>
@@ -446,12 +535,8 @@ pub fn TreeView(
     }
 }
 
-fn current_view(view: RwSignal<Option<View>>, zoom: RwSignal<f64>) -> View {
-    view.get_untracked().unwrap_or(View {
-        x: 0.0,
-        y: 0.0,
-        zoom: zoom.get_untracked(),
-    })
+fn current_view(view: RwSignal<Option<View>>, auto: StoredValue<View>) -> View {
+    view.get_untracked().unwrap_or_else(|| auto.get_value())
 }
 
 /// The indices from the trace's root down to `index`.
@@ -724,7 +809,15 @@ mod tests {
         let (all, _, _) = layout(&t, 0, &HashSet::new(), u8::MAX);
         assert_eq!(all.len(), t.nodes.len());
         let (small, _, _) = layout(&t, 0, &HashSet::new(), 1);
-        let pv_nodes = t.nodes.iter().filter(|n| n.on_pv).count();
-        assert!(small.iter().filter(|p| t.nodes[p.index].on_pv).count() == pv_nodes);
+        let pv_nodes = t
+            .nodes
+            .iter()
+            .filter(|n| n.on_pv && n.depth <= 1 + PV_OPEN)
+            .count();
+        assert_eq!(
+            small.iter().filter(|p| t.nodes[p.index].on_pv).count(),
+            pv_nodes
+        );
+        assert!(small.len() < all.len(), "deeper branches stay folded");
     }
 }

@@ -159,7 +159,12 @@ impl Recorder {
         } else {
             self.budget - PV_RESERVE
         };
-        if parent.is_some() && (depth > self.max_depth || self.trace.nodes.len() >= room) {
+        // The root's children are the columns' values: always recorded.
+        let essential = depth <= 1;
+        if parent.is_some()
+            && !essential
+            && (depth > self.max_depth || self.trace.nodes.len() >= room)
+        {
             if let Some(p) = parent {
                 self.trace.nodes[p as usize].summarised = true;
             }
@@ -241,24 +246,29 @@ mod tests {
     fn budget_summarises_and_keeps_room_for_the_pv() {
         let mut r = Recorder::new(40, 3);
         let root = r.open(None, None, Side::First, 0, true).unwrap();
+        let child = r.open(Some(root), Some(3), Side::First, 1, false).unwrap();
         let mut opened = 0;
         for c in 0..7 {
             for _ in 0..3 {
-                if r.open(Some(root), Some(c), Side::First, 1, false).is_some() {
+                if r.open(Some(child), Some(c), Side::Second, 2, false).is_some() {
                     opened += 1;
                 }
             }
         }
-        assert_eq!(opened, 40 - PV_RESERVE - 1);
-        assert!(r.node(root).summarised);
+        assert_eq!(opened, 40 - PV_RESERVE - 2);
+        assert!(r.node(child).summarised);
         assert!(
-            r.open(Some(root), Some(3), Side::First, 1, true).is_some(),
+            r.open(Some(child), Some(3), Side::Second, 2, true).is_some(),
             "the PV still fits"
         );
         assert!(
-            r.open(Some(root), Some(3), Side::First, 4, true).is_none(),
+            r.open(Some(child), Some(3), Side::Second, 4, true).is_none(),
             "but not below the depth"
         );
-        assert_eq!(r.len(), 40 - PV_RESERVE + 1);
+        assert!(
+            r.open(Some(root), Some(5), Side::First, 1, false).is_some(),
+            "the root's children always fit"
+        );
+        assert_eq!(r.len(), 40 - PV_RESERVE + 2);
     }
 }

@@ -286,6 +286,43 @@ fn a_running_search_shows_its_growing_tree_now_and_then() {
 }
 
 #[test]
+fn perfect_shows_each_column_as_it_is_settled_and_bounds_for_the_others() {
+    use std::cell::Cell;
+    let now = Cell::new(0.0);
+    let clock = || {
+        now.set(now.get() + 40.0);
+        now.get()
+    };
+    let board = positions("Test_L2_R2", 50).remove(1);
+    let mut trees = Vec::new();
+    let d = player("perfect", 3)
+        .choose_observed(&board, Some(&clock), &mut |p| {
+            trees.extend(p.tree.clone());
+            Flow::Continue
+        })
+        .unwrap();
+    assert!(!trees.is_empty(), "a long solve shows its tree");
+    let children = |t: &engine::trace::SearchTrace| t.children(0).count();
+    assert!(trees.iter().all(|t| t.nodes[0].searching));
+    assert!(trees.windows(2).all(|w| children(&w[0]) <= children(&w[1])), "columns only add up");
+    // The final tree has every playable column: exact where the column
+    // keeps the score, an upper bound where it was refuted.
+    let legal = (0..7).filter(|&c| board.can_play(c)).count();
+    assert_eq!(children(&d.trace), legal);
+    let mut solver = Solver::new();
+    let exact = solver.analyze(board.position(), Mode::Strong);
+    for i in d.trace.children(0) {
+        let n = &d.trace.nodes[i];
+        let truth = exact[usize::from(n.column.unwrap())].unwrap();
+        match n.bound {
+            Bound::Exact => assert_eq!(n.value, truth),
+            Bound::Upper => assert!(truth <= n.value, "{truth} <= {}", n.value),
+            Bound::Lower => panic!("no lower bounds here"),
+        }
+    }
+}
+
+#[test]
 fn configs_survive_serde_and_the_game_over_is_refused() {
     for level in Level::ALL {
         let config = level.config(Style::Aggressive);

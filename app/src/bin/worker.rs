@@ -183,6 +183,18 @@ fn handle(state: &mut State, request: ToWorker) {
                 },
             );
         }
+        ToWorker::Teach {
+            moves,
+            geometry,
+            depth,
+        } => {
+            let board = Board::from_moves(geometry, &moves).ok();
+            if let Some(teaching) = board.and_then(|b| engine::player::Teaching::new(&b, depth)) {
+                post(&FromWorker::Teaching {
+                    teaching: Box::new(teaching),
+                });
+            }
+        }
         ToWorker::GameOver { computer_won } => {
             if let Some((_, _, player)) = &mut state.player {
                 player.game_over(computer_won);

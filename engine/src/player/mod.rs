@@ -21,6 +21,7 @@ mod progress;
 mod rng;
 mod teaching;
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -377,9 +378,13 @@ impl Player {
         let solver = self.solver.as_mut().expect("just made");
         let g = p.geometry();
         let plies_left = (g.cells() - p.plies()) as u8;
+        let mover = p.side_to_move();
         let mut nodes = 0;
+        // The tree grows by one column at a time; a watcher sees it between.
+        let recorder = RefCell::new(Recorder::new(self.trace_budget, 1));
+        let root = recorder.borrow_mut().open(None, None, mover, 0, true);
         let mut observe = |progress: &solver::Progress| {
-            let stop = reporter.tick(false, |_| SearchProgress {
+            let stop = reporter.tick(false, |with_tree| SearchProgress {
                 depth: plies_left,
                 nodes: progress.nodes,
                 nodes_per_second: 0.0,
@@ -387,9 +392,19 @@ impl Player {
                 best_column: None,
                 best_value: None,
                 pv: Vec::new(),
-                tree: None,
+                tree: with_tree.then(|| recorder.borrow().snapshot(plies_left)),
             });
             if stop { Flow::Stop } else { Flow::Continue }
+        };
+        let record = |column: usize, value: i32, bound: Bound| {
+            let mut recorder = recorder.borrow_mut();
+            if let Some(id) =
+                root.and_then(|r| recorder.open(Some(r), Some(column as u8), mover, 1, false))
+            {
+                let node = recorder.node(id);
+                node.value = value;
+                node.bound = bound;
+            }
         };
         // The position's score: from the book, else one exact search. Then
         // a column is best when it keeps that score, which a null-window
@@ -420,10 +435,16 @@ impl Player {
                     // scores more than -value.
                     let refuted = solver.at_least(&child, 1 - value, &mut observe)?;
                     nodes += solver.nodes();
-                    if !refuted {
+                    if refuted {
+                        // Known only as a bound: less than the best.
+                        record(column, value - 1, Bound::Upper);
+                    } else {
                         values[column] = Some(value);
                     }
                 }
+            }
+            if let Some(v) = values[column] {
+                record(column, v, Bound::Exact);
             }
             if values[column] == Some(value) {
                 best.push(column);
@@ -437,17 +458,7 @@ impl Player {
             _ if config.vary => self.rng.pick(&best),
             [first, ..] => first,
         };
-        let mut recorder = Recorder::new(self.trace_budget, 1);
-        let root = recorder.open(None, None, p.side_to_move(), 0, true);
-        for (c, v) in values.iter().enumerate() {
-            let opened = root.zip(*v).and_then(|(r, v)| {
-                let id = recorder.open(Some(r), Some(c as u8), p.side_to_move(), 1, c == column)?;
-                Some((id, v))
-            });
-            if let Some((id, v)) = opened {
-                recorder.node(id).value = v;
-            }
-        }
+        let mut recorder = recorder.into_inner();
         if let Some(r) = root {
             recorder.node(r).value = value;
             recorder.node(r).subtree_nodes = nodes;

@@ -43,7 +43,7 @@ impl Teaching {
         let windows = Windows::new(position.geometry(), true, true);
         // Room for every node of the minimax tree.
         let budget = 4000;
-        let mut run = |prune| {
+        let run = |prune| {
             let mut trace = alphabeta::fixed_depth(position, &windows, depth, prune, budget).trace;
             trace.root_moves = board.to_string();
             trace
@@ -91,7 +91,10 @@ mod tests {
             assert_eq!(m.root_moves, moves);
             // Minimax records its whole tree to the depth; only the forced
             // replies searched beyond it are summed up.
-            assert!(m.nodes.iter().all(|n| !n.summarised || n.depth == t.depth), "{moves}");
+            assert!(
+                m.nodes.iter().all(|n| !n.summarised || n.depth == t.depth),
+                "{moves}"
+            );
         }
     }
 }
