@@ -698,8 +698,8 @@ pub fn markup(
         let (x, y) = (p.x, p.y);
         let _ = write!(
             out,
-            r#"<g class="{class}" data-index="{}" role="button" aria-label="{what}: {value}{extra}"><circle cx="{x:.1}" cy="{y:.1}" r="{R}"/>"#,
-            p.index
+            r#"<g class="{class}" data-index="{}" data-depth="{}" role="button" aria-label="{what}: {value}{extra}"><circle cx="{x:.1}" cy="{y:.1}" r="{R}"/>"#,
+            p.index, n.depth
         );
         if p.pruned > 0 {
             // A dashed stub to the lower right stands for the cut branches.

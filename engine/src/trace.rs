@@ -106,6 +106,31 @@ impl SearchTrace {
             .map(|(i, _)| i)
     }
 
+    /// Makes `pv` the principal variation, marking the recorded nodes
+    /// along it (and only those).
+    pub fn set_pv(&mut self, pv: Vec<u8>) {
+        for node in &mut self.nodes {
+            node.on_pv = false;
+        }
+        if let Some(root) = self.nodes.first_mut() {
+            root.on_pv = true;
+        }
+        let mut at = 0usize;
+        for &column in &pv {
+            let next = self
+                .children(at)
+                .find(|&i| self.nodes[i].column == Some(column));
+            match next {
+                Some(i) => {
+                    self.nodes[i].on_pv = true;
+                    at = i;
+                }
+                None => break,
+            }
+        }
+        self.pv = pv;
+    }
+
     /// The value of each root child by column (0-based), from the mover's
     /// view; `None` for columns that were not searched.
     pub fn root_values(&self, columns: usize) -> Vec<Option<i32>> {
@@ -208,24 +233,7 @@ impl Recorder {
     /// Marks the principal variation along recorded nodes and finishes the
     /// trace.
     pub(crate) fn finish(mut self, pv: Vec<u8>, total_nodes: u64, depth: u8) -> SearchTrace {
-        let mut at = 0usize;
-        if let Some(root) = self.trace.nodes.first_mut() {
-            root.on_pv = true;
-        }
-        for &column in &pv {
-            let next = self
-                .trace
-                .children(at)
-                .find(|&i| self.trace.nodes[i].column == Some(column));
-            match next {
-                Some(i) => {
-                    self.trace.nodes[i].on_pv = true;
-                    at = i;
-                }
-                None => break,
-            }
-        }
-        self.trace.pv = pv;
+        self.trace.set_pv(pv);
         self.trace.total_nodes = total_nodes;
         self.trace.depth = depth;
         self.trace
@@ -250,7 +258,9 @@ mod tests {
         let mut opened = 0;
         for c in 0..7 {
             for _ in 0..3 {
-                if r.open(Some(child), Some(c), Side::Second, 2, false).is_some() {
+                if r.open(Some(child), Some(c), Side::Second, 2, false)
+                    .is_some()
+                {
                     opened += 1;
                 }
             }
@@ -258,11 +268,13 @@ mod tests {
         assert_eq!(opened, 40 - PV_RESERVE - 2);
         assert!(r.node(child).summarised);
         assert!(
-            r.open(Some(child), Some(3), Side::Second, 2, true).is_some(),
+            r.open(Some(child), Some(3), Side::Second, 2, true)
+                .is_some(),
             "the PV still fits"
         );
         assert!(
-            r.open(Some(child), Some(3), Side::Second, 4, true).is_none(),
+            r.open(Some(child), Some(3), Side::Second, 4, true)
+                .is_none(),
             "but not below the depth"
         );
         assert!(

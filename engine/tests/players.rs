@@ -304,7 +304,10 @@ fn perfect_shows_each_column_as_it_is_settled_and_bounds_for_the_others() {
     assert!(!trees.is_empty(), "a long solve shows its tree");
     let children = |t: &engine::trace::SearchTrace| t.children(0).count();
     assert!(trees.iter().all(|t| t.nodes[0].searching));
-    assert!(trees.windows(2).all(|w| children(&w[0]) <= children(&w[1])), "columns only add up");
+    assert!(
+        trees.windows(2).all(|w| children(&w[0]) <= children(&w[1])),
+        "columns only add up"
+    );
     // The final tree has every playable column: exact where the column
     // keeps the score, an upper bound where it was refuted.
     let legal = (0..7).filter(|&c| board.can_play(c)).count();
@@ -318,6 +321,26 @@ fn perfect_shows_each_column_as_it_is_settled_and_bounds_for_the_others() {
             Bound::Exact => assert_eq!(n.value, truth),
             Bound::Upper => assert!(truth <= n.value, "{truth} <= {}", n.value),
             Bound::Lower => panic!("no lower bounds here"),
+        }
+    }
+}
+
+#[test]
+fn the_highlighted_line_starts_with_the_move_played() {
+    // Symmetric positions give ties, which the seed breaks; Easy also
+    // blunders on purpose. Either way the tree must show the move played.
+    for spec in ["hard", "medium", "easy"] {
+        for seed in 1..12 {
+            let board: Board = "44".parse().unwrap();
+            let d = player(spec, seed).choose(&board).unwrap();
+            let t = &d.trace;
+            let on_pv: Vec<u8> = t
+                .children(0)
+                .filter(|&i| t.nodes[i].on_pv)
+                .filter_map(|i| t.nodes[i].column)
+                .collect();
+            assert_eq!(on_pv, [d.column as u8], "{spec} seed {seed}");
+            assert_eq!(d.pv.first(), Some(&(d.column as u8)));
         }
     }
 }

@@ -3,11 +3,14 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url).pathname;
 const SHOTS = new URL('../../target/screenshots/', import.meta.url).pathname;
+const CONNECT4 = new URL('../../target/release/connect4', import.meta.url).pathname;
 const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
@@ -298,18 +301,64 @@ test('the bridge serves the app built into it, which plays through it', async ()
   }
 });
 
-test('the search tree grows with each computer move and opens in full quickly', async () => {
+/** Every column's perfect score from the native `connect4` binary. */
+function analyze(moves) {
+  assert.ok(existsSync(CONNECT4), `build ${CONNECT4} first (cargo build --release --bin connect4)`);
+  const out = execFileSync(CONNECT4, ['solve', '--analyze'], { input: `${moves}\n` }).toString().trim();
+  return out.split(/\s+/).slice(1).map((v) => (v === 'X' ? null : Number(v)));
+}
+
+/** The tree's nodes one level below its root: column, bound and value. */
+async function rootChildren(page) {
+  const labels = await page.locator('svg.tree g.node[data-depth="1"]').evaluateAll((gs) => gs.map((g) => g.getAttribute('aria-label')));
+  return labels.map((l) => {
+    const [, column, bound, value] = l.match(/^column (\d+): (≤|≥)?([+-]\d+)/);
+    return { column: Number(column), bound: bound ?? '=', value: Number(value) };
+  });
+}
+
+const movesInUrl = (page) => new URL(page.url()).searchParams.get('pos') ?? '';
+
+test('after a Perfect move the tree holds every column with the engine\'s value', async () => {
+  const { context, page } = await open('', { width: 1920, height: 1080 });
+  await setting(page, 'Level', 'Perfect');
+  const position = '2541266355551';
+  await page.goto(`${base}?pos=${position}`);
+  await myTurn(page);
+  const truth = analyze(position);
+  const children = await rootChildren(page);
+  assert.equal(children.length, truth.filter((v) => v !== null).length, 'one node per playable column');
+  for (const { column, bound, value } of children) {
+    if (bound === '=') assert.equal(value, truth[column - 1], `column ${column}`);
+    else assert.ok(bound === '≤' && truth[column - 1] <= value, `column ${column}: ${truth[column - 1]} ≤ ${value}`);
+  }
+  const played = Number(movesInUrl(page).at(position.length));
+  const pv = await page.locator('svg.tree g.node.pv[data-depth="1"]').getAttribute('aria-label');
+  assert.ok(pv.startsWith(`column ${played}:`), `the highlighted column (${pv}) is the one played (${played})`);
+  assert.equal(truth[played - 1], Math.max(...truth.filter((v) => v !== null)), 'and it is a best one');
+  await context.close();
+});
+
+test('a Hard move: the principal variation, pruned branches, a node\'s board, and the full tree quickly', async () => {
   const { context, page } = await open('', { width: 1920, height: 1080 });
   await setting(page, 'Level', 'Hard');
   await page.getByRole('button', { name: 'Column 4', exact: true }).click();
   await myTurn(page);
   const tree = page.locator('svg.tree');
-  await tree.waitFor();
-  const shown = Number(await tree.getAttribute('data-nodes'));
-  assert.ok(shown >= 8, `the root and its children at least: ${shown}`);
-  assert.ok(await page.locator('svg.tree .node.pv').count() >= 2, 'the principal variation is marked');
-  await page.waitForTimeout(600);
+  const played = Number(movesInUrl(page).at(1));
+  const pv = await page.locator('svg.tree g.node.pv[data-depth="1"]').getAttribute('aria-label');
+  assert.ok(pv.startsWith(`column ${played}:`), `the highlighted column (${pv}) is the one played (${played})`);
+  assert.equal((await rootChildren(page)).length, 7, 'every column is a child of the root');
+  assert.ok(await page.locator('svg.tree .edge.pruned').count() > 0, 'cut-offs are drawn');
+  assert.match(await page.locator('.tree-caption').textContent(), /depth 8: \d+ positions, [1-9]\d* moves pruned/);
+  // Pointing at a node two levels down shows its position: 1 + 2 coins.
+  await page.locator('svg.tree g.node[data-depth="2"]').first().hover();
+  const small = page.locator('.node-board');
+  await small.waitFor();
+  assert.equal(await small.locator('circle:not(.hole)').count(), 3);
+  await page.mouse.move(5, 5);
   await page.screenshot({ path: `${SHOTS}tree-1920x1080.png` });
+  const shown = Number(await tree.getAttribute('data-nodes'));
   // Open every recorded node and time it until the next frame.
   const [built, ms] = await page.evaluate(async () => {
     const start = performance.now();
@@ -319,11 +368,80 @@ test('the search tree grows with each computer move and opens in full quickly', 
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     return [built, performance.now() - start];
   });
-  console.log(`# full tree: built in ${built.toFixed(1)} ms`);
   const all = Number(await tree.getAttribute('data-nodes'));
-  console.log(`# full tree: ${all} nodes drawn in ${ms.toFixed(1)} ms`);
+  console.log(`# full tree: ${all} nodes built in ${built.toFixed(1)} ms, drawn in ${ms.toFixed(1)} ms`);
   assert.ok(all > shown, 'opening shows more');
+  await page.locator('.tree-tools .fit').click();
   await page.screenshot({ path: `${SHOTS}tree-all-1920x1080.png` });
+  await context.close();
+});
+
+test('the teaching view shows plain minimax and what pruning saved; the explainer opens from the tree', async () => {
+  const { context, page } = await open('', { width: 1920, height: 1080 });
+  await page.getByRole('button', { name: 'Column 4', exact: true }).click();
+  await myTurn(page);
+  await page.getByRole('button', { name: 'Minimax (teaching)' }).click();
+  const caption = page.locator('.tree-caption');
+  await page.waitForFunction(() => /saved/.test(document.querySelector('.tree-caption').textContent));
+  const [, depth, minimax, alphaBeta, saved] = (await caption.textContent()).match(/depth (\d+): (\d+) positions\. Alpha-beta to the same depth needs (\d+) – (\d+) %/);
+  assert.equal(Number(depth), 3);
+  assert.ok(Number(minimax) >= 1 + 7 + 49 + 343, `minimax looks at every move: ${minimax}`);
+  assert.ok(Number(alphaBeta) < Number(minimax) && Number(saved) > 0);
+  assert.equal(await page.locator('svg.tree .edge.pruned').count(), 0, 'minimax prunes nothing');
+  assert.equal((await rootChildren(page)).length, 7);
+  await page.screenshot({ path: `${SHOTS}tree-minimax-1920x1080.png` });
+  await page.getByRole('button', { name: 'How does the computer think?' }).click();
+  const explainer = page.getByRole('region', { name: 'How does the computer think?' });
+  await explainer.getByText('Alpha-beta: skip what cannot matter').waitFor();
+  await page.screenshot({ path: `${SHOTS}explainer-1920x1080.png` });
+  await context.close();
+});
+
+test('the tree grows on the screen while the computer thinks', async () => {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  // Record the most nodes ever shown as still being searched.
+  await context.addInitScript(() => {
+    window.__searching = 0;
+    new MutationObserver(() => {
+      window.__searching = Math.max(window.__searching, document.querySelectorAll('svg.tree .node.searching').length);
+    }).observe(document, { subtree: true, childList: true });
+  });
+  const page = await context.newPage();
+  await page.goto(base);
+  await page.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
+  await setting(page, 'Level', 'Perfect');
+  // A position the solver needs a good part of a second for.
+  await page.goto(`${base}?pos=3246313`);
+  await myTurn(page);
+  assert.ok(await page.evaluate(() => window.__searching) > 0, 'a running search was drawn');
+  assert.equal(await page.locator('svg.tree .node.searching').count(), 0, 'the final tree is complete');
+  await context.close();
+});
+
+test('a spectator screen in another tab follows the game, with the tree and no controls', async () => {
+  const { context, page } = await open();
+  const watch = await context.newPage();
+  await watch.setViewportSize({ width: 800, height: 480 });
+  await watch.goto(`${base}#/watch`);
+  await watch.locator('.cells').waitFor();
+  for (const c of [4, 3]) {
+    await page.getByRole('button', { name: `Column ${c}`, exact: true }).click();
+    await myTurn(page);
+  }
+  const cells = await cellLabels(page);
+  await watch.waitForFunction((want) => JSON.stringify([...document.querySelectorAll('.cells [role=img]')].map((c) => c.getAttribute('aria-label'))) === want, JSON.stringify(cells));
+  await watch.locator('svg.tree g.node[data-depth="1"]').first().waitFor();
+  assert.equal(await watch.getByRole('button', { name: 'New game' }).isVisible(), false, 'no controls');
+  const tree = await watch.locator('.tree-canvas').boundingBox();
+  assert.ok(tree.width >= 300 && tree.height >= 150 && tree.y + tree.height <= 480, `the tree fits 800x480: ${JSON.stringify(tree)}`);
+  await watch.screenshot({ path: `${SHOTS}watch-800x480.png` });
+  await watch.setViewportSize({ width: 1920, height: 1080 });
+  await watch.waitForTimeout(300);
+  await watch.screenshot({ path: `${SHOTS}watch-1920x1080.png` });
+  // A new game in the playing tab empties the spectator's board too.
+  page.once('dialog', (d) => d.accept());
+  await page.getByRole('button', { name: 'New game' }).click();
+  await watch.waitForFunction(() => document.querySelectorAll('.cells .coin:not(.ghost)').length === 0);
   await context.close();
 });
 

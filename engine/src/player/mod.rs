@@ -339,7 +339,7 @@ impl Player {
             if column != decision.column {
                 decision.column = column;
                 decision.pv = vec![column as u8];
-                decision.trace.pv = decision.pv.clone();
+                decision.trace.set_pv(decision.pv.clone());
             }
         }
         add_every_other_move_loses(&mut decision, -alphabeta::FORCED);
@@ -352,6 +352,8 @@ impl Player {
             if !others.is_empty() {
                 decision.column = self.rng.pick(&others);
                 decision.value = decision.column_values[decision.column].unwrap_or(decision.value);
+                decision.pv = vec![decision.column as u8];
+                decision.trace.set_pv(decision.pv.clone());
                 decision
                     .facts
                     .retain(|f| !matches!(f, Fact::WinsIn { .. } | Fact::EveryOtherMoveLoses));
