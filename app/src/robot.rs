@@ -267,7 +267,10 @@ impl Ctx {
 pub(crate) fn RobotLine() -> impl IntoView {
     let ctx = use_ctx();
     let t = move |text| ctx.settings.with(|s| s.lang.t(text));
-    let shown = move || ctx.watching || ctx.game.with(|g| g.robot.is_some());
+    // A spectator screen on a static host (no bridge) has no robot to name.
+    let shown = move || {
+        (ctx.watching && ctx.robot.with(Option::is_some)) || ctx.game.with(|g| g.robot.is_some())
+    };
     let state = move || ctx.robot.with(|s| s.as_ref().map(|s| s.robot.state));
     let class = move || match state() {
         Some(LinkState::Fault | LinkState::Disconnected) => "robot-line alert",

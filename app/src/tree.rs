@@ -22,6 +22,9 @@ const R: f64 = 14.0;
 const LABEL_ZOOM: f64 = 0.5;
 /// The smallest zoom the tree opens with: a wider tree is panned instead.
 const AUTO_ZOOM: f64 = 0.55;
+/// The largest: a small tree on a big screen is drawn bigger, for people
+/// watching from a step away.
+const MAX_AUTO_ZOOM: f64 = 1.6;
 /// How long a finger rests on a node before its board shows.
 const LONG_PRESS_MS: u32 = 450;
 
@@ -255,7 +258,9 @@ pub fn TreeView(
         let v = view.get().unwrap_or_else(|| {
             // The whole tree if it fits at a readable zoom, else the root
             // at the top centre.
-            let z = (cw / width).min(ch / height).clamp(AUTO_ZOOM, 1.0);
+            let z = (cw / width)
+                .min(ch / height)
+                .clamp(AUTO_ZOOM, MAX_AUTO_ZOOM);
             let rx = placed.iter().find(|p| p.index == root).map_or(0.0, |p| p.x);
             let x = if width * z <= cw {
                 (width - cw / z) / 2.0

@@ -237,7 +237,7 @@ fn a_running_search_shows_its_growing_tree_now_and_then() {
     use std::cell::Cell;
     let now = Cell::new(0.0);
     let clock = || {
-        now.set(now.get() + 40.0);
+        now.set(now.get() + 100.0);
         now.get()
     };
     let board: Board = "4453".parse().unwrap();

@@ -2,6 +2,7 @@
 //! scored by the window evaluation, recording its tree as it goes.
 
 use crate::evaluation::{Style, Windows};
+use crate::player::memory::SearchMemory;
 use crate::player::progress::{Reporter, SearchProgress};
 use crate::trace::{Bound, Recorder, SearchTrace};
 use crate::{Position, Side};
@@ -47,9 +48,13 @@ pub(crate) fn search(
 ) -> Option<(Found, u64)> {
     let mut best: Option<Found> = None;
     let mut nodes = 0;
+    // Shared by the iterations: each deeper one starts from what the
+    // shallower ones learnt.
+    let mut memory = SearchMemory::new();
     for depth in 1..=budget.depth.max(1) {
         let previous_pv = best.as_ref().map(|f| f.pv.clone()).unwrap_or_default();
         let mut s = Iteration::new(position, windows, style, depth, &mut *reporter);
+        s.memory = Some(&mut memory);
         s.nodes = nodes;
         s.node_limit = if depth > 1 { budget.nodes } else { None };
         s.time_limit = if depth > 1 { budget.time_ms } else { None };
@@ -134,6 +139,8 @@ struct Iteration<'r, 'a> {
     best_so_far: Option<(Option<u8>, i32)>,
     /// Alpha-beta cut-offs on; off, it is plain minimax.
     prune: bool,
+    /// Positions already searched, when transpositions should be used.
+    memory: Option<&'r mut SearchMemory>,
 }
 
 impl<'r, 'a> Iteration<'r, 'a> {
@@ -166,6 +173,7 @@ impl<'r, 'a> Iteration<'r, 'a> {
             depth,
             best_so_far: None,
             prune: true,
+            memory: None,
         }
     }
 
@@ -222,13 +230,21 @@ impl<'r, 'a> Iteration<'r, 'a> {
 
     /// Columns in search order: the previous iteration's move on its
     /// principal variation, then by threats created, centre first on ties.
-    fn order(&self, p: &Position, candidates: u64, ply: usize, on_pv: bool) -> ([u8; 9], usize) {
+    fn order(
+        &self,
+        p: &Position,
+        candidates: u64,
+        ply: usize,
+        on_pv: bool,
+        remembered: Option<u8>,
+    ) -> ([u8; 9], usize) {
         let g = p.geometry();
         let preferred = if on_pv {
             self.previous_pv.get(ply).copied()
         } else {
             None
-        };
+        }
+        .or(remembered);
         let mut list = [(0u8, 0i32); 9];
         let mut len = 0;
         for &column in &self.centre {
@@ -269,7 +285,7 @@ impl<'r, 'a> Iteration<'r, 'a> {
                 all |= g.column_mask(c) & p.possible();
             }
         }
-        let (order, len) = self.order(p, all, 0, true);
+        let (order, len) = self.order(p, all, 0, true, None);
         let (mut alpha, beta) = (-INFINITY, INFINITY);
         let mut best = -INFINITY;
         for &column in &order[..len] {
@@ -371,10 +387,27 @@ impl<'r, 'a> Iteration<'r, 'a> {
             return self.evaluate(p);
         }
         let depth = depth.max(1);
+        let key = p.key();
+        let remembered = self.memory.as_ref().and_then(|m| m.get(key, ply));
+        if let Some(r) = remembered.filter(|r| r.depth >= depth && !on_pv) {
+            let settled = match r.bound {
+                Bound::Exact => true,
+                Bound::Lower => r.value >= beta,
+                Bound::Upper => r.value <= alpha,
+            };
+            if settled {
+                if let Some(id) = record {
+                    self.recorder.node(id).from_table = true;
+                }
+                return r.value;
+            }
+        }
+        let alpha_in = alpha;
         let g = p.geometry();
         let mover = p.side_to_move();
-        let (order, len) = self.order(p, safe, ply, on_pv);
+        let (order, len) = self.order(p, safe, ply, on_pv, remembered.map(|r| r.best));
         let mut best = -INFINITY;
+        let mut best_column = order[0];
         for (i, &column) in order[..len].iter().enumerate() {
             let child_on_pv = on_pv && self.previous_pv.get(ply) == Some(&column);
             let id = record.and_then(|r| {
@@ -409,6 +442,7 @@ impl<'r, 'a> Iteration<'r, 'a> {
             }
             if v > best {
                 best = v;
+                best_column = column;
                 self.pv[ply][0] = column;
                 let n = self.pv_len[ply + 1];
                 let (head, tail) = self.pv.split_at_mut(ply + 1);
@@ -426,6 +460,16 @@ impl<'r, 'a> Iteration<'r, 'a> {
                 }
                 break;
             }
+        }
+        if let Some(memory) = self.memory.as_deref_mut() {
+            let bound = if best <= alpha_in {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            memory.put(key, ply, best, depth, bound, best_column);
         }
         best
     }

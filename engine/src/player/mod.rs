@@ -17,6 +17,7 @@ mod alphabeta;
 mod classic_tree;
 mod config;
 mod facts;
+mod memory;
 mod progress;
 mod rng;
 mod teaching;
