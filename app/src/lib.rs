@@ -34,7 +34,7 @@ const DEMO_PACE_MS: u32 = 900;
 const TEACHING_DEPTH: u8 = 3;
 /// The hint gives up after this long (the solver needs an opening book for
 /// the first moves).
-const HINT_LIMIT_MS: f64 = 8000.0;
+const HINT_LIMIT_MS: f64 = 15_000.0;
 
 /// The game on the screen.
 #[derive(Clone, PartialEq)]
@@ -757,14 +757,19 @@ fn style_name(style: Style, lang: Lang) -> &'static str {
     })
 }
 
-/// The value of each column: the perfect score after a hint, else the
-/// computer's last search; green is good for the side to move.
+/// The value of each column as a bar with its number: the perfect score
+/// after a hint, else the computer's last search; green is good for the
+/// side to move, red bad, and the longer the bar the clearer.
 #[component]
 fn ColumnValues() -> impl IntoView {
     let ctx = use_ctx();
     let cells = move || {
         let columns = ctx.game.with(|g| g.board.geometry().columns());
         let values = ctx.column_values.get();
+        let known: Vec<i32> = values
+            .iter()
+            .flat_map(|(_, v)| v.iter().flatten().copied())
+            .collect();
         (0..columns)
             .map(|c| {
                 let v = values
@@ -776,12 +781,32 @@ fn ColumnValues() -> impl IntoView {
                     Some(_) => "value even",
                     None => "value",
                 };
+                let style = format!("--bar:{:.2}", v.map_or(0.0, |v| bar_length(v, &known)));
                 let text = v.map(short_value).unwrap_or_default();
-                view! { <span class=class>{text}</span> }
+                view! { <span class=class style=style><i class="bar"></i>{text}</span> }
             })
             .collect_view()
     };
     view! { <div class="values" aria-hidden="true">{cells}</div> }
+}
+
+/// A bar's length from 0.15 to 1: forced results are full, other values
+/// scale with the largest among the columns.
+fn bar_length(v: i32, all: &[i32]) -> f64 {
+    if v == 0 {
+        return 0.15;
+    }
+    if v.abs() >= 999_000 {
+        return 1.0;
+    }
+    let largest = all
+        .iter()
+        .filter(|x| x.abs() < 999_000)
+        .map(|x| x.abs())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    (0.15 + 0.85 * f64::from(v.abs()) / f64::from(largest)).min(1.0)
 }
 
 fn short_value(v: i32) -> String {

@@ -319,11 +319,28 @@ pub fn TreeView(
             }
         }
     };
+    let zoom_by = move |factor: f64| {
+        let (cw, ch) = size.get_untracked();
+        let old = current_view(view, auto);
+        let z = (old.zoom * factor).clamp(0.15, 4.0);
+        // Keep the centre where it is.
+        let (cx, cy) = (old.x + cw / old.zoom / 2.0, old.y + ch / old.zoom / 2.0);
+        view.set(Some(View {
+            x: cx - cw / z / 2.0,
+            y: cy - ch / z / 2.0,
+            zoom: z,
+        }));
+    };
     let press = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
     let drag = StoredValue::new(None::<(f64, f64)>);
+    // Fingers on the canvas: two of them pinch to zoom.
+    let fingers = StoredValue::new(Vec::<(i32, f64, f64)>::new());
     let on_down = move |e: leptos::ev::PointerEvent| {
         let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
         drag.set_value(Some((x, y)));
+        if e.pointer_type() == "touch" {
+            fingers.update_value(|f| f.push((e.pointer_id(), x, y)));
+        }
         if let (false, Some(i)) = (e.pointer_type() == "mouse", node_index(&e)) {
             let timer =
                 gloo_timers::callback::Timeout::new(LONG_PRESS_MS, move || show_preview(i, x, y));
@@ -335,6 +352,12 @@ pub fn TreeView(
             return;
         };
         let (nx, ny) = (f64::from(e.client_x()), f64::from(e.client_y()));
+        if let Some(factor) = pinch(fingers, e.pointer_id(), nx, ny) {
+            press.set_value(None);
+            drag.set_value(None);
+            zoom_by(factor);
+            return;
+        }
         if (nx - x).abs() + (ny - y).abs() < 4.0 {
             return;
         }
@@ -348,25 +371,15 @@ pub fn TreeView(
         }));
         drag.set_value(Some((nx, ny)));
     };
-    let on_up = move |_| {
+    let on_up = move |e: leptos::ev::PointerEvent| {
+        let id = e.pointer_id();
+        fingers.update_value(|f| f.retain(|p| p.0 != id));
         drag.set_value(None);
         if press.with_value(Option::is_some) {
             press.set_value(None);
         } else if preview.get_untracked().is_some() {
             preview.set(None);
         }
-    };
-    let zoom_by = move |factor: f64| {
-        let (cw, ch) = size.get_untracked();
-        let old = current_view(view, auto);
-        let z = (old.zoom * factor).clamp(0.15, 4.0);
-        // Keep the centre where it is.
-        let (cx, cy) = (old.x + cw / old.zoom / 2.0, old.y + ch / old.zoom / 2.0);
-        view.set(Some(View {
-            x: cx - cw / z / 2.0,
-            y: cy - ch / z / 2.0,
-            zoom: z,
-        }));
     };
     let fit = move || {
         let Some((_, _, _, (w, h))) = drawing() else {
@@ -463,11 +476,11 @@ pub fn TreeView(
                 };
                 Some(match lang {
                     Lang::De => format!(
-                        "Alpha-Beta, Tiefe {}: {} Stellungen, {pruned} Züge abgeschnitten{table}.",
+                        "Tiefe {}: {} Stellungen, {pruned} Züge abgeschnitten{table}.",
                         t.depth, t.total_nodes
                     ),
                     Lang::En => format!(
-                        "Alpha-beta, depth {}: {} positions, {pruned} moves pruned{table}.",
+                        "Depth {}: {} positions, {pruned} moves pruned{table}.",
                         t.depth, t.total_nodes
                     ),
                 })
@@ -537,6 +550,29 @@ pub fn TreeView(
                 {small_board}
             </div>
         </section>
+    }
+}
+
+/// Moves finger `id` to (x, y); with two fingers down, the factor by which
+/// their distance changed.
+fn pinch(fingers: StoredValue<Vec<(i32, f64, f64)>>, id: i32, x: f64, y: f64) -> Option<f64> {
+    let mut factor = None;
+    fingers.update_value(|f| {
+        let before = distance(f);
+        if let Some(p) = f.iter_mut().find(|p| p.0 == id) {
+            (p.1, p.2) = (x, y);
+        }
+        if let (Some(a), Some(b)) = (before, distance(f)) {
+            factor = (a > 10.0).then(|| (b / a).clamp(0.8, 1.25));
+        }
+    });
+    factor
+}
+
+fn distance(fingers: &[(i32, f64, f64)]) -> Option<f64> {
+    match fingers {
+        [a, b] => Some(((a.1 - b.1).powi(2) + (a.2 - b.2).powi(2)).sqrt()),
+        _ => None,
     }
 }
 

@@ -350,7 +350,7 @@ test('a Hard move: the principal variation, pruned branches, a node\'s board, an
   assert.ok(pv.startsWith(`column ${played}:`), `the highlighted column (${pv}) is the one played (${played})`);
   assert.equal((await rootChildren(page)).length, 7, 'every column is a child of the root');
   assert.ok(await page.locator('svg.tree .edge.pruned').count() > 0, 'cut-offs are drawn');
-  assert.match(await page.locator('.tree-caption').textContent(), /depth 8: \d+ positions, [1-9]\d* moves pruned/);
+  assert.match(await page.locator('.tree-caption').textContent(), /Depth 8: \d+ positions, [1-9]\d* moves pruned/);
   // Pointing at a node two levels down shows its position: 1 + 2 coins.
   await page.locator('svg.tree g.node[data-depth="2"]').first().hover();
   const small = page.locator('.node-board');

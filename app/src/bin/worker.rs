@@ -78,8 +78,11 @@ fn now() -> f64 {
 }
 
 /// Perfect play from the first moves can take minutes without an opening
-/// book; past this many milliseconds the Hard search answers instead.
-const PERFECT_LIMIT_MS: f64 = 4000.0;
+/// book; past this many milliseconds the Hard search answers instead. Long
+/// enough for almost every position of a real game (the slowest of three
+/// ladder games took 8.9 s), while the live tree shows the solver working;
+/// short enough that nobody waits minutes.
+const PERFECT_LIMIT_MS: f64 = 15_000.0;
 
 /// The board of a request, or a `Failed` answer to it.
 fn board(id: u32, geometry: Geometry, moves: &str) -> Option<Board> {
