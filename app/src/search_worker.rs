@@ -61,7 +61,14 @@ impl SearchWorker {
         let me = self.clone();
         let on_message = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
             let event: MessageEvent = event.unchecked_into();
-            let Ok(message) = serde_wasm_bindgen::from_value::<FromWorker>(event.data()) else {
+            // Read through the browser's own JSON: a search tree taken apart
+            // object by object with serde-wasm-bindgen cost the page 20 to
+            // 50 ms (a long task), as text it takes a few.
+            let text = js_sys::JSON::stringify(&event.data())
+                .ok()
+                .and_then(|t| t.as_string())
+                .unwrap_or_default();
+            let Ok(message) = serde_json::from_str::<FromWorker>(&text) else {
                 return;
             };
             me.receive(message);

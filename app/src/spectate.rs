@@ -59,6 +59,9 @@ pub struct Shared {
 #[derive(Clone)]
 pub struct Spectate {
     channel: web_sys::BroadcastChannel,
+    /// Whether a spectator said hello: until then the playing page sends
+    /// nothing, so a page nobody watches pays nothing for it.
+    watched: std::rc::Rc<std::cell::Cell<bool>>,
 }
 
 impl Spectate {
@@ -66,22 +69,36 @@ impl Spectate {
     /// where the browser has no `BroadcastChannel`.
     pub fn open(on_message: impl Fn(Broadcast) + 'static) -> Option<Spectate> {
         let channel = web_sys::BroadcastChannel::new(CHANNEL).ok()?;
+        let watched = std::rc::Rc::new(std::cell::Cell::new(false));
+        let seen = watched.clone();
+        // Messages travel as JSON text: one string is far cheaper to clone
+        // into another page than a tree of thousands of small objects.
         let handler =
             Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-                if let Ok(message) = serde_wasm_bindgen::from_value::<Broadcast>(e.data()) {
+                let text = e.data().as_string().unwrap_or_default();
+                if let Ok(message) = serde_json::from_str::<Broadcast>(&text) {
+                    if matches!(message, Broadcast::Hello) {
+                        seen.set(true);
+                    }
                     on_message(message);
                 }
             });
         channel.set_onmessage(Some(handler.as_ref().unchecked_ref()));
         handler.forget();
-        Some(Spectate { channel })
+        Some(Spectate { channel, watched })
     }
 
     /// Sends to every other page of this origin.
     pub fn send(&self, message: &Broadcast) {
-        let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-        if let Ok(value) = message.serialize(&serializer) {
-            let _ = self.channel.post_message(&value);
+        if let Ok(text) = serde_json::to_string(message) {
+            let _ = self.channel.post_message(&text.into());
+        }
+    }
+
+    /// Sends, once a spectator has said hello.
+    fn tell_spectators(&self, message: impl FnOnce() -> Broadcast) {
+        if self.watched.get() {
+            self.send(&message());
         }
     }
 }
@@ -103,7 +120,7 @@ impl Ctx {
             let shared = self.shared();
             self.spectate.with_value(|s| {
                 if let Some(s) = s {
-                    s.send(&Broadcast::State(Box::new(shared)));
+                    s.tell_spectators(|| Broadcast::State(Box::new(shared)));
                 }
             });
         });
@@ -114,7 +131,7 @@ impl Ctx {
             });
             self.spectate.with_value(|s| {
                 if let Some(s) = s {
-                    s.send(&Broadcast::Progress { progress });
+                    s.tell_spectators(|| Broadcast::Progress { progress });
                 }
             });
         });
