@@ -117,8 +117,8 @@ test('a whole robot game from tap to coin, a jam that heals, and a spectator who
   await page.screenshot({ path: `${SHOTS}booth-lobby-800x480.png` });
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.getByRole('button', { name: 'Play on the robot' }).click();
-  await page.locator('.robot-line').waitFor();
-  assert.match(await page.locator('.robot-line .seats').textContent(), /Ada_1 – Computer/);
+  // The first snapshot may come before the seats are taken.
+  await page.locator('.robot-line .seats', { hasText: 'Ada_1 – Computer' }).waitFor();
 
   const watcher = await browser.newContext({ viewport: { width: 800, height: 480 } });
   const screen = await watcher.newPage();
