@@ -790,23 +790,23 @@ fn ColumnValues() -> impl IntoView {
     view! { <div class="values" aria-hidden="true">{cells}</div> }
 }
 
-/// A bar's length from 0.15 to 1: forced results are full, other values
-/// scale with the largest among the columns.
+/// A bar's length from 0.1 to 1: the best column's is longest, the worst's
+/// shortest, so even close estimates tell apart; a forced win is full, a
+/// forced loss minimal.
 fn bar_length(v: i32, all: &[i32]) -> f64 {
-    if v == 0 {
-        return 0.15;
-    }
-    if v.abs() >= 999_000 {
+    const FORCED: i32 = 999_000;
+    if v >= FORCED {
         return 1.0;
     }
-    let largest = all
-        .iter()
-        .filter(|x| x.abs() < 999_000)
-        .map(|x| x.abs())
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    (0.15 + 0.85 * f64::from(v.abs()) / f64::from(largest)).min(1.0)
+    if v <= -FORCED {
+        return 0.1;
+    }
+    let open = all.iter().copied().filter(|x| x.abs() < FORCED);
+    let (low, high) = open.fold((v, v), |(l, h), x| (l.min(x), h.max(x)));
+    if high == low {
+        return 0.6;
+    }
+    0.2 + 0.8 * f64::from(v - low) / f64::from(high - low)
 }
 
 fn short_value(v: i32) -> String {

@@ -131,6 +131,22 @@ impl SearchTrace {
         self.pv = pv;
     }
 
+    /// The line the recorded values expect after node `index`: at each step
+    /// the child whose exact value answers its parent's (negamax: the
+    /// child's value is minus the parent's), as far as it was recorded.
+    pub fn line_after(&self, index: usize) -> Vec<u8> {
+        let mut line = Vec::new();
+        let mut at = index;
+        while let Some(next) = self.children(at).find(|&i| {
+            let child = &self.nodes[i];
+            child.bound == Bound::Exact && child.value == -self.nodes[at].value
+        }) {
+            line.extend(self.nodes[next].column);
+            at = next;
+        }
+        line
+    }
+
     /// The value of each root child by column (0-based), from the mover's
     /// view; `None` for columns that were not searched.
     pub fn root_values(&self, columns: usize) -> Vec<Option<i32>> {

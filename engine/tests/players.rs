@@ -341,6 +341,14 @@ fn the_highlighted_line_starts_with_the_move_played() {
                 .collect();
             assert_eq!(on_pv, [d.column as u8], "{spec} seed {seed}");
             assert_eq!(d.pv.first(), Some(&(d.column as u8)));
+            // The line goes on below the move played, through legal moves.
+            let mut b = board.clone();
+            for &c in &d.pv {
+                b.play(usize::from(c)).unwrap();
+            }
+            if spec == "hard" {
+                assert!(d.pv.len() >= 2, "{spec} seed {seed}: {:?}", d.pv);
+            }
         }
     }
 }

@@ -339,7 +339,18 @@ impl Player {
             let column = self.rng.pick(&best);
             if column != decision.column {
                 decision.column = column;
+                // The search's line went through the other move: expect
+                // what the tree recorded below this one.
+                let child = decision
+                    .trace
+                    .children(0)
+                    .find(|&i| decision.trace.nodes[i].column == Some(column as u8));
                 decision.pv = vec![column as u8];
+                decision.pv.extend(
+                    child
+                        .map(|i| decision.trace.line_after(i))
+                        .unwrap_or_default(),
+                );
                 decision.trace.set_pv(decision.pv.clone());
             }
         }
