@@ -184,6 +184,12 @@ fn narrate(fact: &Fact, lang: Lang) -> String {
         }
         (Fact::EveryOtherMoveLoses, Lang::En) => "Every other move loses.".into(),
         (Fact::EveryOtherMoveLoses, Lang::De) => "Jeder andere Zug verliert.".into(),
+        (Fact::Unsolved { seconds }, Lang::En) => format!(
+            "The perfect analysis was not done after {seconds} s, so this move comes from my Hard search."
+        ),
+        (Fact::Unsolved { seconds }, Lang::De) => format!(
+            "Die perfekte Analyse war nach {seconds} s nicht fertig, darum kommt dieser Zug aus meiner starken Suche."
+        ),
         (Fact::RandomMove { .. }, Lang::En) => "I'll let you have a chance …".into(),
         (Fact::RandomMove { .. }, Lang::De) => "Ich lasse dir eine Chance …".into(),
     }

@@ -145,10 +145,18 @@ fn handle(state: &mut State, request: ToWorker) {
             match chooser.choose_observed(&board, Some(&clock), &mut observe) {
                 Err(_) if perfect => {
                     let mut hard = Player::new(Level::Hard.config(Style::Normal), seed);
-                    answer(
-                        id,
-                        hard.choose_observed(&board, Some(&clock), &mut |_| Flow::Continue),
-                    );
+                    let mut decision =
+                        hard.choose_observed(&board, Some(&clock), &mut |_| Flow::Continue);
+                    if let Ok(d) = &mut decision {
+                        // Say so: the level is called Perfect.
+                        d.facts.insert(
+                            0,
+                            engine::player::Fact::Unsolved {
+                                seconds: (PERFECT_LIMIT_MS / 1000.0) as u32,
+                            },
+                        );
+                    }
+                    answer(id, decision);
                 }
                 result => answer(id, result),
             }

@@ -35,6 +35,12 @@ pub enum Fact {
     },
     /// Every other column loses.
     EveryOtherMoveLoses,
+    /// The perfect analysis did not finish in time, so a heuristic search
+    /// chose the move instead (said by whoever set the time limit).
+    Unsolved {
+        /// Seconds the solver was given.
+        seconds: u32,
+    },
     /// The move was chosen at random on purpose (the level's weak moves).
     RandomMove {
         /// The level that made it.

@@ -140,6 +140,11 @@ pub fn narrate(fact: &Fact) -> String {
         Fact::MustBlock { column } => format!("I must block column {}.", column + 1),
         Fact::CreatesThreats { count } => format!("This move creates {count} threats."),
         Fact::EveryOtherMoveLoses => "Every other move loses.".into(),
+        Fact::Unsolved { seconds } => {
+            format!(
+                "The perfect analysis was not done after {seconds} s; a heuristic search chose."
+            )
+        }
         Fact::RandomMove { .. } => "I'll let you have a chance...".into(),
     }
 }
