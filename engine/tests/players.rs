@@ -354,6 +354,27 @@ fn the_highlighted_line_starts_with_the_move_played() {
 }
 
 #[test]
+fn perfect_in_a_hurry_still_plays_a_best_move() {
+    use std::cell::Cell;
+    let now = Cell::new(0.0);
+    // Every reading of the clock is a second later: variety is given up.
+    let clock = || {
+        now.set(now.get() + 1000.0);
+        now.get()
+    };
+    let mut solver = Solver::new();
+    for board in positions("Test_L2_R2", 250) {
+        let d = player("perfect", 5)
+            .choose_observed(&board, Some(&clock), &mut |_| Flow::Continue)
+            .unwrap();
+        let exact = solver.analyze(board.position(), Mode::Strong);
+        let best = exact.iter().flatten().max().copied();
+        assert_eq!(exact[d.column], best, "{board}");
+        assert_eq!(d.trace.nodes[0].value, best.unwrap());
+    }
+}
+
+#[test]
 fn configs_survive_serde_and_the_game_over_is_refused() {
     for level in Level::ALL {
         let config = level.config(Style::Aggressive);
