@@ -262,6 +262,14 @@ impl Ctx {
         });
         self.thinking.set(false);
         self.progress.set(None);
+        // A tree caught mid-search would stay half-drawn: drop it.
+        let half_drawn = self.trace.with_untracked(|t| {
+            t.as_ref()
+                .is_some_and(|t| t.nodes.first().is_some_and(|n| n.searching))
+        });
+        if half_drawn {
+            self.trace.set(None);
+        }
     }
 
     /// A person taps a column.
