@@ -58,7 +58,8 @@ async function setting(page, label, option) {
 async function myTurn(page) {
   await page.waitForFunction(
     (over) => {
-      const s = document.querySelector('[role=status]').textContent;
+      // Right after a navigation the app may not have drawn its status yet.
+      const s = document.querySelector('[role=status]')?.textContent ?? '';
       return s.startsWith('Your turn') || new RegExp(over).test(s);
     },
     OVER.source,

@@ -89,7 +89,8 @@ async function inStep(page, timeout = 30000) {
 async function visitorsTurn(page) {
   try {
     await page.waitForFunction((over) => {
-      const s = document.querySelector('[role=status]').textContent;
+      // Right after a navigation the app may not have drawn its status yet.
+      const s = document.querySelector('[role=status]')?.textContent ?? '';
       return s.startsWith('Your turn') || new RegExp(over).test(s);
     }, OVER.source, { timeout: 60000, polling: 100 });
   } catch (e) {
