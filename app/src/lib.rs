@@ -263,10 +263,9 @@ impl Ctx {
         self.thinking.set(false);
         self.progress.set(None);
         // A tree caught mid-search would stay half-drawn: drop it.
-        let half_drawn = self.trace.with_untracked(|t| {
-            t.as_ref()
-                .is_some_and(|t| t.nodes.first().is_some_and(|n| n.searching))
-        });
+        let half_drawn = self
+            .trace
+            .with_untracked(|t| t.as_ref().is_some_and(SearchTrace::is_running));
         if half_drawn {
             self.trace.set(None);
         }
@@ -985,10 +984,7 @@ fn Thoughts() -> impl IntoView {
     let geometry = Signal::derive(move || ctx.game.with(|g| g.board.geometry()));
     Effect::new(move |_| {
         ctx.tree_kind.track();
-        ctx.trace.with(|t| {
-            t.as_ref()
-                .map(|t| t.nodes.first().is_some_and(|n| n.searching))
-        });
+        ctx.trace.track();
         ctx.want_teaching();
     });
     view! {

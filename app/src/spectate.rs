@@ -115,48 +115,45 @@ impl Ctx {
             link.send(&Broadcast::Hello);
             return;
         }
+        let state_link = link.clone();
         Effect::new(move |_| {
-            // Track everything the spectator shows.
-            let shared = self.shared();
-            self.spectate.with_value(|s| {
-                if let Some(s) = s {
-                    s.tell_spectators(|| Broadcast::State(Box::new(shared)));
-                }
-            });
+            // Track everything the spectator shows, but copy it (a tree of
+            // up to 2,000 nodes) only when someone watches.
+            self.game.track();
+            self.settings.track();
+            self.trace.track();
+            self.thoughts.track();
+            self.column_values.track();
+            self.last_pv.track();
+            self.thinking.track();
+            state_link.tell_spectators(|| Broadcast::State(Box::new(self.shared())));
         });
         Effect::new(move |_| {
-            let progress = self.progress.get().map(|mut p| {
-                p.tree = None;
-                p
-            });
-            self.spectate.with_value(|s| {
-                if let Some(s) = s {
-                    s.tell_spectators(|| Broadcast::Progress { progress });
-                }
-            });
+            let progress = self.progress.get();
+            link.tell_spectators(|| Broadcast::Progress { progress });
         });
     }
 
-    /// This page's state for spectators (tracked by the caller's effect).
+    /// This page's state for spectators.
     fn shared(self) -> Shared {
-        let game = self.game.get();
+        let game = self.game.get_untracked();
         Shared {
             moves: game.board.to_string(),
             geometry: game.board.geometry(),
             human: game.human,
-            settings: self.settings.get(),
-            trace: self.trace.get(),
-            thoughts: self.thoughts.get(),
-            column_values: self.column_values.get(),
-            pv: self.last_pv.get(),
-            thinking: self.thinking.get(),
+            settings: self.settings.get_untracked(),
+            trace: self.trace.get_untracked(),
+            thoughts: self.thoughts.get_untracked(),
+            column_values: self.column_values.get_untracked(),
+            pv: self.last_pv.get_untracked(),
+            thinking: self.thinking.get_untracked(),
         }
     }
 
     fn on_broadcast(self, message: Broadcast) {
         match (message, self.watching) {
             (Broadcast::Hello, false) => {
-                let shared = untrack(|| self.shared());
+                let shared = self.shared();
                 self.spectate.with_value(|s| {
                     if let Some(s) = s {
                         s.send(&Broadcast::State(Box::new(shared)));

@@ -196,7 +196,8 @@ pub fn TreeView(
     geometry: Signal<Geometry>,
 ) -> impl IntoView {
     let search = trace;
-    let trace = Signal::derive(move || match kind.get() {
+    // One copy per change of the tree shown; every reader borrows it.
+    let trace = Memo::new(move |_| match kind.get() {
         TreeKind::Search => search.get(),
         TreeKind::Minimax => teaching.with(|t| t.as_ref().map(|t| t.minimax.clone())),
     });
@@ -228,12 +229,7 @@ pub fn TreeView(
     let _resize = window_event_listener(leptos::ev::resize, move |_| measure());
     // A new search starts from its root, with nothing opened; the running
     // search's snapshots keep what the person opened.
-    let searching = move || {
-        trace.with(|t| {
-            t.as_ref()
-                .is_some_and(|t| t.nodes.first().is_some_and(|n| n.searching))
-        })
-    };
+    let searching = move || trace.with(|t| t.as_ref().is_some_and(SearchTrace::is_running));
     Effect::new(move |_| {
         if !searching() {
             open.set(HashSet::new());
@@ -241,52 +237,59 @@ pub fn TreeView(
             view.set(None);
         }
     });
-    let drawing = move || {
-        let t = trace.get()?;
-        if t.nodes.is_empty() {
-            return None;
-        }
-        measure();
-        let open_depth = if show_all.get() {
-            u8::MAX
-        } else {
-            root_depth(&t, root.get()) + 1
-        };
-        let root = root.get().min(t.nodes.len() - 1);
-        let (placed, width, height) = layout(&t, root, &open.get(), open_depth);
-        let (cw, ch) = size.get();
-        let v = view.get().unwrap_or_else(|| {
-            // The whole tree if it fits at a readable zoom, else the root
-            // at the top centre.
-            let z = (cw / width)
-                .min(ch / height)
-                .clamp(AUTO_ZOOM, MAX_AUTO_ZOOM);
-            let rx = placed.iter().find(|p| p.index == root).map_or(0.0, |p| p.x);
-            let x = if width * z <= cw {
-                (width - cw / z) / 2.0
+    // The layout changes with the tree and what is open, not with zoom and
+    // pan: dragging only moves the window onto it.
+    let shape = Memo::new(move |_| {
+        trace.with(|t| {
+            let t = t.as_ref().filter(|t| !t.nodes.is_empty())?;
+            let open_depth = if show_all.get() {
+                u8::MAX
             } else {
-                rx - cw / z / 2.0
+                root_depth(t, root.get()) + 1
             };
-            let v = View { x, y: 0.0, zoom: z };
-            auto.set_value(v);
-            v
-        });
-        let z = v.zoom;
-        let window = (v.x, v.x + cw / z);
-        let view_box = format!("{:.1} {:.1} {:.1} {:.1}", v.x, v.y, cw / z, ch / z);
-        Some((
-            view_box,
-            placed.len(),
-            markup(
-                &t,
-                &placed,
-                colours.get(),
-                lang.get(),
-                z >= LABEL_ZOOM,
-                window,
-            ),
-            (width, height),
-        ))
+            let root = root.get().min(t.nodes.len() - 1);
+            let (placed, width, height) = layout(t, root, &open.get(), open_depth);
+            Some((root, placed, width, height))
+        })
+    });
+    let drawing = move || {
+        measure();
+        shape.with(|shape| {
+            let (root, placed, width, height) = shape.as_ref()?;
+            let (root, width, height) = (*root, *width, *height);
+            let (cw, ch) = size.get();
+            let v = view.get().unwrap_or_else(|| {
+                // The whole tree if it fits at a readable zoom, else the root
+                // at the top centre.
+                let z = (cw / width)
+                    .min(ch / height)
+                    .clamp(AUTO_ZOOM, MAX_AUTO_ZOOM);
+                let rx = placed.iter().find(|p| p.index == root).map_or(0.0, |p| p.x);
+                let x = if width * z <= cw {
+                    (width - cw / z) / 2.0
+                } else {
+                    rx - cw / z / 2.0
+                };
+                let v = View { x, y: 0.0, zoom: z };
+                auto.set_value(v);
+                v
+            });
+            let z = v.zoom;
+            let window = (v.x, v.x + cw / z);
+            let view_box = format!("{:.1} {:.1} {:.1} {:.1}", v.x, v.y, cw / z, ch / z);
+            let inner = trace.with(|t| {
+                let t = t.as_ref()?;
+                Some(markup(
+                    t,
+                    placed,
+                    colours.get(),
+                    lang.get(),
+                    z >= LABEL_ZOOM,
+                    window,
+                ))
+            })?;
+            Some((view_box, placed.len(), inner))
+        })
     };
     let on_click = move |e: leptos::ev::MouseEvent| {
         if let Some(index) = node_index(&e) {
@@ -382,7 +385,7 @@ pub fn TreeView(
         }
     };
     let fit = move || {
-        let Some((_, _, _, (w, h))) = drawing() else {
+        let Some((w, h)) = shape.with_untracked(|s| s.as_ref().map(|s| (s.2, s.3))) else {
             return;
         };
         let (cw, ch) = size.get_untracked();
@@ -421,7 +424,7 @@ pub fn TreeView(
         e.prevent_default();
     };
     let svg = move || {
-        drawing().map(|(view_box, count, inner, _)| {
+        drawing().map(|(view_box, count, inner)| {
             view! {
                 <svg class="tree" viewBox=view_box preserveAspectRatio="xMinYMin meet" data-nodes=count
                     on:click=on_click on:dblclick=on_double on:pointerover=on_over
@@ -430,23 +433,24 @@ pub fn TreeView(
         })
     };
     let crumbs = move || {
-        let Some(t) = trace.get() else {
-            return Vec::new();
-        };
-        path_to(&t, root.get())
-            .into_iter()
-            .map(|i| {
-                let name = t.nodes[i]
-                    .column
-                    .map_or("⌂".to_string(), |c| (c + 1).to_string());
-                view! { <button class="crumb" on:click=move |_| { root.set(i); view.set(None); }>{name}</button> }
-            })
-            .collect()
+        trace.with(|t| {
+            let Some(t) = t else {
+                return Vec::new();
+            };
+            path_to(t, root.get())
+                .into_iter()
+                .map(|i| {
+                    let name = t.nodes[i]
+                        .column
+                        .map_or("⌂".to_string(), |c| (c + 1).to_string());
+                    view! { <button class="crumb" on:click=move |_| { root.set(i); view.set(None); }>{name}</button> }
+                })
+                .collect::<Vec<_>>()
+        })
     };
     let small_board = move || {
         let (index, x, y) = preview.get()?;
-        let t = trace.get()?;
-        let board = node_board(&t, index, geometry.get())?;
+        let board = trace.with(|t| node_board(t.as_ref()?, index, geometry.get()))?;
         let (cw, _) = size.get_untracked();
         // Beside the pointer, on the side with room.
         let left = if x > cw / 2.0 { x - 150.0 } else { x + 16.0 };

@@ -106,6 +106,12 @@ impl SearchTrace {
             .map(|(i, _)| i)
     }
 
+    /// Whether this is a snapshot of a search still running (its root has
+    /// no value yet).
+    pub fn is_running(&self) -> bool {
+        self.nodes.first().is_some_and(|root| root.searching)
+    }
+
     /// Makes `pv` the principal variation, marking the recorded nodes
     /// along it (and only those).
     pub fn set_pv(&mut self, pv: Vec<u8>) {

@@ -187,6 +187,16 @@ impl<'r, 'a> Iteration<'r, 'a> {
         }
     }
 
+    /// The window worth recording for a child: none for minimax, which has
+    /// no window.
+    fn recorded_window(&self, alpha: i32, beta: i32) -> Option<(i32, i32)> {
+        if self.prune {
+            window(alpha, beta)
+        } else {
+            None
+        }
+    }
+
     fn stopped(&self) -> bool {
         self.out_of_budget || self.reporter.cancelled
     }
@@ -320,14 +330,11 @@ impl<'r, 'a> Iteration<'r, 'a> {
             }
             values[c] = Some((value, bound));
             if let Some(id) = id {
+                let window = self.recorded_window(alpha, beta);
                 let node = self.recorder.node(id);
                 node.value = value;
                 node.bound = bound;
-                node.window = if self.prune {
-                    window(alpha, beta)
-                } else {
-                    None
-                };
+                node.window = window;
                 node.subtree_nodes = (self.nodes - before).max(1);
             }
             if value > best {
@@ -422,6 +429,7 @@ impl<'r, 'a> Iteration<'r, 'a> {
                 return best.max(alpha);
             }
             if let Some(id) = id {
+                let window = self.recorded_window(alpha, beta);
                 let node = self.recorder.node(id);
                 node.value = v;
                 node.bound = if !self.prune {
@@ -433,11 +441,7 @@ impl<'r, 'a> Iteration<'r, 'a> {
                 } else {
                     Bound::Exact
                 };
-                node.window = if self.prune {
-                    window(alpha, beta)
-                } else {
-                    None
-                };
+                node.window = window;
                 node.subtree_nodes = self.nodes - before;
             }
             if v > best {

@@ -36,6 +36,8 @@ pub(crate) struct Reporter<'a> {
     start_ms: f64,
     last_ms: f64,
     last_tree_ms: f64,
+    /// The moves to the searched position, given to every tree sent.
+    root_moves: String,
     pub(crate) cancelled: bool,
 }
 
@@ -58,8 +60,15 @@ impl<'a> Reporter<'a> {
             start_ms,
             last_ms: start_ms,
             last_tree_ms: start_ms,
+            root_moves: String::new(),
             cancelled: false,
         }
+    }
+
+    /// Names the searched position (a move string) in the trees reported.
+    pub(crate) fn naming_root(mut self, root_moves: String) -> Self {
+        self.root_moves = root_moves;
+        self
     }
 
     /// Milliseconds since the start (0 without a clock).
@@ -83,7 +92,8 @@ impl<'a> Reporter<'a> {
         if force || now - self.last_ms >= Self::INTERVAL_MS {
             self.last_ms = now;
             let mut progress = fill(now - self.last_tree_ms >= Self::TREE_INTERVAL_MS);
-            if progress.tree.is_some() {
+            if let Some(tree) = progress.tree.as_mut() {
+                tree.root_moves.clone_from(&self.root_moves);
                 self.last_tree_ms = now;
             }
             progress.elapsed_ms = now - self.start_ms;

@@ -229,10 +229,8 @@ impl Solver {
                 score
             });
         }
-        let g = position.geometry();
-        let (cells, plies) = (g.cells(), position.plies());
         let (mut lower, mut upper) = match mode {
-            Mode::Strong => (-((cells - plies) as i32) / 2, win_now_score(cells, plies)),
+            Mode::Strong => score_range(position),
             Mode::Weak => (-1, 1),
         };
         let mut search = Search::new(
@@ -286,10 +284,8 @@ impl Solver {
         if let Some(score) = self.settled(position) {
             return Ok(score >= bound);
         }
-        let g = position.geometry();
-        let (cells, plies) = (g.cells(), position.plies());
-        let bounds = (-((cells - plies) as i32) / 2, win_now_score(cells, plies));
-        let mut search = Search::new((&mut self.table, &self.stop), position, observe, bounds);
+        let range = score_range(position);
+        let mut search = Search::new((&mut self.table, &self.stop), position, observe, range);
         let score = search.negamax(position, bound - 1, bound);
         self.nodes = search.nodes;
         if search.cancelled {
@@ -320,6 +316,13 @@ impl Solver {
         self.nodes = 1;
         Some(score)
     }
+}
+
+/// The scores a position with no line and no immediate win can have: from
+/// losing to the opponent's last stone up to winning with the next one.
+fn score_range(position: &Position) -> (i32, i32) {
+    let (cells, plies) = (position.geometry().cells(), position.plies());
+    (-((cells - plies) as i32) / 2, win_now_score(cells, plies))
 }
 
 const REPORT_EVERY: u64 = 1 << 14;
