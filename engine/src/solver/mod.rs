@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use self::order::MoveList;
 pub use self::table::TranspositionTable;
+use self::table::work_class;
 use crate::Position;
 use crate::book::OpeningBook;
 use crate::position::has_line;
@@ -327,6 +328,10 @@ fn score_range(position: &Position) -> (i32, i32) {
 
 const REPORT_EVERY: u64 = 1 << 14;
 
+/// Enhanced transposition cut-offs only where at least this many cells are
+/// empty: near the leaves the extra probes cost more than they save.
+const ETC_MIN_LEFT: i32 = 4;
+
 /// The column masks of a geometry from the centre outwards.
 struct ColumnOrder {
     masks: [u64; 9],
@@ -396,6 +401,7 @@ impl<'a> Search<'a> {
     /// the side of the window it lies. The side to move cannot win at once.
     fn negamax(&mut self, p: &Position, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
+        let start = self.nodes;
         if self.nodes >= self.next_report {
             self.next_report = self.nodes + REPORT_EVERY;
             self.report();
@@ -442,20 +448,35 @@ impl<'a> Search<'a> {
             }
         }
 
+        if plies + ETC_MIN_LEFT <= cells {
+            // A child the table already refutes cuts at once, before any
+            // sibling is searched (an enhanced transposition cut-off).
+            for &bit in moves.as_slice() {
+                if let Some((_, child_upper)) = self.table.get(p.after(bit).key()) {
+                    if -child_upper >= beta {
+                        self.table
+                            .put(key, -child_upper, upper, work_class(self.nodes - start));
+                        return -child_upper;
+                    }
+                }
+            }
+        }
         for &bit in moves.as_slice() {
             let score = -self.negamax(&p.after(bit), -beta, -alpha);
             if self.cancelled {
                 return alpha;
             }
             if score >= beta {
-                self.table.put(key, score, upper);
+                self.table
+                    .put(key, score, upper, work_class(self.nodes - start));
                 return score;
             }
             if score > alpha {
                 alpha = score;
             }
         }
-        self.table.put(key, lower, alpha);
+        self.table
+            .put(key, lower, alpha, work_class(self.nodes - start));
         alpha
     }
 }

@@ -5,14 +5,20 @@ use super::slots::Slots;
 /// Bounds on a position's exact score remembered between visits.
 ///
 /// Each entry is one `u64`: 45 bits that identify the position, a lower and
-/// an upper bound (7 bits each) and a 5-bit generation. The key is mixed by
-/// multiplying with an odd constant, which is a bijection on `u64`: the top
-/// bits choose the slot, and the low 44 bits kept in the entry, together with
-/// the slot, give back the whole product and hence the key. With at least
-/// 2^19 slot pairs nothing is lost, so the table never confuses two positions and
-/// the solver stays exact on every board size.
+/// an upper bound (6 bits each: every board has at most 56 cells, so scores
+/// stay within ±28), how much work the position cost (3 bits, the number of
+/// nodes its search took on a log scale) and a 4-bit generation. The key is
+/// mixed by multiplying with an odd constant, which is a bijection on `u64`:
+/// the top bits choose the slot, and the low 45 bits kept in the entry,
+/// together with the slot, give back the whole product and hence the key.
+/// With at least 2^19 slot pairs nothing is lost, so the table never confuses
+/// two positions and the solver stays exact on every board size.
 ///
-/// Slots come in pairs within one cache line, so a probe costs one miss.
+/// Slots come in pairs within one cache line, so a probe costs one miss. The
+/// first slot keeps the costlier of the positions that met there, the second
+/// the most recent one: a small table then still holds what took long to
+/// learn (about half the nodes on 6-ply positions, a quarter on Pons'
+/// hardest set, against keeping the two most recent).
 pub struct TranspositionTable {
     entries: Slots,
     /// Number of bits of the slot-pair index.
@@ -22,10 +28,17 @@ pub struct TranspositionTable {
 
 const CHECK_BITS: u32 = 45;
 const CHECK_MASK: u64 = (1 << CHECK_BITS) - 1;
-const GENERATION_BITS: u32 = 5;
-const LOWER_SHIFT: u32 = GENERATION_BITS + 7;
+const GENERATION_BITS: u32 = 4;
 const GENERATION_MASK: u64 = (1 << GENERATION_BITS) - 1;
-const BOUND_OFFSET: i32 = 64;
+const WORK_BITS: u32 = 3;
+const WORK_SHIFT: u32 = GENERATION_BITS;
+/// The largest work class: searches of 2^21 nodes and more.
+pub const MAX_WORK: u8 = (1 << WORK_BITS) - 1;
+const BOUND_BITS: u32 = 6;
+const BOUND_MASK: u64 = (1 << BOUND_BITS) - 1;
+const UPPER_SHIFT: u32 = WORK_SHIFT + WORK_BITS;
+const LOWER_SHIFT: u32 = UPPER_SHIFT + BOUND_BITS;
+const BOUND_OFFSET: i32 = 32;
 /// Odd, so that multiplying by it permutes `u64`.
 const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 
@@ -55,7 +68,7 @@ impl TranspositionTable {
     }
 
     /// Forgets every entry, in constant time: entries of older generations
-    /// count as empty. Every 31st call really wipes the memory.
+    /// count as empty. Every 15th call really wipes the memory.
     pub fn clear(&mut self) {
         self.generation += 1;
         if self.generation > GENERATION_MASK {
@@ -92,36 +105,57 @@ impl TranspositionTable {
     }
 
     /// Remembers that the score of `key` lies in `lower..=upper`, merged with
-    /// what was already known about it.
+    /// what was already known about it. `work` (at most [`MAX_WORK`]) says
+    /// how costly the position was to search: see [`work_class`].
     #[inline]
-    pub fn put(&mut self, key: u64, lower: i32, upper: i32) {
+    pub fn put(&mut self, key: u64, lower: i32, upper: i32, work: u8) {
         let (slot, check) = self.locate(key);
         for i in slot..slot + 2 {
-            if self.matches(self.entries[i], check) {
-                let (l, u) = unpack(self.entries[i]);
-                self.entries[i] = pack(check, lower.max(l), upper.min(u), self.generation);
+            let entry = self.entries[i];
+            if self.matches(entry, check) {
+                let (l, u) = unpack(entry);
+                let work = work.max(work_of(entry));
+                self.entries[i] = self.pack(check, lower.max(l), upper.min(u), work);
                 return;
             }
         }
-        // The pair keeps the two most recent positions: the one stored just
-        // before is usually a sibling still worth a later hit.
-        self.entries[slot + 1] = self.entries[slot];
-        self.entries[slot] = pack(check, lower, upper, self.generation);
+        let first = self.entries[slot];
+        let entry = self.pack(check, lower, upper, work);
+        if first & GENERATION_MASK != self.generation || work >= work_of(first) {
+            self.entries[slot + 1] = first;
+            self.entries[slot] = entry;
+        } else {
+            self.entries[slot + 1] = entry;
+        }
+    }
+
+    #[inline(always)]
+    fn pack(&self, check: u64, lower: i32, upper: i32, work: u8) -> u64 {
+        debug_assert!((-BOUND_OFFSET..BOUND_OFFSET).contains(&lower) && upper < BOUND_OFFSET);
+        (check << (64 - CHECK_BITS))
+            | (((lower + BOUND_OFFSET) as u64) << LOWER_SHIFT)
+            | (((upper + BOUND_OFFSET) as u64) << UPPER_SHIFT)
+            | (u64::from(work) << WORK_SHIFT)
+            | self.generation
     }
 }
 
+/// The work class of a search of `nodes` nodes: a third of its binary
+/// logarithm, at most [`MAX_WORK`].
 #[inline(always)]
-fn pack(check: u64, lower: i32, upper: i32, generation: u64) -> u64 {
-    (check << (64 - CHECK_BITS))
-        | (((lower + BOUND_OFFSET) as u64) << LOWER_SHIFT)
-        | (((upper + BOUND_OFFSET) as u64) << GENERATION_BITS)
-        | generation
+pub fn work_class(nodes: u64) -> u8 {
+    ((64 - nodes.leading_zeros()) / 3).min(u32::from(MAX_WORK)) as u8
+}
+
+#[inline(always)]
+fn work_of(entry: u64) -> u8 {
+    ((entry >> WORK_SHIFT) as u8) & MAX_WORK
 }
 
 #[inline(always)]
 fn unpack(entry: u64) -> (i32, i32) {
-    let lower = ((entry >> LOWER_SHIFT) & 0x7F) as i32 - BOUND_OFFSET;
-    let upper = ((entry >> GENERATION_BITS) & 0x7F) as i32 - BOUND_OFFSET;
+    let lower = ((entry >> LOWER_SHIFT) & BOUND_MASK) as i32 - BOUND_OFFSET;
+    let upper = ((entry >> UPPER_SHIFT) & BOUND_MASK) as i32 - BOUND_OFFSET;
     (lower, upper)
 }
 
@@ -133,32 +167,66 @@ mod tests {
     fn bounds_round_trip_and_merge() {
         let mut t = TranspositionTable::with_bytes(MIN_BYTES);
         assert_eq!(t.get(12345), None);
-        t.put(12345, -3, 21);
+        t.put(12345, -3, 21, 0);
         assert_eq!(t.get(12345), Some((-3, 21)));
-        t.put(12345, -21, 5);
+        t.put(12345, -21, 5, 0);
+        assert_eq!(t.get(12345), Some((-3, 5)));
+        t.put(12345, -28, 28, MAX_WORK);
         assert_eq!(t.get(12345), Some((-3, 5)));
         t.clear();
         assert_eq!(t.get(12345), None);
     }
 
-    #[test]
-    fn keys_sharing_a_slot_are_told_apart() {
-        let mut t = TranspositionTable::with_bytes(MIN_BYTES);
-        // Find three keys that land in the same pair.
+    /// Three keys that land in the same pair of slots.
+    fn same_pair(t: &TranspositionTable) -> [u64; 3] {
         let (slot, _) = t.locate(1);
         let same: Vec<u64> = (2..u64::MAX)
             .filter(|&k| t.locate(k).0 == slot)
-            .take(3)
+            .take(2)
             .collect();
-        t.put(1, 1, 1);
-        t.put(same[0], 2, 2);
-        assert_eq!(t.get(1), Some((1, 1)));
-        assert_eq!(t.get(same[0]), Some((2, 2)));
-        t.put(same[1], 3, 3);
-        assert_eq!(t.get(same[1]), Some((3, 3)));
-        assert_eq!(t.get(same[0]), Some((2, 2)));
-        assert_eq!(t.get(1), None, "the oldest entry of the pair makes room");
-        assert_eq!(t.get(same[2]), None);
+        [1, same[0], same[1]]
+    }
+
+    #[test]
+    fn keys_sharing_a_slot_are_told_apart() {
+        let mut t = TranspositionTable::with_bytes(MIN_BYTES);
+        let [a, b, c] = same_pair(&t);
+        t.put(a, 1, 1, 2);
+        t.put(b, 2, 2, 2);
+        assert_eq!(t.get(a), Some((1, 1)));
+        assert_eq!(t.get(b), Some((2, 2)));
+        t.put(c, 3, 3, 2);
+        assert_eq!(t.get(c), Some((3, 3)));
+        assert_eq!(t.get(b), Some((2, 2)));
+        assert_eq!(t.get(a), None, "among equals the oldest entry makes room");
+    }
+
+    #[test]
+    fn costly_positions_outlive_cheap_ones() {
+        let mut t = TranspositionTable::with_bytes(MIN_BYTES);
+        let [costly, b, c] = same_pair(&t);
+        t.put(costly, 4, 4, work_class(1 << 20));
+        t.put(b, 2, 2, work_class(10));
+        t.put(c, 3, 3, work_class(10));
+        assert_eq!(t.get(costly), Some((4, 4)), "the costly position stays");
+        assert_eq!(t.get(c), Some((3, 3)), "the newest cheap one too");
+        assert_eq!(t.get(b), None);
+        t.clear();
+        t.put(b, 2, 2, 0);
+        assert_eq!(
+            t.get(b),
+            Some((2, 2)),
+            "a cleared table keeps nothing costly"
+        );
+    }
+
+    #[test]
+    fn every_score_of_the_largest_board_fits() {
+        let mut t = TranspositionTable::with_bytes(MIN_BYTES);
+        t.put(7, -28, 28, MAX_WORK);
+        assert_eq!(t.get(7), Some((-28, 28)));
+        assert_eq!(work_class(0), 0);
+        assert_eq!(work_class(u64::MAX), MAX_WORK);
     }
 
     #[test]
