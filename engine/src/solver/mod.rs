@@ -452,12 +452,11 @@ impl<'a> Search<'a> {
             // A child the table already refutes cuts at once, before any
             // sibling is searched (an enhanced transposition cut-off).
             for &bit in moves.as_slice() {
-                if let Some((_, child_upper)) = self.table.get(p.after(bit).key()) {
-                    if -child_upper >= beta {
-                        self.table
-                            .put(key, -child_upper, upper, work_class(self.nodes - start));
-                        return -child_upper;
-                    }
+                let refuted = self.table.get(p.after(bit).key());
+                if let Some((_, child_upper)) = refuted.filter(|&(_, u)| -u >= beta) {
+                    self.table
+                        .put(key, -child_upper, upper, work_class(self.nodes - start));
+                    return -child_upper;
                 }
             }
         }
