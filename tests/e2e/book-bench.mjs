@@ -1,8 +1,10 @@
 // How fast perfect play is inside the browser's search worker, with the
 // opening book: the time from asking for every column's perfect score (what
 // the Perfect level and the hint need) to the answer, in headless Chromium.
-// A benchmark, not a test: `node book-bench.mjs [--per-set N] [--games FILE]`
-// prints p50/p99/max per set and the slowest position.
+// A benchmark, not a test: `node book-bench.mjs [--per-set N] [--games FILE]
+// [--positions FILE] [--choose]` prints p50/p99/max per set and the slowest
+// position. With `--choose` it times the Perfect level's move instead (the
+// worker's 15 s limit applies: "gave up" counts the moves it handed to Hard).
 import { readFile } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
@@ -18,6 +20,8 @@ const option = (name, fallback) => {
 const perSet = Number(option('--per-set', '1000'));
 const gamesFile = option('--games', null);
 const limitMs = Number(option('--limit-ms', '600000'));
+const positionsFile = option('--positions', null);
+const choose = args.includes('--choose');
 
 const sets = [['empty board', ['']]];
 for (const name of SETS) {
@@ -28,11 +32,17 @@ if (gamesFile) {
   // `connect4 match --verbose` lines: every position of every game.
   const positions = new Set();
   for (const line of (await readFile(gamesFile, 'utf8')).split('\n')) {
-    const m = line.match(/^game \d+: (\d+)/);
+    const m = line.match(/^game\s+\d+:.*?(\d+)\s*$/);
     if (!m) continue;
     for (let i = 0; i < m[1].length; i++) positions.add(m[1].slice(0, i));
   }
   sets.push([`games (${gamesFile})`, [...positions]]);
+}
+
+if (positionsFile) {
+  // One move string per line (the first word of each line).
+  const lines = (await readFile(positionsFile, 'utf8')).trim().split('\n');
+  sets.push([positionsFile, lines.map((l) => l.split(' ')[0])]);
 }
 
 const server = await serve(DIST);
@@ -50,13 +60,19 @@ await page.evaluate(() => new Promise((ready) => {
   worker.onmessage = (e) => {
     const m = e.data;
     if (m.type === 'Book') ready();
-    if (m.type === 'Analysis' || m.type === 'Failed') waiting.get(m.id)?.(m);
+    if (['Analysis', 'Chosen', 'Failed'].includes(m.type)) waiting.get(m.id)?.(m);
   };
-  window.analyse = (moves, limit) => new Promise((done) => {
+  const geometry = { columns: 7, rows: 6, win_length: 4 };
+  window.analyse = (moves, limit, choose) => new Promise((done) => {
     id += 1;
     const started = performance.now();
-    waiting.set(id, (m) => done({ ms: performance.now() - started, ok: m.type === 'Analysis' }));
-    worker.postMessage({ type: 'Analyze', id, moves, geometry: { columns: 7, rows: 6, win_length: 4 }, limit_ms: limit });
+    waiting.set(id, (m) => done({
+      ms: performance.now() - started,
+      ok: m.type === 'Analysis' || (m.type === 'Chosen' && !JSON.stringify(m.decision.facts).includes('nsolved')),
+    }));
+    worker.postMessage(choose
+      ? { type: 'Choose', id, moves, geometry, player: { kind: 'perfect' }, seed: id }
+      : { type: 'Analyze', id, moves, geometry, limit_ms: limit });
   });
 }));
 
@@ -69,7 +85,7 @@ for (const [name, positions] of sets) {
   let worst = ['', -1];
   let failed = 0;
   for (const moves of positions) {
-    const { ms, ok } = await page.evaluate(([m, l]) => window.analyse(m, l), [moves, limitMs]);
+    const { ms, ok } = await page.evaluate(([m, l, c]) => window.analyse(m, l, c), [moves, limitMs, choose]);
     if (!ok) failed += 1;
     times.push(ms);
     if (ms > worst[1]) worst = [moves, ms];
