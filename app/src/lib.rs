@@ -4,6 +4,7 @@
 
 pub mod booth_link;
 mod explainer;
+mod hint_pool;
 pub mod i18n;
 pub mod protocol;
 mod robot;
@@ -21,6 +22,7 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::hint_pool::HintPool;
 use crate::i18n::{Lang, Text};
 use crate::protocol::{FromWorker, ToWorker};
 use crate::search_worker::SearchWorker;
@@ -217,6 +219,8 @@ struct Ctx {
     shake: RwSignal<Option<usize>>,
     request: StoredValue<u32>,
     worker: StoredValue<Option<SearchWorker>, LocalStorage>,
+    /// The workers of the hint, apart from the computer's.
+    hints: StoredValue<Option<HintPool>, LocalStorage>,
     /// The booth's state while the page is connected to a bridge.
     robot: RwSignal<Option<booth_protocol::Snapshot>>,
     /// Seconds left, after the bridge asked whether the player is still there.
@@ -252,9 +256,19 @@ impl Ctx {
         });
     }
 
+    /// Stops a running hint: its answer would be for another position.
+    fn cancel_hint(self) {
+        self.hints.with_value(|h| {
+            if let Some(h) = h {
+                h.cancel();
+            }
+        });
+    }
+
     /// Stops any search and forgets its answer.
     fn stop_thinking(self) {
         self.next_request();
+        self.cancel_hint();
         self.worker.with_value(|w| {
             if let Some(w) = w {
                 w.cancel();
@@ -299,6 +313,7 @@ impl Ctx {
     }
 
     fn play(self, column: usize) {
+        self.cancel_hint();
         self.message.set(None);
         self.column_values.update(|v| {
             if matches!(v, Some((true, _))) {
@@ -524,11 +539,11 @@ impl Ctx {
         }
         let id = self.next_request();
         self.say(Text::HintWaiting);
-        self.send(ToWorker::Analyze {
-            id,
-            moves: game.board.to_string(),
-            geometry: game.board.geometry(),
-            limit_ms: HINT_LIMIT_MS,
+        let board = &game.board;
+        self.hints.with_value(|h| {
+            if let Some(h) = h {
+                h.analyze(id, board.to_string(), board.geometry(), HINT_LIMIT_MS);
+            }
         });
     }
 }
@@ -559,6 +574,7 @@ pub fn App() -> impl IntoView {
         shake: RwSignal::new(None),
         request: StoredValue::new(0),
         worker: StoredValue::new_local(None),
+        hints: StoredValue::new_local(None),
         robot: RwSignal::new(None),
         still_there: RwSignal::new(None),
         robot_move: StoredValue::new(None),
@@ -568,6 +584,8 @@ pub fn App() -> impl IntoView {
     };
     ctx.worker
         .set_value(Some(SearchWorker::start(move |m| ctx.receive(m))));
+    ctx.hints
+        .set_value(Some(HintPool::new(move |m| ctx.receive(m))));
     ctx.connect_booth();
     ctx.start_spectate();
     provide_context(ctx);

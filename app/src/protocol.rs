@@ -32,6 +32,10 @@ pub enum ToWorker {
         geometry: Geometry,
         /// Give up after this many milliseconds.
         limit_ms: f64,
+        /// Only these columns (0-based), the others answered `None`; all
+        /// when absent. The hint shares the columns out among workers.
+        #[serde(default)]
+        columns: Option<Vec<usize>>,
     },
     /// Minimax and alpha-beta on one position, for the teaching view. Its
     /// answer is matched by position, so it never makes a running

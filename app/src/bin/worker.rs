@@ -167,6 +167,7 @@ fn handle(state: &mut State, request: ToWorker) {
             moves,
             geometry,
             limit_ms,
+            columns,
         } => {
             let Some(board) = board(id, geometry, &moves) else {
                 return;
@@ -185,15 +186,18 @@ fn handle(state: &mut State, request: ToWorker) {
                     Flow::Continue
                 }
             };
-            post(
-                &match solver.analyze_observed(board.position(), Mode::Strong, &mut observe) {
-                    Ok(scores) => FromWorker::Analysis { id, scores },
-                    Err(e) => FromWorker::Failed {
-                        id,
-                        reason: e.to_string(),
-                    },
+            post(&match solver.analyze_columns(
+                board.position(),
+                &columns.unwrap_or_else(|| (0..geometry.columns()).collect()),
+                Mode::Strong,
+                &mut observe,
+            ) {
+                Ok(scores) => FromWorker::Analysis { id, scores },
+                Err(e) => FromWorker::Failed {
+                    id,
+                    reason: e.to_string(),
                 },
-            );
+            });
         }
         ToWorker::Teach {
             moves,

@@ -187,11 +187,38 @@ impl Solver {
         mode: Mode,
         observe: &mut dyn FnMut(&Progress) -> Flow,
     ) -> Result<Vec<Option<i32>>, Cancelled> {
+        let all: Vec<usize> = (0..position.geometry().columns()).collect();
+        self.analyze_columns(position, &all, mode, observe)
+    }
+
+    /// [`Solver::analyze_observed`] for some of the columns only (`None` for
+    /// the others): several solvers can share out a position's columns and
+    /// run in parallel.
+    ///
+    /// ```
+    /// use engine::{Board, Flow, Mode, Solver};
+    /// let board: Board = "4455".parse().unwrap();
+    /// let mut solver = Solver::new();
+    /// let some = solver
+    ///     .analyze_columns(board.position(), &[3, 5], Mode::Weak, &mut |_| Flow::Continue)
+    ///     .unwrap();
+    /// assert_eq!(some, [None, None, None, Some(1), None, Some(1), None]);
+    /// ```
+    ///
+    /// # Errors
+    /// [`Cancelled`] when the stop flag is set or `observe` says stop.
+    pub fn analyze_columns(
+        &mut self,
+        position: &Position,
+        columns: &[usize],
+        mode: Mode,
+        observe: &mut dyn FnMut(&Progress) -> Flow,
+    ) -> Result<Vec<Option<i32>>, Cancelled> {
         let g = position.geometry();
         let mut nodes = 0;
         let mut scores = Vec::with_capacity(g.columns());
         for column in 0..g.columns() {
-            if !position.can_play(column) {
+            if !columns.contains(&column) || !position.can_play(column) {
                 scores.push(None);
                 continue;
             }
