@@ -115,3 +115,82 @@ fn bench_counts_wrong_scores_and_fails_on_them() {
     assert!(text(&out.stderr).contains("4455: got 18, expected 17"));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A line of the UCI 8-ply data set for a move string: 42 cells, column by
+/// column from the bottom, `x` for the first player, then the label.
+fn uci_line(moves: &str, label: &str) -> String {
+    let mut columns = vec![Vec::new(); 7];
+    for (ply, c) in moves.bytes().enumerate() {
+        columns[usize::from(c - b'1')].push(if ply % 2 == 0 { "x" } else { "o" });
+    }
+    let mut cells = Vec::new();
+    for column in &columns {
+        cells.extend((0..6).map(|row| column.get(row).copied().unwrap_or("b")));
+    }
+    format!("{},{label}", cells.join(","))
+}
+
+#[test]
+fn check_uci_reports_the_lines_whose_label_the_solver_refutes() {
+    let moves = ["44444433", "12345671", "33445511"];
+    let weak = connect4(&["solve", "--weak"], &(moves.join("\n") + "\n"));
+    let labels: Vec<&str> = text(&weak.stdout)
+        .lines()
+        .map(|l| match l.split(' ').nth(1) {
+            Some("1") => "win",
+            Some("0") => "draw",
+            _ => "loss",
+        })
+        .collect();
+    let dir = std::env::temp_dir().join(format!("connect4-uci-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("connect-4.data");
+    let right: Vec<String> = moves
+        .iter()
+        .zip(&labels)
+        .map(|(m, l)| uci_line(m, l))
+        .collect();
+    std::fs::write(&data, right.join("\n") + "\n").unwrap();
+    let out = connect4(&["book", "check-uci", data.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("3 of 3 outcomes agree"));
+
+    // The second line mislabelled: named, and the run fails.
+    let wrong = if labels[1] == "win" { "loss" } else { "win" };
+    let lines = [
+        right[0].clone(),
+        uci_line(moves[1], wrong),
+        right[2].clone(),
+    ];
+    std::fs::write(&data, lines.join("\n") + "\n").unwrap();
+    let out = connect4(
+        &[
+            "book",
+            "check-uci",
+            data.to_str().unwrap(),
+            "--threads",
+            "2",
+        ],
+        "",
+    );
+    assert!(!out.status.success());
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("line 2: the solver disagrees"), "{stdout}");
+    assert!(stdout.contains("2 of 3 outcomes agree"), "{stdout}");
+
+    // --skip 1 --limit 1 checks only the mislabelled line.
+    let out = connect4(
+        &[
+            "book",
+            "check-uci",
+            data.to_str().unwrap(),
+            "--skip",
+            "1",
+            "--limit",
+            "1",
+        ],
+        "",
+    );
+    assert!(text(&out.stdout).starts_with("line 2:"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -78,6 +78,12 @@ pub struct UciArgs {
     /// Check only the first N lines.
     #[arg(long)]
     limit: Option<usize>,
+    /// Skip the first N lines (to split a long check into runs).
+    #[arg(long, default_value_t = 0)]
+    skip: usize,
+    /// Threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 pub fn run(command: &Command) -> Result<ExitCode, Box<dyn Error>> {
@@ -353,17 +359,18 @@ fn uci_position(cells: &[&str]) -> Option<Position> {
 }
 
 fn check_uci(args: &UciArgs) -> Result<ExitCode, Box<dyn Error>> {
-    let mut solver = Solver::new();
-    if let Some(path) = &args.book {
-        solver.set_book(Some(Arc::new(load(path)?)));
-    }
+    let book = match &args.book {
+        Some(path) => Some(Arc::new(load(path)?)),
+        None => None,
+    };
     let text = fs::read_to_string(&args.data)
         .map_err(|e| format!("cannot read {}: {e}", args.data.display()))?;
-    let (mut agree, mut disagree, mut from_book) = (0, 0, 0);
-    let started = Instant::now();
+    // Read every line first: a bad file is refused before any solving.
+    let mut cases = Vec::new();
     for (number, line) in text
         .lines()
         .enumerate()
+        .skip(args.skip)
         .take(args.limit.unwrap_or(usize::MAX))
     {
         let fields: Vec<&str> = line.trim().split(',').collect();
@@ -384,17 +391,36 @@ fn check_uci(args: &UciArgs) -> Result<ExitCode, Box<dyn Error>> {
             "loss" => -1,
             _ => return Err(bad().into()),
         };
-        let p = uci_position(cells).ok_or_else(bad)?;
-        if solver.book().and_then(|b| b.score(&p)).is_some() {
-            from_book += 1;
-        }
-        if solver.solve_weak(&p) == expected {
-            agree += 1;
-        } else {
-            disagree += 1;
-            println!("line {}: expected {label}", number + 1);
-        }
+        cases.push((number + 1, uci_position(cells).ok_or_else(bad)?, expected));
     }
+    let from_book = cases
+        .iter()
+        .filter(|(_, p, _)| book.as_ref().and_then(|b| b.score(p)).is_some())
+        .count();
+    let started = Instant::now();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()?;
+    let mut wrong: Vec<usize> = pool.install(|| {
+        cases
+            .par_iter()
+            .map_init(
+                || {
+                    let mut solver = Solver::new();
+                    solver.set_book(book.clone());
+                    solver
+                },
+                |solver, (line, p, expected)| (solver.solve_weak(p) != *expected).then_some(*line),
+            )
+            .flatten()
+            .collect()
+    });
+    wrong.sort_unstable();
+    for line in &wrong {
+        println!("line {line}: the solver disagrees with the label");
+    }
+    let disagree = wrong.len();
+    let agree = cases.len() - disagree;
     println!(
         "{agree} of {} outcomes agree ({from_book} straight from the book), {:.1} s",
         agree + disagree,
