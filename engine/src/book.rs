@@ -34,8 +34,14 @@ use crate::{Geometry, Position};
 
 /// The first bytes of every book file.
 pub const MAGIC: &[u8; 6] = b"C4BOOK";
-/// The format version this engine reads and writes.
-pub const FORMAT_VERSION: u8 = 1;
+/// The format version this engine reads and writes. Version 1 stored every
+/// position's key; version 2 stores none, since a book holds every position
+/// up to its depth and the reader can list them itself: one byte per
+/// position.
+pub const FORMAT_VERSION: u8 = 2;
+/// The deepest book [`OpeningBook::from_bytes`] lists the positions of
+/// (about 1.5 million positions at 10 plies).
+pub const MAX_DEPTH: usize = 10;
 const HEADER_LEN: usize = 6 + 1 + 4 + 4 + 8;
 
 /// Exact scores of every position of one geometry up to `depth` plies
@@ -74,6 +80,16 @@ pub enum BookError {
     Geometry,
     /// A frontier position has no score.
     MissingFrontier(u64),
+    /// The file holds another number of positions than the book's depth
+    /// has.
+    Count {
+        /// Scores in the file.
+        stored: usize,
+        /// Positions up to the book's depth.
+        expected: usize,
+    },
+    /// Deeper than [`MAX_DEPTH`].
+    TooDeep(u8),
 }
 
 impl fmt::Display for BookError {
@@ -90,6 +106,14 @@ impl fmt::Display for BookError {
             BookError::MissingFrontier(key) => {
                 write!(f, "the frontier position with key {key:#x} is not solved")
             }
+            BookError::Count { stored, expected } => write!(
+                f,
+                "the opening book holds {stored} scores, but its depth has {expected} positions"
+            ),
+            BookError::TooDeep(depth) => write!(
+                f,
+                "the opening book goes {depth} plies deep, this engine loads at most {MAX_DEPTH}"
+            ),
         }
     }
 }
@@ -99,10 +123,17 @@ impl std::error::Error for BookError {}
 /// Every position at exactly `plies` stones that a game can reach without
 /// having ended, one per mirror pair, sorted by canonical key.
 pub fn frontier(geometry: Geometry, plies: usize) -> Vec<Position> {
-    let mut level = vec![Position::new(geometry)];
-    for _ in 0..plies {
+    every_level(geometry, plies)
+        .pop()
+        .expect("level 0 is the empty board")
+}
+
+/// [`frontier`] for every number of stones from 0 to `depth`.
+fn every_level(geometry: Geometry, depth: usize) -> Vec<Vec<Position>> {
+    let mut levels = vec![vec![Position::new(geometry)]];
+    for plies in 0..depth {
         let mut next: HashMap<u64, Position> = HashMap::new();
-        for p in &level {
+        for p in &levels[plies] {
             for column in 0..geometry.columns() {
                 if p.can_play(column) && !p.is_winning_move(column) {
                     let mut child = *p;
@@ -111,10 +142,22 @@ pub fn frontier(geometry: Geometry, plies: usize) -> Vec<Position> {
                 }
             }
         }
-        level = next.into_values().collect();
+        let mut level: Vec<Position> = next.into_values().collect();
+        level.sort_by_key(Position::canonical_key);
+        levels.push(level);
     }
-    level.sort_by_key(Position::canonical_key);
-    level
+    levels
+}
+
+/// The canonical keys of every position a book of `depth` holds, ascending.
+fn book_keys(geometry: Geometry, depth: usize) -> Vec<u64> {
+    let mut keys: Vec<u64> = every_level(geometry, depth)
+        .iter()
+        .flatten()
+        .map(Position::canonical_key)
+        .collect();
+    keys.sort_unstable();
+    keys
 }
 
 impl OpeningBook {
@@ -190,16 +233,10 @@ impl OpeningBook {
     }
 
     /// The book in its file format: a header (magic, version, shape, depth,
-    /// count, checksum), then the keys as ascending LEB128 deltas, then one
-    /// signed byte per score.
+    /// count, checksum), then one signed byte per score, the positions in
+    /// the order of their canonical keys.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut body = Vec::with_capacity(self.keys.len() * 7);
-        let mut previous = 0;
-        for &key in &self.keys {
-            write_varint(&mut body, key - previous);
-            previous = key;
-        }
-        body.extend(self.scores.iter().map(|&s| s as u8));
+        let body: Vec<u8> = self.scores.iter().map(|&s| s as u8).collect();
         let g = self.geometry;
         let mut out = Vec::with_capacity(HEADER_LEN + body.len());
         out.extend_from_slice(MAGIC);
@@ -216,7 +253,8 @@ impl OpeningBook {
         out
     }
 
-    /// Reads a book written by [`OpeningBook::to_bytes`].
+    /// Reads a book written by [`OpeningBook::to_bytes`]; the positions are
+    /// listed again from the board shape and the depth.
     ///
     /// # Errors
     /// A [`BookError`] saying what is wrong with the bytes.
@@ -243,23 +281,24 @@ impl OpeningBook {
         if fnv1a(body) != checksum {
             return Err(BookError::Checksum);
         }
-        let mut keys = Vec::with_capacity(count);
-        let mut at = 0;
-        let mut previous = 0u64;
-        for _ in 0..count {
-            let delta = read_varint(body, &mut at).ok_or(BookError::Truncated)?;
-            previous = previous.checked_add(delta).ok_or(BookError::Truncated)?;
-            keys.push(previous);
-        }
-        if body.len() - at != count {
+        if body.len() != count {
             return Err(BookError::Truncated);
         }
-        let scores = body[at..].iter().map(|&b| b as i8).collect();
+        if usize::from(depth) > MAX_DEPTH {
+            return Err(BookError::TooDeep(depth));
+        }
+        let keys = book_keys(geometry, usize::from(depth));
+        if keys.len() != count {
+            return Err(BookError::Count {
+                stored: count,
+                expected: keys.len(),
+            });
+        }
         Ok(OpeningBook {
             geometry,
             depth,
             keys,
-            scores,
+            scores: body.iter().map(|&b| b as i8).collect(),
         })
     }
 }
@@ -298,27 +337,6 @@ fn fill(
     };
     all.insert(key, score);
     Ok(score)
-}
-
-fn write_varint(out: &mut Vec<u8>, mut value: u64) {
-    while value >= 0x80 {
-        out.push((value as u8) | 0x80);
-        value >>= 7;
-    }
-    out.push(value as u8);
-}
-
-fn read_varint(bytes: &[u8], at: &mut usize) -> Option<u64> {
-    let mut value = 0u64;
-    for shift in (0..64).step_by(7) {
-        let byte = *bytes.get(*at)?;
-        *at += 1;
-        value |= u64::from(byte & 0x7f) << shift;
-        if byte & 0x80 == 0 {
-            return Some(value);
-        }
-    }
-    None
 }
 
 /// 64-bit FNV-1a: enough to tell a damaged download from a good one.
@@ -393,6 +411,23 @@ mod tests {
         let mut future = bytes.clone();
         future[6] = 9;
         assert_eq!(OpeningBook::from_bytes(&future), Err(BookError::Version(9)));
+        // One byte per position, nothing else.
+        assert_eq!(bytes.len(), HEADER_LEN + book.len());
+    }
+
+    #[test]
+    fn the_reader_lists_the_positions_the_writer_scored() {
+        let (book, _) = small_book(4);
+        assert_eq!(book.keys, book_keys(book.geometry(), 4));
+        // A file claiming another depth than its scores fit is refused.
+        let mut bytes = book.to_bytes();
+        bytes[10] = 3;
+        assert!(matches!(
+            OpeningBook::from_bytes(&bytes),
+            Err(BookError::Count { expected, .. }) if expected < book.len()
+        ));
+        bytes[10] = 40;
+        assert_eq!(OpeningBook::from_bytes(&bytes), Err(BookError::TooDeep(40)));
     }
 
     #[test]
