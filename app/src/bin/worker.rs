@@ -21,6 +21,10 @@ struct State {
     player: Option<(PlayerConfig, u64, Player)>,
     solver: Option<Solver>,
     book: Option<Arc<OpeningBook>>,
+    /// Whether the book has arrived or failed to.
+    book_settled: bool,
+    /// Hints asked for before that: see [`handle`].
+    waiting_for_book: Vec<ToWorker>,
 }
 
 /// The opening book beside `index.html` (the service worker keeps a copy
@@ -111,6 +115,15 @@ fn answer(id: u32, result: Result<engine::Decision, engine::player::ChooseError>
 }
 
 fn handle(state: &mut State, request: ToWorker) {
+    // A hint is asked for in the opening, where the book makes the
+    // difference between milliseconds and many seconds, and a hint worker
+    // is often just started: it waits for the book (a few KB, usually from
+    // the cache). The computer's moves never wait: a slow network must not
+    // hold up a game.
+    if matches!(request, ToWorker::Analyze { .. }) && !state.book_settled {
+        state.waiting_for_book.push(request);
+        return;
+    }
     match request {
         ToWorker::Choose {
             id,
@@ -237,9 +250,15 @@ fn main() {
     // After Ready: the page renders and requests are served while the
     // book downloads.
     wasm_bindgen_futures::spawn_local(async move {
-        match fetch_book().await {
-            Ok(book) => use_book(&mut for_book.borrow_mut(), book),
+        let fetched = fetch_book().await;
+        let mut state = for_book.borrow_mut();
+        match fetched {
+            Ok(book) => use_book(&mut state, book),
             Err(e) => web_sys::console::log_1(&format!("no opening book: {e}").into()),
+        }
+        state.book_settled = true;
+        for request in std::mem::take(&mut state.waiting_for_book) {
+            handle(&mut state, request);
         }
     });
 }
