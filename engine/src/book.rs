@@ -132,18 +132,20 @@ pub fn frontier(geometry: Geometry, plies: usize) -> Vec<Position> {
 fn every_level(geometry: Geometry, depth: usize) -> Vec<Vec<Position>> {
     let mut levels = vec![vec![Position::new(geometry)]];
     for plies in 0..depth {
-        let mut next: HashMap<u64, Position> = HashMap::new();
+        // Sorting and dropping repeats, not a hash map: the search worker
+        // lists a book's positions this way and stays smaller.
+        let mut level = Vec::new();
         for p in &levels[plies] {
             for column in 0..geometry.columns() {
                 if p.can_play(column) && !p.is_winning_move(column) {
                     let mut child = *p;
                     child.play_column(column);
-                    next.entry(child.canonical_key()).or_insert(child);
+                    level.push(child);
                 }
             }
         }
-        let mut level: Vec<Position> = next.into_values().collect();
-        level.sort_by_key(Position::canonical_key);
+        level.sort_unstable_by_key(Position::canonical_key);
+        level.dedup_by_key(|p| p.canonical_key());
         levels.push(level);
     }
     levels
