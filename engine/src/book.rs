@@ -134,21 +134,24 @@ fn every_level(geometry: Geometry, depth: usize) -> Vec<Vec<Position>> {
     for plies in 0..depth {
         // Sorting and dropping repeats, not a hash map: the search worker
         // lists a book's positions this way and stays smaller.
-        let mut level = Vec::new();
-        for p in &levels[plies] {
-            for column in 0..geometry.columns() {
-                if p.can_play(column) && !p.is_winning_move(column) {
-                    let mut child = *p;
-                    child.play_column(column);
-                    level.push(child);
-                }
-            }
-        }
+        let mut level: Vec<Position> = levels[plies].iter().flat_map(children).collect();
         level.sort_unstable_by_key(Position::canonical_key);
         level.dedup_by_key(|p| p.canonical_key());
         levels.push(level);
     }
     levels
+}
+
+/// The positions after each move that does not end the game: those after a
+/// missed win too, since a game can reach them.
+fn children(p: &Position) -> impl Iterator<Item = Position> + '_ {
+    (0..p.geometry().columns())
+        .filter(|&column| p.can_play(column) && !p.is_winning_move(column))
+        .map(|column| {
+            let mut child = *p;
+            child.play_column(column);
+            child
+        })
 }
 
 /// The canonical keys of every position a book of `depth` holds, ascending.
@@ -173,8 +176,27 @@ impl OpeningBook {
         depth: usize,
         frontier_scores: &HashMap<u64, i32>,
     ) -> Result<OpeningBook, BookError> {
+        // Negamax level by level from the frontier up, over the positions
+        // the reader of the file lists again.
         let mut all: HashMap<u64, i32> = HashMap::new();
-        fill(&Position::new(geometry), depth, frontier_scores, &mut all)?;
+        for level in every_level(geometry, depth).iter().rev() {
+            for p in level {
+                let key = p.canonical_key();
+                let score = if p.plies() == depth {
+                    *frontier_scores
+                        .get(&key)
+                        .ok_or(BookError::MissingFrontier(key))?
+                } else if p.can_win_next() {
+                    win_now_score(geometry.cells(), p.plies())
+                } else {
+                    children(p)
+                        .map(|c| -all[&c.canonical_key()])
+                        .max()
+                        .unwrap_or(0) // a full board
+                };
+                all.insert(key, score);
+            }
+        }
         let mut entries: Vec<(u64, i32)> = all.into_iter().collect();
         entries.sort_unstable();
         Ok(OpeningBook {
@@ -303,42 +325,6 @@ impl OpeningBook {
             scores: body.iter().map(|&b| b as i8).collect(),
         })
     }
-}
-
-/// Negamax over the tree above the frontier, remembering every score.
-fn fill(
-    p: &Position,
-    depth: usize,
-    frontier: &HashMap<u64, i32>,
-    all: &mut HashMap<u64, i32>,
-) -> Result<i32, BookError> {
-    let key = p.canonical_key();
-    if let Some(&score) = all.get(&key) {
-        return Ok(score);
-    }
-    let g = p.geometry();
-    let score = if p.plies() == depth {
-        *frontier.get(&key).ok_or(BookError::MissingFrontier(key))?
-    } else {
-        // Children after a missed win are filled too: a game can reach them.
-        let mut best = i32::MIN;
-        for column in 0..g.columns() {
-            if p.can_play(column) && !p.is_winning_move(column) {
-                let mut child = *p;
-                child.play_column(column);
-                best = best.max(-fill(&child, depth, frontier, all)?);
-            }
-        }
-        if p.can_win_next() {
-            win_now_score(g.cells(), p.plies())
-        } else if best == i32::MIN {
-            0 // a full board
-        } else {
-            best
-        }
-    };
-    all.insert(key, score);
-    Ok(score)
 }
 
 /// 64-bit FNV-1a: enough to tell a damaged download from a good one.

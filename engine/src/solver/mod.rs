@@ -355,10 +355,6 @@ fn score_range(position: &Position) -> (i32, i32) {
 
 const REPORT_EVERY: u64 = 1 << 14;
 
-/// Enhanced transposition cut-offs only where at least this many cells are
-/// empty: near the leaves the extra probes cost more than they save.
-const ETC_MIN_LEFT: i32 = 4;
-
 /// The column masks of a geometry from the centre outwards.
 struct ColumnOrder {
     masks: [u64; 9],
@@ -475,16 +471,14 @@ impl<'a> Search<'a> {
             }
         }
 
-        if plies + ETC_MIN_LEFT <= cells {
-            // A child the table already refutes cuts at once, before any
-            // sibling is searched (an enhanced transposition cut-off).
-            for &bit in moves.as_slice() {
-                let refuted = self.table.get(p.after(bit).key());
-                if let Some((_, child_upper)) = refuted.filter(|&(_, u)| -u >= beta) {
-                    self.table
-                        .put(key, -child_upper, upper, work_class(self.nodes - start));
-                    return -child_upper;
-                }
+        // A child the table already refutes cuts at once, before any sibling
+        // is searched (an enhanced transposition cut-off).
+        for &bit in moves.as_slice() {
+            let refuted = self.table.get(p.after(bit).key());
+            if let Some((_, child_upper)) = refuted.filter(|&(_, u)| -u >= beta) {
+                self.table
+                    .put(key, -child_upper, upper, work_class(self.nodes - start));
+                return -child_upper;
             }
         }
         for &bit in moves.as_slice() {

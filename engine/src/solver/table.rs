@@ -32,7 +32,7 @@ const GENERATION_BITS: u32 = 4;
 const GENERATION_MASK: u64 = (1 << GENERATION_BITS) - 1;
 const WORK_BITS: u32 = 3;
 const WORK_SHIFT: u32 = GENERATION_BITS;
-/// The largest work class: searches of 2^21 nodes and more.
+/// The largest work class: searches of 2^20 nodes and more.
 pub const MAX_WORK: u8 = (1 << WORK_BITS) - 1;
 const BOUND_BITS: u32 = 6;
 const BOUND_MASK: u64 = (1 << BOUND_BITS) - 1;
@@ -131,7 +131,8 @@ impl TranspositionTable {
 
     #[inline(always)]
     fn pack(&self, check: u64, lower: i32, upper: i32, work: u8) -> u64 {
-        debug_assert!((-BOUND_OFFSET..BOUND_OFFSET).contains(&lower) && upper < BOUND_OFFSET);
+        debug_assert!((-BOUND_OFFSET..BOUND_OFFSET).contains(&lower));
+        debug_assert!((-BOUND_OFFSET..BOUND_OFFSET).contains(&upper));
         (check << (64 - CHECK_BITS))
             | (((lower + BOUND_OFFSET) as u64) << LOWER_SHIFT)
             | (((upper + BOUND_OFFSET) as u64) << UPPER_SHIFT)
