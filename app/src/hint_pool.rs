@@ -1,9 +1,10 @@
-//! The hint's workers: every column's perfect score, the columns shared out
-//! among search workers that run in parallel on the device's cores, apart
-//! from the worker that chooses the computer's moves (so asking for a hint
-//! never delays the computer's reply).
+//! The hint's workers: every column's perfect score, the columns handed out
+//! one at a time to search workers that run in parallel on the device's
+//! cores, apart from the worker that chooses the computer's moves (so asking
+//! for a hint never delays the computer's reply).
 
 use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::rc::Rc;
 
 use engine::Geometry;
@@ -15,17 +16,44 @@ use crate::search_worker::SearchWorker;
 /// copy of the engine, and the hardest columns keep one busy anyway.
 const MAX_WORKERS: usize = 4;
 
-/// One hint being put together from the workers' parts.
-struct Merge {
+/// What the pool tells the page about the hint `id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum HintNews {
+    /// Another column is solved: the scores known so far (`None` for the
+    /// columns still running and the full ones); `done` once all are.
+    Scores {
+        /// The hint.
+        id: u32,
+        /// Scores by column.
+        scores: Vec<Option<i32>>,
+        /// Every column is answered.
+        done: bool,
+    },
+    /// A column ran out of time or failed; the scores found stay shown.
+    GaveUp {
+        /// The hint.
+        id: u32,
+    },
+}
+
+/// One hint being put together from the workers' answers.
+struct Hint {
     id: u32,
-    waiting: usize,
+    moves: String,
+    geometry: Geometry,
+    /// `Date.now()` past which the columns still running give up.
+    deadline: f64,
+    /// Columns not handed out yet, the costliest (central) first.
+    todo: VecDeque<usize>,
+    /// Columns handed out and not answered yet.
+    running: usize,
     scores: Vec<Option<i32>>,
 }
 
 struct Inner {
     workers: Vec<SearchWorker>,
-    current: Option<Merge>,
-    listener: Rc<dyn Fn(FromWorker)>,
+    current: Option<Hint>,
+    listener: Rc<dyn Fn(HintNews)>,
 }
 
 /// The hint workers, started at the first hint; cheap to clone.
@@ -33,8 +61,8 @@ struct Inner {
 pub struct HintPool(Rc<RefCell<Inner>>);
 
 impl HintPool {
-    /// A pool whose merged answers (`Analysis` or `Failed`) go to `listener`.
-    pub fn new(listener: impl Fn(FromWorker) + 'static) -> HintPool {
+    /// A pool that tells `listener` how each hint goes.
+    pub fn new(listener: impl Fn(HintNews) + 'static) -> HintPool {
         HintPool(Rc::new(RefCell::new(Inner {
             workers: Vec::new(),
             current: None,
@@ -42,42 +70,33 @@ impl HintPool {
         })))
     }
 
-    /// Asks for every column's perfect score of the position after `moves`;
-    /// a hint still running is dropped.
+    /// Asks for every column's perfect score of the position after `moves`,
+    /// giving up after `limit_ms`; a hint still running is dropped.
     pub fn analyze(&self, id: u32, moves: String, geometry: Geometry, limit_ms: f64) {
         self.cancel();
         if self.0.borrow().workers.is_empty() {
             let workers = (0..worker_count())
-                .map(|_| {
+                .map(|index| {
                     let me = self.clone();
-                    SearchWorker::start(move |m| me.receive(m))
+                    SearchWorker::start(move |m| me.receive(index, m))
                 })
                 .collect();
             self.0.borrow_mut().workers = workers;
         }
-        let workers = self.0.borrow().workers.clone();
-        // Centre columns first and dealt out in turn, so the costliest
-        // columns land on different workers.
-        let mut parts = vec![Vec::new(); workers.len()];
-        for (i, column) in geometry.centre_order().into_iter().enumerate() {
-            parts[i % workers.len()].push(column);
-        }
-        let waiting = parts.iter().filter(|p| !p.is_empty()).count();
-        self.0.borrow_mut().current = Some(Merge {
+        self.0.borrow_mut().current = Some(Hint {
             id,
-            waiting,
+            moves,
+            geometry,
+            deadline: js_sys::Date::now() + limit_ms,
+            todo: geometry.centre_order().into(),
+            running: 0,
             scores: vec![None; geometry.columns()],
         });
-        for (worker, columns) in workers.iter().zip(parts) {
-            if !columns.is_empty() {
-                worker.send(ToWorker::Analyze {
-                    id,
-                    moves: moves.clone(),
-                    geometry,
-                    limit_ms,
-                    columns: Some(columns),
-                });
-            }
+        // Handed out one column at a time: a worker done with a cheap column
+        // takes the next, so no worker idles while another holds a queue.
+        let workers = self.0.borrow().workers.len();
+        for index in 0..workers {
+            self.hand_out(index);
         }
     }
 
@@ -95,39 +114,68 @@ impl HintPool {
         }
     }
 
-    fn receive(&self, message: FromWorker) {
-        let answer = {
+    /// Gives worker `index` the next column of the hint, if any is left.
+    fn hand_out(&self, index: usize) {
+        let (worker, request) = {
             let mut inner = self.0.borrow_mut();
-            let Some(merge) = inner.current.as_mut() else {
+            let worker = inner.workers[index].clone();
+            let Some(hint) = inner.current.as_mut() else {
+                return;
+            };
+            let Some(column) = hint.todo.pop_front() else {
+                return;
+            };
+            hint.running += 1;
+            let request = ToWorker::Analyze {
+                id: hint.id,
+                moves: hint.moves.clone(),
+                geometry: hint.geometry,
+                limit_ms: (hint.deadline - js_sys::Date::now()).max(0.0),
+                columns: Some(vec![column]),
+            };
+            (worker, request)
+        };
+        worker.send(request);
+    }
+
+    fn receive(&self, index: usize, message: FromWorker) {
+        let news = {
+            let mut inner = self.0.borrow_mut();
+            let Some(hint) = inner.current.as_mut() else {
                 return;
             };
             match message {
-                FromWorker::Analysis { id, scores } if id == merge.id => {
-                    for (merged, score) in merge.scores.iter_mut().zip(scores) {
+                FromWorker::Analysis { id, scores } if id == hint.id => {
+                    for (merged, score) in hint.scores.iter_mut().zip(scores) {
                         *merged = merged.or(score);
                     }
-                    merge.waiting -= 1;
-                    if merge.waiting > 0 {
-                        return;
+                    hint.running -= 1;
+                    let done = hint.running == 0 && hint.todo.is_empty();
+                    let news = HintNews::Scores {
+                        id,
+                        scores: hint.scores.clone(),
+                        done,
+                    };
+                    if done {
+                        inner.current = None;
                     }
-                    let merge = inner.current.take().expect("just merged");
-                    FromWorker::Analysis {
-                        id: merge.id,
-                        scores: merge.scores,
-                    }
+                    news
                 }
-                failed @ FromWorker::Failed { id, .. } if id == merge.id => {
+                FromWorker::Failed { id, .. } if id == hint.id => {
                     drop(inner);
-                    // One part failed: the hint is incomplete, the others
-                    // need not go on.
+                    // One column failed: the hint is incomplete, and the
+                    // others are as short of time.
                     self.cancel();
-                    failed
+                    HintNews::GaveUp { id }
                 }
                 _ => return,
             }
         };
+        if matches!(news, HintNews::Scores { done: false, .. }) {
+            self.hand_out(index);
+        }
         let listener = self.0.borrow().listener.clone();
-        listener(answer);
+        listener(news);
     }
 }
 

@@ -148,8 +148,8 @@ impl Lang {
                 "There is nothing to undo.",
             ),
             HintTooDeep => (
-                "Zu früh im Spiel für eine perfekte Analyse hier. Nach ein paar Zügen klappt es.",
-                "Too early in the game for a perfect analysis here. It works after a few more moves.",
+                "Die Spalten ohne Wert waren nicht rechtzeitig perfekt zu analysieren. Nach ein paar Zügen klappt es.",
+                "The columns without a value could not be analysed perfectly in time. It works after a few more moves.",
             ),
             BookMissing => (
                 "Eröffnungsbuch: noch nicht geladen (perfektes Spiel ist in der Eröffnung langsamer).",

@@ -22,7 +22,7 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::hint_pool::HintPool;
+use crate::hint_pool::{HintNews, HintPool};
 use crate::i18n::{Lang, Text};
 use crate::protocol::{FromWorker, ToWorker};
 use crate::search_worker::SearchWorker;
@@ -34,9 +34,11 @@ use crate::storage::SavedGame;
 const DEMO_PACE_MS: u32 = 900;
 /// Plies of the teaching view's minimax: 343 leaves on 7 columns.
 const TEACHING_DEPTH: u8 = 3;
-/// The hint gives up after this long (the solver needs an opening book for
-/// the first moves).
-const HINT_LIMIT_MS: f64 = 15_000.0;
+/// The hint gives up on the columns still running after this long. Past the
+/// opening book the slowest early positions measured need about 20 s in the
+/// browser on two cores (`535512`); the columns fill in as they are solved,
+/// so the wait shows progress.
+const HINT_LIMIT_MS: f64 = 30_000.0;
 
 /// The game on the screen.
 #[derive(Clone, PartialEq)]
@@ -410,18 +412,25 @@ impl Ctx {
             {
                 self.teaching.set(Some(*teaching));
             }
-            FromWorker::Analysis { id, scores } if id == current => {
-                self.message.set(None);
+            FromWorker::Failed { id, .. } if id == current => {
+                self.thinking.set(false);
+                self.say(Text::WorkerFailed);
+            }
+            _ => {}
+        }
+    }
+
+    /// Column scores appear as the hint's workers find them.
+    fn hint_news(self, news: HintNews) {
+        let current = self.request.get_value();
+        match news {
+            HintNews::Scores { id, scores, done } if id == current => {
+                if done {
+                    self.message.set(None);
+                }
                 self.column_values.set(Some((true, scores)));
             }
-            FromWorker::Failed { id, .. } if id == current => {
-                if self.thinking.get_untracked() {
-                    self.thinking.set(false);
-                    self.say(Text::WorkerFailed);
-                } else {
-                    self.say(Text::HintTooDeep);
-                }
-            }
+            HintNews::GaveUp { id } if id == current => self.say(Text::HintTooDeep),
             _ => {}
         }
     }
@@ -539,6 +548,7 @@ impl Ctx {
         }
         let id = self.next_request();
         self.say(Text::HintWaiting);
+        self.column_values.set(None);
         let board = &game.board;
         self.hints.with_value(|h| {
             if let Some(h) = h {
@@ -585,7 +595,7 @@ pub fn App() -> impl IntoView {
     ctx.worker
         .set_value(Some(SearchWorker::start(move |m| ctx.receive(m))));
     ctx.hints
-        .set_value(Some(HintPool::new(move |m| ctx.receive(m))));
+        .set_value(Some(HintPool::new(move |news| ctx.hint_news(news))));
     ctx.connect_booth();
     ctx.start_spectate();
     provide_context(ctx);

@@ -215,6 +215,12 @@ impl Solver {
         observe: &mut dyn FnMut(&Progress) -> Flow,
     ) -> Result<Vec<Option<i32>>, Cancelled> {
         let g = position.geometry();
+        // A position the book knows bounds every column from above by its
+        // score, so each child's search starts with its lower half proved.
+        let known = match mode {
+            Mode::Strong => self.settled(position),
+            Mode::Weak => self.settled(position).map(i32::signum),
+        };
         let mut nodes = 0;
         let mut scores = Vec::with_capacity(g.columns());
         for column in 0..g.columns() {
@@ -228,7 +234,8 @@ impl Solver {
             } else {
                 let mut child = *position;
                 child.play_column(column);
-                let score = -self.search(&child, mode, observe)?;
+                let floor = known.map(|v| -v);
+                let score = -self.search_above(&child, mode, floor, observe)?;
                 nodes += self.nodes;
                 score
             };
@@ -250,6 +257,18 @@ impl Solver {
         mode: Mode,
         observe: &mut dyn FnMut(&Progress) -> Flow,
     ) -> Result<i32, Cancelled> {
+        self.search_above(position, mode, None, observe)
+    }
+
+    /// [`Solver::search`] of a position whose score is known to be at least
+    /// `floor`, which spares the probes below it.
+    fn search_above(
+        &mut self,
+        position: &Position,
+        mode: Mode,
+        floor: Option<i32>,
+        observe: &mut dyn FnMut(&Progress) -> Flow,
+    ) -> Result<i32, Cancelled> {
         if let Some(score) = self.settled(position) {
             return Ok(if mode == Mode::Weak {
                 score.signum()
@@ -261,6 +280,9 @@ impl Solver {
             Mode::Strong => score_range(position),
             Mode::Weak => (-1, 1),
         };
+        if let Some(floor) = floor {
+            lower = lower.max(floor.min(upper));
+        }
         let mut search = Search::new(
             (&mut self.table, &self.stop),
             position,
@@ -564,6 +586,40 @@ mod tests {
                 assert_eq!(solver.solve_weak(p), expected.signum(), "{g} {board} weak");
             }
         }
+    }
+
+    #[test]
+    fn analysis_from_a_book_position_matches_plain_minimax() {
+        // The book's score of a position bounds its columns' searches; a
+        // wrong bound would show as a wrong column score here.
+        let g = Geometry::new(5, 4, 4).unwrap();
+        let depth = 4;
+        let mut memo = HashMap::new();
+        let frontier: HashMap<u64, i32> = crate::book::frontier(g, depth)
+            .iter()
+            .map(|p| (p.canonical_key(), exhaustive(p, &mut memo)))
+            .collect();
+        let book = OpeningBook::from_frontier(g, depth, &frontier).unwrap();
+        let mut solver = Solver::new();
+        solver.set_book(Some(Arc::new(book)));
+        let mut checked = 0;
+        // The deepest positions of the book: their columns are not in it.
+        for p in crate::book::frontier(g, depth) {
+            let expected: Vec<Option<i32>> = (0..g.columns())
+                .map(|c| {
+                    p.can_play(c).then(|| {
+                        let mut child = p;
+                        child.play_column(c);
+                        -exhaustive(&child, &mut memo)
+                    })
+                })
+                .collect();
+            assert_eq!(solver.analyze(&p, Mode::Strong), expected);
+            let weak: Vec<_> = expected.iter().map(|s| s.map(i32::signum)).collect();
+            assert_eq!(solver.analyze(&p, Mode::Weak), weak);
+            checked += 1;
+        }
+        assert!(checked > 20, "only {checked} positions");
     }
 
     #[test]
