@@ -5,13 +5,14 @@
 // [--positions FILE] [--choose]` prints p50/p99/max per set and the slowest
 // position. With `--choose` it times the Perfect level's move instead (the
 // worker's 15 s limit applies: "gave up" counts the moves it handed to Hard).
+// SETS=Test_L1_R1,Test_L1_R2 picks Pons' sets (SETS=, none).
 import { readFile } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url).pathname;
 const PONS = new URL('../../engine/tests/data/pons/', import.meta.url).pathname;
-const SETS = ['Test_L3_R1', 'Test_L2_R1', 'Test_L2_R2', 'Test_L1_R1', 'Test_L1_R2', 'Test_L1_R3'];
+const SETS = process.env.SETS ? process.env.SETS.split(',').filter(Boolean) : ['Test_L3_R1', 'Test_L2_R1', 'Test_L2_R2', 'Test_L1_R1', 'Test_L1_R2', 'Test_L1_R3'];
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const i = args.indexOf(name);

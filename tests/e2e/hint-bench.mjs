@@ -1,7 +1,7 @@
 // How long the hint takes on the real page, in headless Chromium: from the
 // click on "Hint" to every playable column showing its perfect score. A
 // benchmark, not a test: `node hint-bench.mjs POS...` prints one line per
-// position of up to 41 stones with no full column (the hint gives up after
+// position with no full column, and when each column's score appeared (the hint gives up after
 // 30 s, which shows as "gave up").
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
@@ -26,14 +26,21 @@ for (const moves of positions) {
   await page.getByRole('button', { name: 'Hint' }).waitFor();
   const start = Date.now();
   await page.getByRole('button', { name: 'Hint' }).click();
-  const outcome = await page.waitForFunction(() => {
-    const status = document.querySelector('[role=status]')?.textContent ?? '';
-    if (/could not be analysed/.test(status)) return 'gave up';
-    const shown = document.querySelectorAll('.values .value.good, .values .value.bad, .values .value.even').length;
-    return shown === 7 ? 'done' : false; // early positions: no column is full
-  }, null, { timeout: 60000, polling: 50 }).then((h) => h.jsonValue());
-  const values = await page.locator('.values .value').allTextContents();
-  console.log(`${moves}\t${outcome}\t${((Date.now() - start) / 1000).toFixed(2)} s\t${values.join(' ')}`);
+  // When each column's score appeared, in seconds from the click.
+  const appeared = new Array(7).fill('-');
+  let outcome = null;
+  while (!outcome && Date.now() - start < 60000) {
+    const { status, values } = await page.evaluate(() => ({
+      status: document.querySelector('[role=status]')?.textContent ?? '',
+      values: [...document.querySelectorAll('.values .value')].map((v) => v.textContent),
+    }));
+    const seconds = ((Date.now() - start) / 1000).toFixed(1);
+    values.forEach((v, c) => { if (v && appeared[c] === '-') appeared[c] = `${v}@${seconds}`; });
+    if (/could not be analysed/.test(status)) outcome = 'gave up';
+    else if (values.length === 7 && values.every(Boolean)) outcome = 'done'; // no full column early on
+    else await new Promise((wait) => setTimeout(wait, 100));
+  }
+  console.log(`${moves}\t${outcome ?? 'timeout'}\t${((Date.now() - start) / 1000).toFixed(2)} s\t${appeared.join(' ')}`);
   await page.close();
 }
 await browser.close();
