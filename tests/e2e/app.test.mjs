@@ -262,6 +262,22 @@ test('the hint shows the perfect score of every column, shared out among workers
   await context.close();
 });
 
+test('a slow hint shows columns as they are solved, and a move goes ahead of it', async () => {
+  // One of the slowest 6-stone positions: its columns take from one to
+  // over ten seconds each.
+  const { context, page } = await open('?pos=535512');
+  await page.getByRole('button', { name: 'Hint' }).click();
+  const scored = '.values .value.good, .values .value.bad, .values .value.even';
+  await page.waitForFunction((s) => document.querySelectorAll(s).length > 0, scored, { timeout: 30000 });
+  assert.equal(await status(page), 'Analysing …', 'the hint is still running');
+  assert.ok((await page.locator(scored).count()) < 7, 'some columns are still being solved');
+  await page.getByRole('button', { name: 'Column 4', exact: true }).click();
+  await page.getByRole('img', { name: 'Row 1, column 4: yellow' }).waitFor();
+  await myTurn(page);
+  assert.equal(await coins(page), 8, 'the computer answered the move');
+  await context.close();
+});
+
 test('a new game in mid-game asks first; a board size and themes apply', async () => {
   const { context, page } = await open();
   await setting(page, 'Mode', 'Two players');
