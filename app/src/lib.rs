@@ -606,7 +606,13 @@ pub fn App() -> impl IntoView {
         // The robot's game lives in the bridge, not in this page's storage.
         if g.robot.is_none() && !ctx.watching {
             storage::save_game(&g.saved());
-            write_url_position(&g.board.to_string());
+            // A task of its own: the browser's history update took 5 to 10
+            // ms, on top of drawing the computer's move and its tree.
+            let moves = g.board.to_string();
+            set_timeout(
+                move || write_url_position(&moves),
+                std::time::Duration::ZERO,
+            );
         }
         ctx.maybe_think();
     });

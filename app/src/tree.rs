@@ -9,6 +9,8 @@ use engine::player::Teaching;
 use engine::trace::{Bound, SearchTrace};
 use engine::{Board, Geometry, Side};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
 
 use crate::i18n::Lang;
 
@@ -222,11 +224,30 @@ pub fn TreeView(
             }
         }
     };
+    // Measured when the browser has laid the canvas out anyway: reading its
+    // size while drawing forced a layout of the whole page on every
+    // snapshot of a running search (a 70 ms task on a slow machine).
+    type Watch = (web_sys::ResizeObserver, Closure<dyn FnMut()>);
+    let watch = StoredValue::<Option<Watch>, LocalStorage>::new_local(None);
+    let unwatch = move || {
+        watch.update_value(|w| {
+            if let Some((observer, _)) = w.take() {
+                observer.disconnect();
+            }
+        })
+    };
     Effect::new(move |_| {
-        canvas.track();
-        measure();
+        unwatch();
+        let Some(el) = canvas.get() else {
+            return;
+        };
+        let resized = Closure::<dyn FnMut()>::new(measure);
+        if let Ok(observer) = web_sys::ResizeObserver::new(resized.as_ref().unchecked_ref()) {
+            observer.observe(&el);
+            watch.set_value(Some((observer, resized)));
+        }
     });
-    let _resize = window_event_listener(leptos::ev::resize, move |_| measure());
+    on_cleanup(unwatch);
     // A new search starts from its root, with nothing opened; the running
     // search's snapshots keep what the person opened.
     let searching = move || trace.with(|t| t.as_ref().is_some_and(SearchTrace::is_running));
@@ -253,7 +274,6 @@ pub fn TreeView(
         })
     });
     let drawing = move || {
-        measure();
         shape.with(|shape| {
             let (root, placed, width, height) = shape.as_ref()?;
             let (root, width, height) = (*root, *width, *height);
@@ -644,7 +664,6 @@ pub fn board_svg(board: &Board, colours: [&str; 2]) -> String {
 
 /// The trace index of the node under a pointer, from its `data-index`.
 fn node_index(e: &leptos::ev::Event) -> Option<usize> {
-    use wasm_bindgen::JsCast;
     let target = e.target()?.dyn_into::<web_sys::Element>().ok()?;
     let node = target.closest("[data-index]").ok()??;
     node.get_attribute("data-index")?.parse().ok()
