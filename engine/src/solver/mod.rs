@@ -36,6 +36,16 @@ pub enum Mode {
     Weak,
 }
 
+impl Mode {
+    /// What this mode answers for an exact score.
+    fn apply(self, score: i32) -> i32 {
+        match self {
+            Mode::Strong => score,
+            Mode::Weak => score.signum(),
+        }
+    }
+}
+
 /// What a running search reports, about every 2^14 nodes and after every
 /// narrowing of the score bounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -217,10 +227,7 @@ impl Solver {
         let g = position.geometry();
         // A position the book knows bounds every column from above by its
         // score, so each child's search starts with its lower half proved.
-        let known = match mode {
-            Mode::Strong => self.settled(position),
-            Mode::Weak => self.settled(position).map(i32::signum),
-        };
+        let known = self.settled(position).map(|score| mode.apply(score));
         let mut nodes = 0;
         let mut scores = Vec::with_capacity(g.columns());
         for column in 0..g.columns() {
@@ -229,8 +236,7 @@ impl Solver {
                 continue;
             }
             let score = if position.is_winning_move(column) {
-                let win = win_now_score(g.cells(), position.plies());
-                if mode == Mode::Weak { 1 } else { win }
+                mode.apply(win_now_score(g.cells(), position.plies()))
             } else {
                 let mut child = *position;
                 child.play_column(column);
@@ -270,11 +276,7 @@ impl Solver {
         observe: &mut dyn FnMut(&Progress) -> Flow,
     ) -> Result<i32, Cancelled> {
         if let Some(score) = self.settled(position) {
-            return Ok(if mode == Mode::Weak {
-                score.signum()
-            } else {
-                score
-            });
+            return Ok(mode.apply(score));
         }
         let (mut lower, mut upper) = match mode {
             Mode::Strong => score_range(position),
@@ -313,10 +315,7 @@ impl Solver {
             search.report();
         }
         self.nodes = search.nodes;
-        Ok(match mode {
-            Mode::Strong => lower,
-            Mode::Weak => lower.signum(),
-        })
+        Ok(mode.apply(lower))
     }
 
     /// Whether the side to move scores at least `bound`: one null-window
