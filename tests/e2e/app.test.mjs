@@ -340,7 +340,15 @@ async function rootChildren(page) {
   });
 }
 
-const movesInUrl = (page) => new URL(page.url()).searchParams.get('pos') ?? '';
+/** The moves in the address bar once it holds `count` of them (the page
+ * writes it in a task after the move). */
+async function movesInUrl(page, count) {
+  const moves = await page.waitForFunction((n) => {
+    const pos = new URLSearchParams(location.search).get('pos') ?? '';
+    return pos.length >= n && pos;
+  }, count);
+  return moves.jsonValue();
+}
 
 test('after a Perfect move the tree holds every column with the engine\'s value', async () => {
   const { context, page } = await open('', { width: 1920, height: 1080 });
@@ -355,7 +363,7 @@ test('after a Perfect move the tree holds every column with the engine\'s value'
     if (bound === '=') assert.equal(value, truth[column - 1], `column ${column}`);
     else assert.ok(bound === '≤' && truth[column - 1] <= value, `column ${column}: ${truth[column - 1]} ≤ ${value}`);
   }
-  const played = Number(movesInUrl(page).at(position.length));
+  const played = Number((await movesInUrl(page, position.length + 1)).at(position.length));
   const pv = await page.locator('svg.tree g.node.pv[data-depth="1"]').getAttribute('aria-label');
   assert.ok(pv.startsWith(`column ${played}:`), `the highlighted column (${pv}) is the one played (${played})`);
   assert.equal(truth[played - 1], Math.max(...truth.filter((v) => v !== null)), 'and it is a best one');
@@ -368,7 +376,7 @@ test('a Hard move: the principal variation, pruned branches, a node\'s board, an
   await page.getByRole('button', { name: 'Column 4', exact: true }).click();
   await myTurn(page);
   const tree = page.locator('svg.tree');
-  const played = Number(movesInUrl(page).at(1));
+  const played = Number((await movesInUrl(page, 2)).at(1));
   const pv = await page.locator('svg.tree g.node.pv[data-depth="1"]').getAttribute('aria-label');
   assert.ok(pv.startsWith(`column ${played}:`), `the highlighted column (${pv}) is the one played (${played})`);
   assert.equal((await rootChildren(page)).length, 7, 'every column is a child of the root');
