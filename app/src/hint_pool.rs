@@ -17,7 +17,7 @@ use crate::search_worker::SearchWorker;
 const MAX_WORKERS: usize = 4;
 
 /// What the pool tells the page about the hint `id`.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug)]
 pub enum HintNews {
     /// Another column is solved: the scores known so far (`None` for the
     /// columns still running and the full ones); `done` once all are.

@@ -61,9 +61,9 @@ impl SearchWorker {
         let me = self.clone();
         let on_message = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
             let event: MessageEvent = event.unchecked_into();
-            // The worker sends JSON text (see its `post`): a search tree
-            // taken apart object by object with serde-wasm-bindgen cost the
-            // page 20 to 50 ms (a long task), as text it takes a few.
+            // The worker posts JSON text (see its `post`); serde-wasm-bindgen
+            // taking a search tree apart object by object here cost 20 to
+            // 50 ms (session 4).
             let text = event.data().as_string().unwrap_or_default();
             let Ok(message) = serde_json::from_str::<FromWorker>(&text) else {
                 return;
@@ -111,9 +111,9 @@ impl SearchWorker {
             }
             inner.listener.clone()
         };
-        // Drawn in a task of its own: reading a search tree and drawing it
-        // in the same task as the message came to 25-37 ms here, over 50
-        // when the cores were busy.
+        // Drawn in a task of its own: reading a Hard move's tree (140-180 KB
+        // of JSON) and drawing it in one task took 25-37 ms in a trace here,
+        // over 50 when the cores were busy.
         gloo_timers::callback::Timeout::new(0, move || listener(message)).forget();
     }
 

@@ -478,9 +478,9 @@ test('a spectator screen in another tab follows the game, with the tree and no c
   await context.close();
 });
 
-// A stand-in for the worker's loader that says it is ready (the worker's
-// answers are JSON text), then dies on the first request, as a worker does
-// when the browser kills it.
+// A stand-in for the worker's loader that says it is ready (the worker
+// posts JSON text), then dies on the first request, as a worker does when
+// the browser kills it.
 const CRASHING_WORKER = "postMessage(JSON.stringify({ type: 'Ready' })); onmessage = () => { throw new Error('simulated crash'); };";
 
 test('a worker that crashes mid-search is replaced and the move retried', async () => {

@@ -59,7 +59,7 @@ await page.evaluate(() => new Promise((ready) => {
   let id = 0;
   const waiting = new Map();
   worker.onmessage = (e) => {
-    const m = JSON.parse(e.data); // the worker answers in JSON text
+    const m = JSON.parse(e.data); // the worker posts JSON text
     if (m.type === 'Book') ready();
     if (['Analysis', 'Chosen', 'Failed'].includes(m.type)) waiting.get(m.id)?.(m);
   };
