@@ -144,7 +144,7 @@ fn every_level(geometry: Geometry, depth: usize) -> Vec<Vec<Position>> {
 
 /// The positions after each move that does not end the game: those after a
 /// missed win too, since a game can reach them.
-fn children(p: &Position) -> impl Iterator<Item = Position> + '_ {
+pub fn children(p: &Position) -> impl Iterator<Item = Position> + '_ {
     (0..p.geometry().columns())
         .filter(|&column| p.can_play(column) && !p.is_winning_move(column))
         .map(|column| {
@@ -205,6 +205,25 @@ impl OpeningBook {
             keys: entries.iter().map(|e| e.0).collect(),
             scores: entries.iter().map(|e| e.1 as i8).collect(),
         })
+    }
+
+    /// A lower bound on the score of every position one ply deeper than
+    /// the book, by canonical key: minus the score of any position it
+    /// follows (its mover could have done no better). What a deeper book's
+    /// generation need not search below.
+    pub fn floors_one_ply_deeper(&self) -> HashMap<u64, i32> {
+        let mut floors = HashMap::new();
+        let depth = usize::from(self.depth);
+        for parent in frontier(self.geometry, depth) {
+            let Some(score) = self.score(&parent) else {
+                continue;
+            };
+            for child in children(&parent) {
+                let floor = floors.entry(child.canonical_key()).or_insert(-score);
+                *floor = (*floor).max(-score);
+            }
+        }
+        floors
     }
 
     /// The board shape.

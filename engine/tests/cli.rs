@@ -194,3 +194,33 @@ fn check_uci_reports_the_lines_whose_label_the_solver_refutes() {
     assert!(text(&out.stdout).starts_with("line 2:"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn book_generate_refuses_floors_from_a_book_of_another_depth() {
+    let dir = std::env::temp_dir().join(format!("connect4-floors-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out_file = dir.join("book5.c4b");
+    let committed = concat!(env!("CARGO_MANIFEST_DIR"), "/book/book.c4b");
+    let out = connect4(
+        &[
+            "book",
+            "generate",
+            "--depth",
+            "5",
+            "--out",
+            out_file.to_str().unwrap(),
+            "--floors-from",
+            committed,
+        ],
+        "",
+    );
+    assert!(!out.status.success());
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("--floors-from needs a 7x6 connect 4 book of 4 plies, not 6 plies"),
+        "{stderr}"
+    );
+    // Refused before any work: no checkpoint to confuse the next run.
+    assert!(!dir.join("book5.checkpoint").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

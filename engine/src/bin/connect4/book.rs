@@ -1,6 +1,6 @@
 //! `connect4 book`: generate, verify and inspect opening books.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::error::Error;
 use std::fs::{self, File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use engine::book::{OpeningBook, frontier};
+use engine::book::{OpeningBook, children, frontier};
 use engine::{Board, Geometry, Position, Solver};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -50,6 +50,11 @@ pub struct GenerateArgs {
     /// Stop after this many seconds (the checkpoint keeps what was done).
     #[arg(long)]
     time_limit: Option<u64>,
+    /// A book one ply shallower: each frontier position then scores at
+    /// least minus the score of any position it follows, which spares the
+    /// solver its search below that floor.
+    #[arg(long)]
+    floors_from: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -163,7 +168,22 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode, Box<dyn Error>> {
         return Err("--depth above 16 is beyond what any machine here could solve".into());
     }
     let started = Instant::now();
-    let positions = frontier(g, args.depth);
+    let floors = match &args.floors_from {
+        Some(path) => {
+            let shallower = load(path)?;
+            if shallower.depth() + 1 != args.depth || shallower.geometry() != g {
+                return Err(format!(
+                    "--floors-from needs a {g} book of {} plies, not {} plies",
+                    args.depth.saturating_sub(1),
+                    shallower.depth()
+                )
+                .into());
+            }
+            shallower.floors_one_ply_deeper()
+        }
+        None => HashMap::new(),
+    };
+    let positions = siblings_together(g, args.depth);
     let header = checkpoint_header(g, args.depth);
     let checkpoint = args
         .checkpoint
@@ -210,7 +230,10 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode, Box<dyn Error>> {
                     return;
                 }
                 let start = Instant::now();
-                let score = solver.solve(p);
+                let score = match floors.get(&p.canonical_key()) {
+                    Some(&floor) => solver.solve_above(p, floor),
+                    None => solver.solve(p),
+                };
                 let micros = start.elapsed().as_micros() as u64;
                 let key = p.canonical_key();
                 let mut f = file.lock().expect("no panics while writing");
@@ -249,11 +272,11 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode, Box<dyn Error>> {
          - Board {g}, every position with at most {depth} stones: {count} positions \
          (mirror images once), {size} bytes.\n\
          - Frontier: {frontier} positions at {depth} plies, solved exactly by the \
-         `connect4` solver {version} (table {mb} MiB per thread); shallower positions \
-         by negamax over the frontier.\n\
+         `connect4` solver {version} (table {mb} MiB per thread{floored}); shallower \
+         positions by negamax over the frontier.\n\
          - Solver time summed over the frontier: {solve_seconds:.0} s (slowest position \
          {slowest:.1} s); this last run took {wall:.0} s of wall time.\n\
-         - Command: `connect4 book generate --depth {depth} --out {name}`\n",
+         - Command: `connect4 book generate --depth {depth} --out {name}{floors_flag}`\n",
         name = args.out.file_name().unwrap_or_default().to_string_lossy(),
         depth = args.depth,
         count = book.len(),
@@ -261,6 +284,16 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode, Box<dyn Error>> {
         frontier = positions.len(),
         version = env!("CARGO_PKG_VERSION"),
         mb = args.table_mb,
+        floored = if floors.is_empty() {
+            ""
+        } else {
+            "; each search starts from the floor the shallower book gives"
+        },
+        floors_flag = args
+            .floors_from
+            .as_ref()
+            .map(|f| format!(" --floors-from {}", f.display()))
+            .unwrap_or_default(),
         wall = started.elapsed().as_secs_f64(),
     );
     fs::write(args.out.with_extension("md"), &provenance)?;
@@ -271,6 +304,25 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode, Box<dyn Error>> {
         bytes.len()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// [`frontier`] in the order of the positions they follow, so that one
+/// thread solves siblings one after the other: they share much of their
+/// trees, which the transposition table keeps between them.
+fn siblings_together(g: Geometry, depth: usize) -> Vec<Position> {
+    if depth == 0 {
+        return frontier(g, 0);
+    }
+    let mut seen = HashSet::new();
+    let mut ordered = Vec::new();
+    for parent in frontier(g, depth - 1) {
+        for child in children(&parent) {
+            if seen.insert(child.canonical_key()) {
+                ordered.push(child);
+            }
+        }
+    }
+    ordered
 }
 
 /// SplitMix64: the sample must be the same on every run with one seed.
