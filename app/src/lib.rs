@@ -6,6 +6,7 @@ pub mod booth_link;
 mod explainer;
 mod hint_pool;
 pub mod i18n;
+mod ponder;
 pub mod protocol;
 mod robot;
 pub mod search_worker;
@@ -24,6 +25,7 @@ use wasm_bindgen::JsCast;
 
 use crate::hint_pool::{HintNews, HintPool};
 use crate::i18n::{Lang, Text};
+use crate::ponder::{PonderNews, Pondered, Ponderer};
 use crate::protocol::{FromWorker, ToWorker};
 use crate::search_worker::SearchWorker;
 use crate::settings::{CoinColour, GameMode, SIZES, Settings, Starter, level_name, offered_levels};
@@ -223,6 +225,13 @@ struct Ctx {
     worker: StoredValue<Option<SearchWorker>, LocalStorage>,
     /// The workers of the hint, apart from the computer's.
     hints: StoredValue<Option<HintPool>, LocalStorage>,
+    /// The worker that thinks on the person's time, apart from the others.
+    ponder: StoredValue<Option<Ponderer>, LocalStorage>,
+    /// The computer's move that the ponderer is still searching: the
+    /// request it answers and its position.
+    awaiting_ponder: StoredValue<Option<(u32, String)>>,
+    /// Answers the ponderer has ready, of the person's possible moves.
+    pondered: RwSignal<(usize, usize)>,
     /// The booth's state while the page is connected to a bridge.
     robot: RwSignal<Option<booth_protocol::Snapshot>>,
     /// Seconds left, after the bridge asked whether the player is still there.
@@ -267,10 +276,20 @@ impl Ctx {
         });
     }
 
+    fn with_ponderer(self, f: impl FnOnce(&Ponderer)) {
+        self.ponder.with_value(|p| {
+            if let Some(p) = p {
+                f(p);
+            }
+        });
+    }
+
     /// Stops any search and forgets its answer.
     fn stop_thinking(self) {
         self.next_request();
         self.cancel_hint();
+        self.awaiting_ponder.set_value(None);
+        self.with_ponderer(Ponderer::stop);
         self.worker.with_value(|w| {
             if let Some(w) = w {
                 w.cancel();
@@ -367,6 +386,23 @@ impl Ctx {
             player: level.config(style),
             seed: (js_sys::Math::random() * 1e9) as u64,
         };
+        if let ToWorker::Choose { moves, player, .. } = &request {
+            let mut pondered = Pondered::Missing;
+            self.with_ponderer(|p| pondered = p.take(moves, player));
+            match pondered {
+                Pondered::Ready(decision) => {
+                    // Answered in a task of its own, as the worker would.
+                    return set_timeout(
+                        move || self.pondered_answer(id, decision),
+                        std::time::Duration::ZERO,
+                    );
+                }
+                Pondered::Running => {
+                    return self.awaiting_ponder.set_value(Some((id, moves.clone())));
+                }
+                Pondered::Missing => {}
+            }
+        }
         let delay = if game.mode(settings.mode) == GameMode::Demo {
             DEMO_PACE_MS
         } else {
@@ -418,6 +454,59 @@ impl Ctx {
             }
             _ => {}
         }
+    }
+
+    /// Against Perfect, thinks about its answers while the person thinks;
+    /// the levels that answer at once need no head start.
+    fn maybe_ponder(self) {
+        let (game, settings) = (self.game.get_untracked(), self.settings.get_untracked());
+        let ponder = !self.watching
+            && !game.board.is_over()
+            && game.mode(settings.mode) == GameMode::VsComputer
+            && settings.level == Level::Perfect
+            && !game.computer_to_move(settings.mode);
+        if ponder {
+            let player = settings.level.config(settings.style);
+            self.with_ponderer(|p| p.start(&game.board, player));
+        } else if !game.computer_to_move(settings.mode) {
+            self.with_ponderer(Ponderer::stop);
+        }
+    }
+
+    fn ponder_news(self, news: PonderNews) {
+        let awaited = self.awaiting_ponder.get_value();
+        let current = self.request.get_value();
+        match news {
+            PonderNews::Count { ready, of } => self.pondered.set((ready, of)),
+            PonderNews::Progress { moves, progress } => {
+                if let Some((id, _)) = awaited.filter(|(id, m)| *id == current && *m == moves) {
+                    self.receive(FromWorker::Progress { id, progress });
+                }
+            }
+            PonderNews::Failed { moves } => {
+                if awaited.is_some_and(|(_, m)| m == moves) {
+                    self.awaiting_ponder.set_value(None);
+                    self.thinking.set(false);
+                    self.maybe_think();
+                }
+            }
+            PonderNews::Answer { moves, decision } => {
+                if let Some((id, _)) = awaited.filter(|(_, m)| *m == moves) {
+                    self.awaiting_ponder.set_value(None);
+                    self.pondered_answer(id, decision);
+                }
+            }
+        }
+    }
+
+    /// The computer's move for request `id`, found by the ponderer.
+    fn pondered_answer(self, id: u32, decision: Box<Decision>) {
+        if self.request.get_value() != id {
+            return;
+        }
+        self.receive(FromWorker::Chosen { id, decision });
+        let line = self.lang().t(Text::Prepared).to_string();
+        self.thoughts.update(|t| t.insert(0, line));
     }
 
     /// Column scores appear as the hint's workers find them.
@@ -547,6 +636,8 @@ impl Ctx {
             return self.say(Text::NotYourTurn);
         }
         let id = self.next_request();
+        // The hint is what the person asked for: it gets the cores.
+        self.with_ponderer(Ponderer::stop);
         self.say(Text::HintWaiting);
         self.column_values.set(None);
         let board = &game.board;
@@ -585,6 +676,9 @@ pub fn App() -> impl IntoView {
         request: StoredValue::new(0),
         worker: StoredValue::new_local(None),
         hints: StoredValue::new_local(None),
+        ponder: StoredValue::new_local(None),
+        awaiting_ponder: StoredValue::new(None),
+        pondered: RwSignal::new((0, 0)),
         robot: RwSignal::new(None),
         still_there: RwSignal::new(None),
         robot_move: StoredValue::new(None),
@@ -596,6 +690,8 @@ pub fn App() -> impl IntoView {
         .set_value(Some(SearchWorker::start(move |m| ctx.receive(m))));
     ctx.hints
         .set_value(Some(HintPool::new(move |news| ctx.hint_news(news))));
+    ctx.ponder
+        .set_value(Some(Ponderer::new(move |news| ctx.ponder_news(news))));
     ctx.connect_booth();
     ctx.start_spectate();
     provide_context(ctx);
@@ -616,6 +712,7 @@ pub fn App() -> impl IntoView {
             );
         }
         ctx.maybe_think();
+        ctx.maybe_ponder();
     });
     Effect::new(move |_| {
         let s = settings.get();
@@ -624,6 +721,7 @@ pub fn App() -> impl IntoView {
             let _ = root.set_attribute("lang", if s.lang == Lang::De { "de" } else { "en" });
         }
         ctx.maybe_think();
+        ctx.maybe_ponder();
     });
 
     let _keys = window_event_listener(ev::keydown, move |e: web_sys::KeyboardEvent| {
@@ -1043,8 +1141,16 @@ fn Thoughts() -> impl IntoView {
 fn SearchLine() -> impl IntoView {
     let ctx = use_ctx();
     let text = move || {
-        let p = ctx.progress.get()?;
         let lang = ctx.settings.with(|s| s.lang);
+        let Some(p) = ctx.progress.get() else {
+            let (ready, of) = ctx.pondered.get();
+            return (of > 0).then(|| match lang {
+                Lang::De => {
+                    format!("Ich denke mit: Antwort auf {ready} von {of} deiner Züge bereit")
+                }
+                Lang::En => format!("Thinking ahead: answers ready for {ready} of your {of} moves"),
+            });
+        };
         let best = match (p.best_column, p.best_value) {
             (Some(c), Some(v)) => match lang {
                 Lang::De => format!(" · bisher am besten: Spalte {} ({})", c + 1, short_value(v)),

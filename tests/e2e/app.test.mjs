@@ -428,6 +428,29 @@ test('the teaching view shows plain minimax and what pruning saved; the explaine
   await context.close();
 });
 
+test('against Perfect the computer works out its answers while you think, and plays one at once', async () => {
+  const { context, page } = await open('', { width: 1920, height: 1080 });
+  await setting(page, 'Level', 'Perfect');
+  const position = '2541266355551';
+  await page.goto(`${base}?pos=${position}`);
+  await myTurn(page);
+  const mine = await movesInUrl(page, position.length + 1);
+  // Every possible move of yours gets its answer while you wait.
+  await page.waitForFunction(() => {
+    const m = document.querySelector('.search-line').textContent.match(/^Thinking ahead: answers ready for (\d+) of your (\d+) moves$/);
+    return m && m[1] === m[2] && Number(m[2]) > 0;
+  }, null, { timeout: 60000 });
+  await page.getByRole('button', { name: 'Column 4', exact: true }).click();
+  const afterMine = mine + '4';
+  const truth = analyze(afterMine);
+  await myTurn(page);
+  const reply = Number((await movesInUrl(page, afterMine.length + 1)).at(afterMine.length));
+  const thoughts = await page.locator('.thoughts').textContent();
+  assert.match(thoughts, /I had this move ready/);
+  assert.equal(truth[reply - 1], Math.max(...truth.filter((v) => v !== null)), 'the prepared answer is a best move');
+  await context.close();
+});
+
 test('the tree grows on the screen while the computer thinks', async () => {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   // Record the most nodes ever shown as still being searched.
