@@ -385,6 +385,7 @@ impl Ctx {
             geometry: game.board.geometry(),
             player: level.config(style),
             seed: (js_sys::Math::random() * 1e9) as u64,
+            after_book: false,
         };
         if let ToWorker::Choose { moves, player, .. } = &request {
             let mut pondered = Pondered::Missing;

@@ -193,6 +193,7 @@ impl Ponderer {
                 geometry: inner.geometry,
                 player,
                 seed: (js_sys::Math::random() * 1e9) as u64,
+                after_book: true,
             };
             (inner.worker.clone(), request)
         };

@@ -21,6 +21,11 @@ pub enum ToWorker {
         player: PlayerConfig,
         /// Seed of the player's random choices.
         seed: u64,
+        /// Wait for the opening book in a worker just started: a search
+        /// ahead of time can, the computer's move must not (a slow network
+        /// must not hold up a game).
+        #[serde(default)]
+        after_book: bool,
     },
     /// The perfect score of every column (the hint).
     Analyze {

@@ -120,12 +120,20 @@ fn answer(id: u32, result: Result<engine::Decision, engine::player::ChooseError>
 }
 
 fn handle(state: &mut State, request: ToWorker) {
-    // A hint is asked for in the opening, where the book makes the
-    // difference between milliseconds and many seconds, and a hint worker
-    // is often just started: it waits for the book (a few KB, usually from
-    // the cache). The computer's moves never wait: a slow network must not
-    // hold up a game.
-    if matches!(request, ToWorker::Analyze { .. }) && !state.book_settled {
+    // A hint or a search ahead of time is asked for in the opening, where
+    // the book makes the difference between milliseconds and many seconds,
+    // and its worker is often just started: it waits for the book (a few
+    // KB, usually from the cache). The computer's moves never wait: a slow
+    // network must not hold up a game.
+    let waits = matches!(
+        request,
+        ToWorker::Analyze { .. }
+            | ToWorker::Choose {
+                after_book: true,
+                ..
+            }
+    );
+    if waits && !state.book_settled {
         state.waiting_for_book.push(request);
         return;
     }
@@ -136,6 +144,7 @@ fn handle(state: &mut State, request: ToWorker) {
             geometry,
             player,
             seed,
+            ..
         } => {
             let Some(board) = board(id, geometry, &moves) else {
                 return;
