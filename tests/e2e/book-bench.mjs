@@ -12,7 +12,7 @@ import { serve } from './static-server.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url).pathname;
 const PONS = new URL('../../engine/tests/data/pons/', import.meta.url).pathname;
-const SETS = process.env.SETS ? process.env.SETS.split(',').filter(Boolean) : ['Test_L3_R1', 'Test_L2_R1', 'Test_L2_R2', 'Test_L1_R1', 'Test_L1_R2', 'Test_L1_R3'];
+const SETS = process.env.SETS !== undefined ? process.env.SETS.split(',').filter(Boolean) : ['Test_L3_R1', 'Test_L2_R1', 'Test_L2_R2', 'Test_L1_R1', 'Test_L1_R2', 'Test_L1_R3'];
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const i = args.indexOf(name);
