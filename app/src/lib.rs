@@ -379,31 +379,28 @@ impl Ctx {
             }
             _ => (settings.level, settings.style),
         };
+        let (moves, player) = (game.board.to_string(), level.config(style));
+        let mut pondered = Pondered::Missing;
+        self.with_ponderer(|p| pondered = p.take(&moves, &player));
+        match pondered {
+            Pondered::Ready(decision) => {
+                // Answered in a task of its own, as the worker would.
+                return set_timeout(
+                    move || self.pondered_answer(id, decision),
+                    std::time::Duration::ZERO,
+                );
+            }
+            Pondered::Running => return self.awaiting_ponder.set_value(Some((id, moves))),
+            Pondered::Missing => {}
+        }
         let request = ToWorker::Choose {
             id,
-            moves: game.board.to_string(),
+            moves,
             geometry: game.board.geometry(),
-            player: level.config(style),
+            player,
             seed: (js_sys::Math::random() * 1e9) as u64,
             after_book: false,
         };
-        if let ToWorker::Choose { moves, player, .. } = &request {
-            let mut pondered = Pondered::Missing;
-            self.with_ponderer(|p| pondered = p.take(moves, player));
-            match pondered {
-                Pondered::Ready(decision) => {
-                    // Answered in a task of its own, as the worker would.
-                    return set_timeout(
-                        move || self.pondered_answer(id, decision),
-                        std::time::Duration::ZERO,
-                    );
-                }
-                Pondered::Running => {
-                    return self.awaiting_ponder.set_value(Some((id, moves.clone())));
-                }
-                Pondered::Missing => {}
-            }
-        }
         let delay = if game.mode(settings.mode) == GameMode::Demo {
             DEMO_PACE_MS
         } else {
