@@ -347,7 +347,7 @@ impl OpeningBook {
 }
 
 /// 64-bit FNV-1a: enough to tell a damaged download from a good one.
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })

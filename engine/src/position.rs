@@ -30,6 +30,20 @@ impl Position {
         }
     }
 
+    /// The position with these stones of the first and the second player
+    /// (no check that a game can reach it).
+    pub(crate) fn from_stones(geometry: Geometry, first: u64, second: u64) -> Position {
+        let mask = first | second;
+        let plies = mask.count_ones() as u8;
+        let current = if plies % 2 == 0 { first } else { second };
+        Position {
+            current,
+            mask,
+            plies,
+            geometry,
+        }
+    }
+
     /// The board's shape.
     #[inline]
     pub const fn geometry(&self) -> Geometry {

@@ -39,7 +39,7 @@ pub use self::teaching::{MAX_TEACHING_DEPTH, Teaching};
 use crate::evaluation::{Evaluation, Windows};
 use crate::solver::{self, Flow, Mode, Solver, stones_to_win};
 use crate::trace::{Bound, DEFAULT_TRACE_BUDGET, Recorder, SearchTrace};
-use crate::{Board, Cancelled, Geometry, OpeningBook, Position};
+use crate::{Board, Cancelled, Geometry, Layer, OpeningBook, Position};
 
 /// What kind of number a decision's value is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -115,6 +115,7 @@ pub struct Player {
     windows: Option<((Geometry, bool, bool), Windows)>,
     solver: Option<Solver>,
     book: Option<Arc<OpeningBook>>,
+    layer: Option<Arc<Layer>>,
     adaptive: Option<Adaptive>,
 }
 
@@ -132,6 +133,7 @@ impl Player {
             windows: None,
             solver: None,
             book: None,
+            layer: None,
             adaptive,
         }
     }
@@ -149,6 +151,16 @@ impl Player {
             solver.set_book(book.clone());
         }
         self.book = book;
+    }
+
+    /// Lets the perfect player's search stop at the 12-stone position
+    /// database (a position a few stones short of it needs a shallow
+    /// search).
+    pub fn set_layer(&mut self, layer: Option<Arc<Layer>>) {
+        if let Some(solver) = &mut self.solver {
+            solver.set_layer(layer.clone());
+        }
+        self.layer = layer;
     }
 
     /// The configuration.
@@ -384,6 +396,7 @@ impl Player {
         if self.solver.is_none() {
             let mut solver = Solver::with_table_bytes(bytes);
             solver.set_book(self.book.clone());
+            solver.set_layer(self.layer.clone());
             self.solver = Some(solver);
         }
         let solver = self.solver.as_mut().expect("just made");

@@ -20,6 +20,7 @@ pub use self::table::TranspositionTable;
 use self::table::work_class;
 use crate::Position;
 use crate::book::OpeningBook;
+use crate::layer::Layer;
 use crate::position::has_line;
 
 /// Default table size: 8 MiB. Larger tables were slower on every benchmark
@@ -113,6 +114,7 @@ pub struct Solver {
     nodes: u64,
     stop: Arc<AtomicBool>,
     book: Option<Arc<OpeningBook>>,
+    layer: Option<Arc<Layer>>,
 }
 
 impl Default for Solver {
@@ -134,6 +136,7 @@ impl Solver {
             nodes: 0,
             stop: Arc::new(AtomicBool::new(false)),
             book: None,
+            layer: None,
         }
     }
 
@@ -145,6 +148,18 @@ impl Solver {
     /// The opening book in use, if any.
     pub fn book(&self) -> Option<&OpeningBook> {
         self.book.as_deref()
+    }
+
+    /// Ends the search at the layer's positions with their exact scores:
+    /// a position a few stones short of the layer needs only a shallow
+    /// search.
+    pub fn set_layer(&mut self, layer: Option<Arc<Layer>>) {
+        self.layer = layer;
+    }
+
+    /// The layer in use, if any.
+    pub fn layer(&self) -> Option<&Layer> {
+        self.layer.as_deref()
     }
 
     /// Bytes used by the transposition table.
@@ -300,7 +315,7 @@ impl Solver {
             lower = lower.max(floor.min(upper));
         }
         let mut search = Search::new(
-            (&mut self.table, &self.stop),
+            (&mut self.table, &self.stop, self.layer.as_deref()),
             position,
             observe,
             (lower, upper),
@@ -348,7 +363,12 @@ impl Solver {
             return Ok(score >= bound);
         }
         let range = score_range(position);
-        let mut search = Search::new((&mut self.table, &self.stop), position, observe, range);
+        let mut search = Search::new(
+            (&mut self.table, &self.stop, self.layer.as_deref()),
+            position,
+            observe,
+            range,
+        );
         let score = search.negamax(position, bound - 1, bound);
         self.nodes = search.nodes;
         if search.cancelled {
@@ -375,7 +395,8 @@ impl Solver {
             self.nodes = 1;
             return Some(win_now_score(cells, plies));
         }
-        let score = self.book.as_ref().and_then(|b| b.score(position))?;
+        let book = self.book.as_ref().and_then(|b| b.score(position));
+        let score = book.or_else(|| self.layer.as_ref().and_then(|l| l.score(position)))?;
         self.nodes = 1;
         Some(score)
     }
@@ -415,6 +436,9 @@ impl ColumnOrder {
 struct Search<'a> {
     table: &'a mut TranspositionTable,
     stop: &'a AtomicBool,
+    layer: Option<&'a Layer>,
+    /// The layer's number of stones, or one no position has.
+    layer_plies: usize,
     observe: &'a mut dyn FnMut(&Progress) -> Flow,
     nodes: u64,
     next_report: u64,
@@ -426,7 +450,11 @@ struct Search<'a> {
 
 impl<'a> Search<'a> {
     fn new(
-        (table, stop): (&'a mut TranspositionTable, &'a AtomicBool),
+        (table, stop, layer): (
+            &'a mut TranspositionTable,
+            &'a AtomicBool,
+            Option<&'a Layer>,
+        ),
         position: &Position,
         observe: &'a mut dyn FnMut(&Progress) -> Flow,
         (lower, upper): (i32, i32),
@@ -434,6 +462,8 @@ impl<'a> Search<'a> {
         Search {
             table,
             stop,
+            layer,
+            layer_plies: layer.map_or(usize::MAX, Layer::plies),
             observe,
             nodes: 0,
             next_report: REPORT_EVERY,
@@ -466,6 +496,13 @@ impl<'a> Search<'a> {
         }
         if self.cancelled {
             return alpha;
+        }
+        if p.plies() == self.layer_plies {
+            // Every position the search reaches is one a game reaches with
+            // no win in one for the mover: the layer holds them all.
+            if let Some(score) = self.layer.and_then(|l| l.score(p)) {
+                return score;
+            }
         }
         let g = p.geometry();
         let (cells, plies) = (g.cells() as i32, p.plies() as i32);

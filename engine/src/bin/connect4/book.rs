@@ -6,7 +6,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use engine::book::{OpeningBook, children, frontier};
@@ -22,11 +22,23 @@ pub enum Command {
     Verify(VerifyArgs),
     /// Check a book (with the solver behind it) against the UCI 8-ply data set.
     CheckUci(UciArgs),
-    /// Print what a book file holds.
+    /// Print what a book or position database file holds.
     Info {
-        /// The book file.
+        /// The book or database file.
         book: PathBuf,
     },
+    /// Convert BitBully's `book_12ply_distances.dat` into our position
+    /// database format.
+    Import(ImportArgs),
+}
+
+#[derive(clap::Args)]
+pub struct ImportArgs {
+    /// `book_12ply_distances.dat` from the PyPI package `bitbully-databases`.
+    dat: PathBuf,
+    /// Where to write the database.
+    #[arg(long, default_value = crate::data::LAYER_FILE)]
+    out: PathBuf,
 }
 
 #[derive(clap::Args)]
@@ -50,6 +62,13 @@ pub struct GenerateArgs {
     /// Stop after this many seconds (the checkpoint keeps what was done).
     #[arg(long)]
     time_limit: Option<u64>,
+    /// The position database the searches stop at (not the book: the book
+    /// is what is being made).
+    #[arg(long, conflicts_with = "no_layer")]
+    layer: Option<PathBuf>,
+    /// Search without the position database.
+    #[arg(long)]
+    no_layer: bool,
     /// A book one ply shallower: each frontier position then scores at
     /// least minus the score of any position it follows, which spares the
     /// solver its search below that floor.
@@ -59,7 +78,7 @@ pub struct GenerateArgs {
 
 #[derive(clap::Args)]
 pub struct VerifyArgs {
-    /// The book file.
+    /// The book or position database file.
     book: PathBuf,
     /// Random positions to check.
     #[arg(long, default_value_t = 200)]
@@ -77,9 +96,10 @@ pub struct VerifyArgs {
 pub struct UciArgs {
     /// The data file (`connect-4.data`: 42 cells and a label per line).
     data: PathBuf,
-    /// The book to check; without it the solver alone answers (slow).
-    #[arg(long)]
-    book: Option<PathBuf>,
+    /// The book and database to check; without either the solver alone
+    /// answers (slow).
+    #[command(flatten)]
+    lookup: crate::data::DataArgs,
     /// Check only the first N lines.
     #[arg(long)]
     limit: Option<usize>,
@@ -96,6 +116,20 @@ pub fn run(command: &Command) -> Result<ExitCode, Box<dyn Error>> {
         Command::Generate(args) => generate(args),
         Command::Verify(args) => verify(args),
         Command::CheckUci(args) => check_uci(args),
+        Command::Import(args) => import(args),
+        Command::Info { book } if is_layer(book) => {
+            let bytes = fs::read(book)?;
+            let layer = crate::data::load_layer(book)?;
+            println!(
+                "{}: {} board, position database of {} stones, {} positions, {} bytes",
+                book.display(),
+                layer.geometry(),
+                layer.plies(),
+                layer.len(),
+                bytes.len()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Info { book } => {
             let bytes = fs::read(book)?;
             let loaded = load(book)?;
@@ -117,6 +151,33 @@ pub fn load(path: &Path) -> Result<OpeningBook, Box<dyn Error>> {
     let bytes =
         fs::read(path).map_err(|e| format!("cannot read the book {}: {e}", path.display()))?;
     OpeningBook::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()).into())
+}
+
+/// Whether a file starts like a position database.
+fn is_layer(path: &Path) -> bool {
+    let mut magic = [0; 7];
+    File::open(path)
+        .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut magic))
+        .is_ok_and(|()| &magic == engine::layer::MAGIC)
+}
+
+fn import(args: &ImportArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let started = Instant::now();
+    let bytes =
+        fs::read(&args.dat).map_err(|e| format!("cannot read {}: {e}", args.dat.display()))?;
+    let layer = engine::layer::from_bitbully_distances(&bytes)
+        .map_err(|e| format!("{}: {e}", args.dat.display()))?;
+    let out = layer.to_bytes();
+    fs::write(&args.out, &out).map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    println!(
+        "wrote {}: {} positions of {} stones, {} bytes ({:.1} s)",
+        args.out.display(),
+        layer.len(),
+        layer.plies(),
+        out.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 /// A checkpoint line: the canonical key, the score and the microseconds
@@ -219,12 +280,17 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode, Box<dyn Error>> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()?;
-    let table = args.table_mb << 20;
+    let layer = crate::data::DataArgs {
+        book: None,
+        layer: args.layer.clone(),
+        no_layer: args.no_layer,
+    }
+    .load()?;
     let write_error: Mutex<Option<std::io::Error>> = Mutex::new(None);
     let new: Mutex<HashMap<u64, Solved>> = Mutex::new(HashMap::new());
     pool.install(|| {
         todo.par_iter().for_each_init(
-            || Solver::with_table_bytes(table),
+            || layer.solver(args.table_mb),
             |solver, p| {
                 if deadline.is_some_and(|d| Instant::now() >= d) {
                     return;
@@ -272,8 +338,8 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode, Box<dyn Error>> {
          - Board {g}, every position with at most {depth} stones: {count} positions \
          (mirror images once), {size} bytes.\n\
          - Frontier: {frontier} positions at {depth} plies, solved exactly by the \
-         `connect4` solver {version} (table {mb} MiB per thread{floored}); shallower \
-         positions by negamax over the frontier.\n\
+         `connect4` solver {version} (table {mb} MiB per thread{floored}{layered}); \
+         shallower positions by negamax over the frontier.\n\
          - Solver time summed over the frontier: {solve_seconds:.0} s (slowest position \
          {slowest:.1} s); this last run took {wall:.0} s of wall time.\n\
          - Command: `connect4 book generate --depth {depth} --out {name}{floors_flag}`\n",
@@ -288,6 +354,11 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode, Box<dyn Error>> {
             ""
         } else {
             "; each search starts from the floor the shallower book gives"
+        },
+        layered = if layer.layer.is_some() {
+            "; the searches stop at the 12-stone position database"
+        } else {
+            ""
         },
         floors_flag = args
             .floors_from
@@ -335,17 +406,36 @@ fn next(seed: &mut u64) -> u64 {
 }
 
 fn verify(args: &VerifyArgs) -> Result<ExitCode, Box<dyn Error>> {
-    let book = Arc::new(load(&args.book)?);
-    let g = book.geometry();
-    let mut plain = Solver::new();
+    // What is checked: a book holds every position up to its depth; a
+    // database every position of its layer but those with a win in one.
+    type Lookup = Box<dyn Fn(&Position) -> Option<i32> + Sync>;
+    let (g, plies, lookup, holds_wins_in_one): (Geometry, _, Lookup, bool) = if is_layer(&args.book)
+    {
+        let layer = crate::data::load_layer(&args.book)?;
+        let plies = layer.plies()..=layer.plies();
+        (
+            layer.geometry(),
+            plies,
+            Box::new(move |p| layer.score(p)),
+            false,
+        )
+    } else {
+        let book = load(&args.book)?;
+        let plies = args.min_plies.min(book.depth())..=book.depth();
+        (
+            book.geometry(),
+            plies,
+            Box::new(move |p| book.score(p)),
+            true,
+        )
+    };
     let mut seed = args.seed;
-    let mut wrong = 0;
-    let started = Instant::now();
+    let mut sample = Vec::with_capacity(args.sample);
     for _ in 0..args.sample {
-        let span = (book.depth() + 1).saturating_sub(args.min_plies).max(1) as u64;
-        let plies = args.min_plies + (next(&mut seed) % span) as usize;
+        let span = (plies.end() + 1 - plies.start()) as u64;
+        let target = plies.start() + (next(&mut seed) % span) as usize;
         let mut board = Board::with_geometry(g);
-        while board.plies() < plies {
+        while board.plies() < target {
             let legal: Vec<usize> = board
                 .legal_moves()
                 .filter(|&c| !board.position().is_winning_move(c))
@@ -355,21 +445,35 @@ fn verify(args: &VerifyArgs) -> Result<ExitCode, Box<dyn Error>> {
             }
             board.play(legal[(next(&mut seed) % legal.len() as u64) as usize])?;
         }
-        let p = board.position();
-        let expected = plain.solve(p);
-        let found = book.score(p);
-        if found != Some(expected) {
-            wrong += 1;
-            println!("{board}: book {found:?}, solver {expected}");
-        }
+        sample.push(board);
+    }
+    let started = Instant::now();
+    let bar = ProgressBar::new(sample.len() as u64);
+    bar.set_style(ProgressStyle::with_template(
+        "{bar:40} {pos}/{len} positions, {elapsed} so far, about {eta} left",
+    )?);
+    let wrong: Vec<String> = sample
+        .par_iter()
+        .map_init(Solver::new, |plain, board| {
+            let p = board.position();
+            let expected = (holds_wins_in_one || !p.can_win_next()).then(|| plain.solve(p));
+            let found = lookup(p);
+            bar.inc(1);
+            (found != expected).then(|| format!("{board}: stored {found:?}, solver {expected:?}"))
+        })
+        .flatten()
+        .collect();
+    bar.finish_and_clear();
+    for line in &wrong {
+        println!("{line}");
     }
     println!(
         "{} of {} sampled positions agree with the solver ({:.1} s)",
-        args.sample - wrong,
-        args.sample,
+        sample.len() - wrong.len(),
+        sample.len(),
         started.elapsed().as_secs_f64()
     );
-    Ok(if wrong == 0 {
+    Ok(if wrong.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
@@ -411,10 +515,7 @@ fn uci_position(cells: &[&str]) -> Option<Position> {
 }
 
 fn check_uci(args: &UciArgs) -> Result<ExitCode, Box<dyn Error>> {
-    let book = match &args.book {
-        Some(path) => Some(Arc::new(load(path)?)),
-        None => None,
-    };
+    let lookup = args.lookup.load()?;
     let text = fs::read_to_string(&args.data)
         .map_err(|e| format!("cannot read {}: {e}", args.data.display()))?;
     // Read every line first: a bad file is refused before any solving.
@@ -447,7 +548,7 @@ fn check_uci(args: &UciArgs) -> Result<ExitCode, Box<dyn Error>> {
     }
     let from_book = cases
         .iter()
-        .filter(|(_, p, _)| book.as_ref().and_then(|b| b.score(p)).is_some())
+        .filter(|(_, p, _)| lookup.book.as_ref().and_then(|b| b.score(p)).is_some())
         .count();
     let started = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new()
@@ -457,11 +558,7 @@ fn check_uci(args: &UciArgs) -> Result<ExitCode, Box<dyn Error>> {
         cases
             .par_iter()
             .map_init(
-                || {
-                    let mut solver = Solver::new();
-                    solver.set_book(book.clone());
-                    solver
-                },
+                || lookup.solver(8),
                 |solver, (line, p, expected)| (solver.solve_weak(p) != *expected).then_some(*line),
             )
             .flatten()

@@ -2,6 +2,7 @@
 
 mod bench;
 mod book;
+mod data;
 mod matches;
 mod play;
 mod players;

@@ -26,9 +26,8 @@ pub struct Args {
     /// Print every game's moves.
     #[arg(long)]
     verbose: bool,
-    /// An opening book for perfect players.
-    #[arg(long)]
-    book: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    data: crate::data::DataArgs,
 }
 
 #[derive(Default)]
@@ -48,11 +47,9 @@ pub fn run(args: &Args) -> Result<ExitCode, Box<dyn Error>> {
         Player::new(args.a.config.clone(), args.seed.wrapping_mul(2)),
         Player::new(args.b.config.clone(), args.seed.wrapping_mul(2) + 1),
     ];
-    if let Some(path) = &args.book {
-        let book = std::sync::Arc::new(crate::book::load(path)?);
-        for player in &mut players {
-            player.set_book(Some(book.clone()));
-        }
+    let data = args.data.load()?;
+    for player in &mut players {
+        data.give_to_player(player);
     }
     let mut tallies = [Tally::default(), Tally::default()];
     for game in 0..args.games {

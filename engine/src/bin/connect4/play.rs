@@ -21,16 +21,13 @@ pub struct Args {
     /// Seed of the computer's random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// An opening book for the perfect level.
-    #[arg(long)]
-    book: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    data: crate::data::DataArgs,
 }
 
 pub fn run(args: &Args) -> Result<ExitCode, Box<dyn Error>> {
     let mut computer = Player::new(args.level.config.clone(), args.seed);
-    if let Some(path) = &args.book {
-        computer.set_book(Some(std::sync::Arc::new(crate::book::load(path)?)));
-    }
+    args.data.load()?.give_to_player(&mut computer);
     let human = match args.first.as_str() {
         "me" => Side::First,
         "computer" => Side::Second,

@@ -5,7 +5,7 @@ use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use engine::{Board, Mode, Solver};
+use engine::{Board, Mode};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -21,16 +21,12 @@ pub struct Args {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 8)]
     table_mb: usize,
-    /// Answer positions in this opening book from the book.
-    #[arg(long)]
-    book: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    data: crate::data::DataArgs,
 }
 
 pub fn run(args: &Args) -> Result<ExitCode, Box<dyn Error>> {
-    let mut solver = Solver::with_table_bytes(args.table_mb << 20);
-    if let Some(path) = &args.book {
-        solver.set_book(Some(std::sync::Arc::new(crate::book::load(path)?)));
-    }
+    let mut solver = args.data.load()?.solver(args.table_mb);
     let mode = if args.weak { Mode::Weak } else { Mode::Strong };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());

@@ -1,0 +1,366 @@
+//! The layer: the exact score of every position with one number of stones
+//! (12 on the standard board), so that the solver stops there instead of
+//! searching to the end of the game.
+//!
+//! A layer keeps one bit per arrangement of that many stones (whether it
+//! holds the position) and one signed byte per position held, in the order
+//! of [`Ranking`]'s numbers, so it needs no keys: about 6 MB in memory for
+//! the 4.2 million positions of the standard 12-stone layer, and a lookup
+//! that counts instead of searching.
+//!
+//! What a layer leaves out: finished games, positions where the side to
+//! move wins with its next stone (the solver finds those before it asks),
+//! and one of each pair of mirror images (the lookup tries both). Positions
+//! it does not hold get `None`, never a made-up score.
+//!
+//! ```
+//! use engine::layer::Layer;
+//! use engine::{Board, Geometry, Solver};
+//!
+//! // A layer of a small board, from the solver's own scores.
+//! let g = Geometry::new(5, 4, 4).unwrap();
+//! let mut solver = Solver::new();
+//! let positions = engine::book::frontier(g, 6);
+//! let scored = positions
+//!     .iter()
+//!     .filter(|p| !p.can_win_next())
+//!     .map(|p| (*p, solver.solve(p)));
+//! let layer = Layer::from_scores(g, 6, scored).unwrap();
+//! let loaded = Layer::from_bytes(&layer.to_bytes()).unwrap();
+//!
+//! let board = Board::from_moves(g, "334422").unwrap();
+//! assert_eq!(loaded.score(board.position()), Some(solver.solve(board.position())));
+//! ```
+
+mod bitbully;
+mod ranking;
+
+use core::fmt;
+
+pub use self::bitbully::{ImportError, from_bitbully_distances};
+use self::ranking::Ranking;
+use crate::book::fnv1a;
+use crate::{Geometry, Position};
+
+/// The first bytes of every layer file.
+pub const MAGIC: &[u8; 7] = b"C4LAYER";
+/// The format version this engine reads and writes.
+pub const FORMAT_VERSION: u8 = 1;
+const HEADER_LEN: usize = 7 + 1 + 4 + 4 + 8;
+
+/// The exact scores of positions with exactly [`Layer::plies`] stones.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Layer {
+    geometry: Geometry,
+    plies: u8,
+    ranking: Ranking,
+    held: Bits,
+    scores: Vec<i8>,
+}
+
+impl fmt::Debug for Layer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Layer")
+            .field("geometry", &self.geometry)
+            .field("plies", &self.plies)
+            .field("positions", &self.scores.len())
+            .finish()
+    }
+}
+
+/// Why bytes are not a layer, or scores cannot make one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LayerError {
+    /// The bytes do not start like a layer file.
+    NotALayer,
+    /// A layer of a format version this engine does not read.
+    Version(u8),
+    /// The file ends early or has bytes left over.
+    Truncated,
+    /// The content does not match its checksum: a damaged file.
+    Damaged,
+    /// The stored board shape is not one the engine plays.
+    Geometry,
+    /// The header's count of positions differs from the positions marked.
+    Count {
+        /// Positions the header names.
+        stored: usize,
+        /// Positions the file marks as held.
+        marked: usize,
+    },
+    /// A position given to [`Layer::from_scores`] has another number of
+    /// stones or another board shape.
+    WrongPosition(Position),
+    /// Two scores for one position (or for a position and its mirror).
+    Conflict(Position),
+}
+
+impl fmt::Display for LayerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LayerError::NotALayer => f.write_str("not a position database (wrong magic bytes)"),
+            LayerError::Version(v) => write!(
+                f,
+                "position database format version {v}, this engine reads version {FORMAT_VERSION}"
+            ),
+            LayerError::Truncated => f.write_str("the position database file is cut short"),
+            LayerError::Damaged => f.write_str("the position database file is damaged (checksum)"),
+            LayerError::Geometry => {
+                f.write_str("the position database is for an unknown board shape")
+            }
+            LayerError::Count { stored, marked } => write!(
+                f,
+                "the position database names {stored} positions but marks {marked}"
+            ),
+            LayerError::WrongPosition(p) => {
+                write!(f, "{p:?} does not belong in this position database")
+            }
+            LayerError::Conflict(p) => write!(f, "two different scores for {p:?}"),
+        }
+    }
+}
+
+impl std::error::Error for LayerError {}
+
+impl Layer {
+    /// The layer holding `scores` (each the exact score of the side to move,
+    /// the solver's convention) of positions with `plies` stones.
+    ///
+    /// # Errors
+    /// [`LayerError::WrongPosition`] for a position of another shape or
+    /// number of stones, [`LayerError::Conflict`] for two different scores of
+    /// one position.
+    pub fn from_scores(
+        geometry: Geometry,
+        plies: usize,
+        scores: impl IntoIterator<Item = (Position, i32)>,
+    ) -> Result<Layer, LayerError> {
+        let ranking = Ranking::new(geometry, plies);
+        let mut entries = Vec::new();
+        for (position, score) in scores {
+            if position.geometry() != geometry || position.plies() != plies {
+                return Err(LayerError::WrongPosition(position));
+            }
+            let score = i8::try_from(score).map_err(|_| LayerError::WrongPosition(position))?;
+            entries.push((ranking.canonical_rank(&position), score, position));
+        }
+        entries.sort_unstable_by_key(|e| e.0);
+        let mut held = Bits::new(ranking.len());
+        let mut kept: Vec<i8> = Vec::with_capacity(entries.len());
+        let mut last = None;
+        for (rank, score, position) in entries {
+            if last == Some(rank) {
+                if kept.last() != Some(&score) {
+                    return Err(LayerError::Conflict(position));
+                }
+                continue;
+            }
+            last = Some(rank);
+            held.set(rank);
+            kept.push(score);
+        }
+        held.index();
+        Ok(Layer {
+            geometry,
+            plies: plies as u8,
+            ranking,
+            held,
+            scores: kept,
+        })
+    }
+
+    /// The board shape.
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    /// The number of stones of every position in the layer.
+    pub fn plies(&self) -> usize {
+        usize::from(self.plies)
+    }
+
+    /// Positions held (one of each pair of mirror images).
+    pub fn len(&self) -> usize {
+        self.scores.len()
+    }
+
+    /// Whether the layer holds nothing.
+    pub fn is_empty(&self) -> bool {
+        self.scores.is_empty()
+    }
+
+    /// The exact score of the side to move (the solver's convention), when
+    /// the layer holds the position.
+    #[inline]
+    pub fn score(&self, position: &Position) -> Option<i32> {
+        if position.plies() != usize::from(self.plies) || position.geometry() != self.geometry {
+            return None;
+        }
+        let rank = self.ranking.canonical_rank(position);
+        self.held
+            .rank_if_set(rank)
+            .map(|i| i32::from(self.scores[i]))
+    }
+
+    /// Every position held with its score, in the layer's order (one of
+    /// each pair of mirror images).
+    pub fn scores(&self) -> impl Iterator<Item = i32> + '_ {
+        self.scores.iter().map(|&s| i32::from(s))
+    }
+
+    /// The layer in its file format: a header (magic, version, shape, plies,
+    /// count, checksum), then, deflated, the bits of the positions held and
+    /// one signed byte per score.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let body = self.body();
+        let g = self.geometry;
+        let mut out = Vec::with_capacity(HEADER_LEN + body.len() / 2);
+        out.extend_from_slice(MAGIC);
+        out.push(FORMAT_VERSION);
+        out.extend_from_slice(&[
+            g.columns() as u8,
+            g.rows() as u8,
+            g.win_length() as u8,
+            self.plies,
+        ]);
+        out.extend_from_slice(&(self.scores.len() as u32).to_le_bytes());
+        out.extend_from_slice(&fnv1a(&body).to_le_bytes());
+        out.extend_from_slice(&miniz_oxide::deflate::compress_to_vec(&body, 10));
+        out
+    }
+
+    fn body(&self) -> Vec<u8> {
+        let mut body = Vec::with_capacity(self.held.words.len() * 8 + self.scores.len());
+        for word in &self.held.words {
+            body.extend_from_slice(&word.to_le_bytes());
+        }
+        body.extend(self.scores.iter().map(|&s| s as u8));
+        body
+    }
+
+    /// Reads a layer written by [`Layer::to_bytes`].
+    ///
+    /// # Errors
+    /// A [`LayerError`] saying what is wrong with the bytes.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Layer, LayerError> {
+        if bytes.len() < MAGIC.len() + 1 || &bytes[..MAGIC.len()] != MAGIC {
+            return Err(LayerError::NotALayer);
+        }
+        if bytes[7] != FORMAT_VERSION {
+            return Err(LayerError::Version(bytes[7]));
+        }
+        if bytes.len() < HEADER_LEN {
+            return Err(LayerError::Truncated);
+        }
+        let geometry = Geometry::new(
+            usize::from(bytes[8]),
+            usize::from(bytes[9]),
+            usize::from(bytes[10]),
+        )
+        .map_err(|_| LayerError::Geometry)?;
+        let plies = bytes[11];
+        if usize::from(plies) > geometry.cells() {
+            return Err(LayerError::Geometry);
+        }
+        let count = u32::from_le_bytes(bytes[12..16].try_into().expect("4 bytes")) as usize;
+        let checksum = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
+        let ranking = Ranking::new(geometry, usize::from(plies));
+        let words = ranking.len().div_ceil(64) as usize;
+        let most = words * 8 + ranking.len() as usize;
+        let body = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes[HEADER_LEN..], most)
+            .map_err(|e| match e.status {
+            miniz_oxide::inflate::TINFLStatus::FailedCannotMakeProgress => LayerError::Truncated,
+            _ => LayerError::Damaged,
+        })?;
+        if fnv1a(&body) != checksum {
+            return Err(LayerError::Damaged);
+        }
+        if body.len() < words * 8 {
+            return Err(LayerError::Truncated);
+        }
+        let (bits, scores) = body.split_at(words * 8);
+        let mut held = Bits {
+            words: bits
+                .chunks_exact(8)
+                .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")))
+                .collect(),
+            before: Vec::new(),
+        };
+        held.index();
+        let marked = held.count();
+        if marked != count || scores.len() != count {
+            return Err(LayerError::Count {
+                stored: count,
+                marked,
+            });
+        }
+        Ok(Layer {
+            geometry,
+            plies,
+            ranking,
+            held,
+            scores: scores.iter().map(|&b| b as i8).collect(),
+        })
+    }
+}
+
+/// A set of numbers as bits, with the count of set bits before every block
+/// of [`Bits::BLOCK`] words so that a member's index costs a few popcounts.
+#[derive(Clone, PartialEq, Eq)]
+struct Bits {
+    words: Vec<u64>,
+    before: Vec<u32>,
+}
+
+impl Bits {
+    const BLOCK: usize = 8;
+
+    fn new(len: u64) -> Bits {
+        Bits {
+            words: vec![0; len.div_ceil(64) as usize],
+            before: Vec::new(),
+        }
+    }
+
+    fn set(&mut self, i: u64) {
+        self.words[(i / 64) as usize] |= 1 << (i % 64);
+    }
+
+    /// Fills in the counts; after the last [`Bits::set`].
+    fn index(&mut self) {
+        let mut total = 0u32;
+        self.before = self
+            .words
+            .chunks(Self::BLOCK)
+            .map(|block| {
+                let here = total;
+                total += block.iter().map(|w| w.count_ones()).sum::<u32>();
+                here
+            })
+            .collect();
+    }
+
+    fn count(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// How many members come before `i`, if `i` is one.
+    #[inline]
+    fn rank_if_set(&self, i: u64) -> Option<usize> {
+        let word = (i / 64) as usize;
+        let bit = 1u64 << (i % 64);
+        let w = *self.words.get(word)?;
+        if w & bit == 0 {
+            return None;
+        }
+        let block = word / Self::BLOCK;
+        let mut rank = self.before[block] as usize;
+        for w in &self.words[block * Self::BLOCK..word] {
+            rank += w.count_ones() as usize;
+        }
+        Some(rank + (w & (bit - 1)).count_ones() as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests;
