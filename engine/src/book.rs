@@ -207,25 +207,6 @@ impl OpeningBook {
         })
     }
 
-    /// A lower bound on the score of every position one ply deeper than
-    /// the book, by canonical key: minus the score of any position it
-    /// follows (its mover could have done no better). What a deeper book's
-    /// generation need not search below.
-    pub fn floors_one_ply_deeper(&self) -> HashMap<u64, i32> {
-        let mut floors = HashMap::new();
-        let depth = usize::from(self.depth);
-        for parent in frontier(self.geometry, depth) {
-            let Some(score) = self.score(&parent) else {
-                continue;
-            };
-            for child in children(&parent) {
-                let floor = floors.entry(child.canonical_key()).or_insert(-score);
-                *floor = (*floor).max(-score);
-            }
-        }
-        floors
-    }
-
     /// The board shape.
     pub fn geometry(&self) -> Geometry {
         self.geometry

@@ -107,8 +107,15 @@ fn bench_counts_wrong_scores_and_fails_on_them() {
     let out = connect4(&["bench", good.to_str().unwrap()], "");
     assert!(out.status.success());
     let table = text(&out.stdout);
-    let row: Vec<&str> = table.lines().nth(1).unwrap().split_whitespace().collect();
-    assert_eq!((row[0], row[1], row[5]), ("good", "2", "0"), "{table}");
+    // One row without the database, one with it.
+    for (line, database) in [(1, "no"), (2, "yes")] {
+        let row: Vec<&str> = table.lines().nth(line).unwrap().split_whitespace().collect();
+        assert_eq!(
+            (row[0], row[1], row[2], row[6]),
+            ("good", database, "2", "0"),
+            "{table}"
+        );
+    }
 
     let out = connect4(&["bench", bad.to_str().unwrap()], "");
     assert!(!out.status.success());
@@ -195,32 +202,51 @@ fn check_uci_reports_the_lines_whose_label_the_solver_refutes() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+
 #[test]
-fn book_generate_refuses_floors_from_a_book_of_another_depth() {
-    let dir = std::env::temp_dir().join(format!("connect4-floors-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let out_file = dir.join("book5.c4b");
-    let committed = concat!(env!("CARGO_MANIFEST_DIR"), "/book/book.c4b");
-    let out = connect4(
-        &[
-            "book",
-            "generate",
-            "--depth",
-            "5",
-            "--out",
-            out_file.to_str().unwrap(),
-            "--floors-from",
-            committed,
-        ],
-        "",
-    );
+fn solve_uses_the_position_database_unless_told_not_to() {
+    // An 8-stone position: a 4-ply search to the database
+    // against a search to the end of the game.
+    let line = "14263577\n";
+    let nodes = |args: &[&str]| -> u64 {
+        let out = connect4(args, line);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        let fields: Vec<&str> = stdout.split_whitespace().collect();
+        assert_eq!(fields[..2], ["14263577", "3"], "{stdout}");
+        fields[2].parse().unwrap()
+    };
+    let with = nodes(&["solve", "--stats"]);
+    let without = nodes(&["solve", "--stats", "--no-layer"]);
+    assert!(with * 20 < without, "{with} nodes with, {without} without");
+}
+
+#[test]
+fn a_file_that_is_not_a_database_is_refused_by_name() {
+    let book = concat!(env!("CARGO_MANIFEST_DIR"), "/book/book.c4b");
+    let out = connect4(&["solve", "--layer", book], "4455\n");
     assert!(!out.status.success());
-    let stderr = text(&out.stderr);
-    assert!(
-        stderr.contains("--floors-from needs a 7x6 connect 4 book of 4 plies, not 6 plies"),
-        "{stderr}"
+    assert_eq!(
+        text(&out.stderr),
+        format!("error: {book}: not a position database (wrong magic bytes)\n")
     );
-    // Refused before any work: no checkpoint to confuse the next run.
-    assert!(!dir.join("book5.checkpoint").exists());
-    std::fs::remove_dir_all(&dir).unwrap();
+    let out = connect4(&["book", "import", book, "--out", "/dev/null"], "");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("is not a whole number of 5-byte entries"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn every_outcome_of_the_uci_eight_ply_set_agrees_with_the_database() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/uci/connect-4.data");
+    let out = connect4(&["book", "check-uci", data], "");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.starts_with("67557 of 67557 outcomes agree"),
+        "{stdout}"
+    );
 }

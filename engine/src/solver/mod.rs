@@ -189,20 +189,6 @@ impl Solver {
             .unwrap_or(0)
     }
 
-    /// [`Solver::solve`] of a position known to score at least `floor`
-    /// (from its parent's score, say), which spares the probes below it.
-    ///
-    /// ```
-    /// use engine::{Board, Solver};
-    /// let board: Board = "2252576253462244111563365343671351441".parse().unwrap();
-    /// let mut solver = Solver::new();
-    /// assert_eq!(solver.solve_above(board.position(), -2), -1);
-    /// ```
-    pub fn solve_above(&mut self, position: &Position, floor: i32) -> i32 {
-        self.search_above(position, Mode::Strong, Some(floor), &mut |_| Flow::Continue)
-            .unwrap_or(0)
-    }
-
     /// 1, 0 or -1: whether the side to move wins, draws or loses.
     pub fn solve_weak(&mut self, position: &Position) -> i32 {
         self.search(position, Mode::Weak, &mut |_| Flow::Continue)
@@ -670,36 +656,6 @@ mod tests {
             checked += 1;
         }
         assert!(checked > 20, "only {checked} positions");
-    }
-
-    #[test]
-    fn a_deeper_book_from_floors_matches_plain_minimax() {
-        // The floors of a book bound the positions one ply deeper from
-        // below; a floor above a true score would make that score wrong.
-        let g = Geometry::new(5, 4, 4).unwrap();
-        let mut memo = HashMap::new();
-        let scores = |depth| -> HashMap<u64, i32> {
-            let mut memo = HashMap::new();
-            crate::book::frontier(g, depth)
-                .iter()
-                .map(|p| (p.canonical_key(), exhaustive(p, &mut memo)))
-                .collect()
-        };
-        let book = OpeningBook::from_frontier(g, 3, &scores(3)).unwrap();
-        let floors = book.floors_one_ply_deeper();
-        let deeper = crate::book::frontier(g, 4);
-        assert_eq!(floors.len(), deeper.len());
-        let mut solver = Solver::new();
-        let mut tight = 0;
-        for p in &deeper {
-            let exact = exhaustive(p, &mut memo);
-            let floor = floors[&p.canonical_key()];
-            assert!(floor <= exact, "floor {floor} above {exact}");
-            tight += usize::from(floor == exact);
-            solver.clear();
-            assert_eq!(solver.solve_above(p, floor), exact);
-        }
-        assert!(tight > 10, "the floors decide only {tight} positions");
     }
 
     #[test]

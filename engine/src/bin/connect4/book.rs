@@ -69,11 +69,6 @@ pub struct GenerateArgs {
     /// Search without the position database.
     #[arg(long)]
     no_layer: bool,
-    /// A book one ply shallower: each frontier position then scores at
-    /// least minus the score of any position it follows, which spares the
-    /// solver its search below that floor.
-    #[arg(long)]
-    floors_from: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -229,21 +224,6 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode, Box<dyn Error>> {
         return Err("--depth above 16 is beyond what any machine here could solve".into());
     }
     let started = Instant::now();
-    let floors = match &args.floors_from {
-        Some(path) => {
-            let shallower = load(path)?;
-            if shallower.depth() + 1 != args.depth || shallower.geometry() != g {
-                return Err(format!(
-                    "--floors-from needs a {g} book of {} plies, not {} plies",
-                    args.depth.saturating_sub(1),
-                    shallower.depth()
-                )
-                .into());
-            }
-            shallower.floors_one_ply_deeper()
-        }
-        None => HashMap::new(),
-    };
     let positions = siblings_together(g, args.depth);
     let header = checkpoint_header(g, args.depth);
     let checkpoint = args
@@ -296,10 +276,7 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode, Box<dyn Error>> {
                     return;
                 }
                 let start = Instant::now();
-                let score = match floors.get(&p.canonical_key()) {
-                    Some(&floor) => solver.solve_above(p, floor),
-                    None => solver.solve(p),
-                };
+                let score = solver.solve(p);
                 let micros = start.elapsed().as_micros() as u64;
                 let key = p.canonical_key();
                 let mut f = file.lock().expect("no panics while writing");
@@ -338,11 +315,11 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode, Box<dyn Error>> {
          - Board {g}, every position with at most {depth} stones: {count} positions \
          (mirror images once), {size} bytes.\n\
          - Frontier: {frontier} positions at {depth} plies, solved exactly by the \
-         `connect4` solver {version} (table {mb} MiB per thread{floored}{layered}); \
+         `connect4` solver {version} (table {mb} MiB per thread{layered}); \
          shallower positions by negamax over the frontier.\n\
          - Solver time summed over the frontier: {solve_seconds:.0} s (slowest position \
          {slowest:.1} s); this last run took {wall:.0} s of wall time.\n\
-         - Command: `connect4 book generate --depth {depth} --out {name}{floors_flag}`\n",
+         - Command: `connect4 book generate --depth {depth} --out {name}`\n",
         name = args.out.file_name().unwrap_or_default().to_string_lossy(),
         depth = args.depth,
         count = book.len(),
@@ -350,21 +327,11 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode, Box<dyn Error>> {
         frontier = positions.len(),
         version = env!("CARGO_PKG_VERSION"),
         mb = args.table_mb,
-        floored = if floors.is_empty() {
-            ""
-        } else {
-            "; each search starts from the floor the shallower book gives"
-        },
         layered = if layer.layer.is_some() {
             "; the searches stop at the 12-stone position database"
         } else {
             ""
         },
-        floors_flag = args
-            .floors_from
-            .as_ref()
-            .map(|f| format!(" --floors-from {}", f.display()))
-            .unwrap_or_default(),
         wall = started.elapsed().as_secs_f64(),
     );
     fs::write(args.out.with_extension("md"), &provenance)?;
