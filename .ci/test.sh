@@ -23,9 +23,11 @@ cargo test -p app --lib --release --locked
 step "the app's components in headless Chromium (wasm_bindgen_test)"
 CHROMEDRIVER=/usr/bin/chromedriver cargo test -p app --target wasm32-unknown-unknown --test dom --locked
 
-step "the opening book: two of its frontier positions solved again"
+step "the opening book and the position database: samples solved again without them; the database converted again from the pinned wheel"
 cargo build --release --locked --bin connect4
-target/release/connect4 book verify engine/book/book.c4b --sample 2 --min-plies 6
+target/release/connect4 book verify engine/book/book.c4b --sample 2 --min-plies 8
+target/release/connect4 book verify engine/book/layer12.c4l --sample 8
+.ci/layer.sh
 
 step "connect4 under WASI in Node agrees with the native binary"
 cargo build --release --locked --bin connect4 --target wasm32-wasip1

@@ -109,7 +109,12 @@ fn bench_counts_wrong_scores_and_fails_on_them() {
     let table = text(&out.stdout);
     // One row without the database, one with it.
     for (line, database) in [(1, "no"), (2, "yes")] {
-        let row: Vec<&str> = table.lines().nth(line).unwrap().split_whitespace().collect();
+        let row: Vec<&str> = table
+            .lines()
+            .nth(line)
+            .unwrap()
+            .split_whitespace()
+            .collect();
         assert_eq!(
             (row[0], row[1], row[2], row[6]),
             ("good", database, "2", "0"),
@@ -201,7 +206,6 @@ fn check_uci_reports_the_lines_whose_label_the_solver_refutes() {
     assert!(text(&out.stdout).starts_with("line 2:"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
-
 
 #[test]
 fn solve_uses_the_position_database_unless_told_not_to() {

@@ -54,8 +54,11 @@ pub struct Layer {
     geometry: Geometry,
     plies: u8,
     ranking: Ranking,
+    /// The file's body as it is read: the bits of the positions held, then
+    /// one signed byte per score. Kept as one buffer so that loading makes
+    /// no copies (a worker's memory never shrinks back after a peak).
+    body: Vec<u8>,
     held: Bits,
-    scores: Vec<i8>,
 }
 
 impl fmt::Debug for Layer {
@@ -63,7 +66,7 @@ impl fmt::Debug for Layer {
         f.debug_struct("Layer")
             .field("geometry", &self.geometry)
             .field("plies", &self.plies)
-            .field("positions", &self.scores.len())
+            .field("positions", &self.len())
             .finish()
     }
 }
@@ -145,27 +148,27 @@ impl Layer {
             entries.push((ranking.canonical_rank(&position), score, position));
         }
         entries.sort_unstable_by_key(|e| e.0);
-        let mut held = Bits::new(ranking.len());
-        let mut kept: Vec<i8> = Vec::with_capacity(entries.len());
+        let bits = Bits::bytes_for(ranking.len());
+        let mut body = vec![0u8; bits];
         let mut last = None;
         for (rank, score, position) in entries {
             if last == Some(rank) {
-                if kept.last() != Some(&score) {
+                if body.last() != Some(&(score as u8)) {
                     return Err(LayerError::Conflict(position));
                 }
                 continue;
             }
             last = Some(rank);
-            held.set(rank);
-            kept.push(score);
+            body[(rank / 8) as usize] |= 1 << (rank % 8);
+            body.push(score as u8);
         }
-        held.index();
+        let held = Bits::index(&body[..bits]);
         Ok(Layer {
             geometry,
             plies: plies as u8,
             ranking,
+            body,
             held,
-            scores: kept,
         })
     }
 
@@ -181,12 +184,17 @@ impl Layer {
 
     /// Positions held (one of each pair of mirror images).
     pub fn len(&self) -> usize {
-        self.scores.len()
+        self.body.len() - self.held.bytes
     }
 
     /// Whether the layer holds nothing.
     pub fn is_empty(&self) -> bool {
-        self.scores.is_empty()
+        self.len() == 0
+    }
+
+    /// Bytes the layer takes in memory.
+    pub fn memory_bytes(&self) -> usize {
+        self.body.capacity() + self.held.before.capacity() * 4
     }
 
     /// The exact score of the side to move (the solver's convention), when
@@ -197,22 +205,17 @@ impl Layer {
             return None;
         }
         let rank = self.ranking.canonical_rank(position);
+        let bits = &self.body[..self.held.bytes];
         self.held
-            .rank_if_set(rank)
-            .map(|i| i32::from(self.scores[i]))
-    }
-
-    /// Every position held with its score, in the layer's order (one of
-    /// each pair of mirror images).
-    pub fn scores(&self) -> impl Iterator<Item = i32> + '_ {
-        self.scores.iter().map(|&s| i32::from(s))
+            .rank_if_set(bits, rank)
+            .map(|i| i32::from(self.body[self.held.bytes + i] as i8))
     }
 
     /// The layer in its file format: a header (magic, version, shape, plies,
     /// count, checksum), then, deflated, the bits of the positions held and
     /// one signed byte per score.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let body = self.body();
+        let body = &self.body;
         let g = self.geometry;
         let mut out = Vec::with_capacity(HEADER_LEN + body.len() / 2);
         out.extend_from_slice(MAGIC);
@@ -223,19 +226,10 @@ impl Layer {
             g.win_length() as u8,
             self.plies,
         ]);
-        out.extend_from_slice(&(self.scores.len() as u32).to_le_bytes());
-        out.extend_from_slice(&fnv1a(&body).to_le_bytes());
-        out.extend_from_slice(&miniz_oxide::deflate::compress_to_vec(&body, 10));
+        out.extend_from_slice(&(self.len() as u32).to_le_bytes());
+        out.extend_from_slice(&fnv1a(body).to_le_bytes());
+        out.extend_from_slice(&miniz_oxide::deflate::compress_to_vec(body, 10));
         out
-    }
-
-    fn body(&self) -> Vec<u8> {
-        let mut body = Vec::with_capacity(self.held.words.len() * 8 + self.scores.len());
-        for word in &self.held.words {
-            body.extend_from_slice(&word.to_le_bytes());
-        }
-        body.extend(self.scores.iter().map(|&s| s as u8));
-        body
     }
 
     /// Reads a layer written by [`Layer::to_bytes`].
@@ -265,98 +259,94 @@ impl Layer {
         let count = u32::from_le_bytes(bytes[12..16].try_into().expect("4 bytes")) as usize;
         let checksum = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
         let ranking = Ranking::new(geometry, usize::from(plies));
-        let words = ranking.len().div_ceil(64) as usize;
-        let most = words * 8 + ranking.len() as usize;
-        let body = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes[HEADER_LEN..], most)
-            .map_err(|e| match e.status {
-            miniz_oxide::inflate::TINFLStatus::FailedCannotMakeProgress => LayerError::Truncated,
-            _ => LayerError::Damaged,
-        })?;
+        let bits = Bits::bytes_for(ranking.len());
+        let most = bits + ranking.len() as usize;
+        let mut body =
+            miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes[HEADER_LEN..], most)
+                .map_err(|e| match e.status {
+                    miniz_oxide::inflate::TINFLStatus::FailedCannotMakeProgress => {
+                        LayerError::Truncated
+                    }
+                    _ => LayerError::Damaged,
+                })?;
+        body.shrink_to_fit();
         if fnv1a(&body) != checksum {
             return Err(LayerError::Damaged);
         }
-        if body.len() < words * 8 {
+        if body.len() < bits {
             return Err(LayerError::Truncated);
         }
-        let (bits, scores) = body.split_at(words * 8);
-        let mut held = Bits {
-            words: bits
-                .chunks_exact(8)
-                .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")))
-                .collect(),
-            before: Vec::new(),
-        };
-        held.index();
-        let marked = held.count();
-        if marked != count || scores.len() != count {
+        let held = Bits::index(&body[..bits]);
+        if held.count != count || body.len() - bits != count {
             return Err(LayerError::Count {
                 stored: count,
-                marked,
+                marked: held.count,
             });
         }
         Ok(Layer {
             geometry,
             plies,
             ranking,
+            body,
             held,
-            scores: scores.iter().map(|&b| b as i8).collect(),
         })
     }
 }
 
-/// A set of numbers as bits, with the count of set bits before every block
-/// of [`Bits::BLOCK`] words so that a member's index costs a few popcounts.
+/// The index of a set of numbers kept as bits (little-endian bytes, whole
+/// 64-bit words): the count of members before every block of
+/// [`Bits::BLOCK`] words, so that a member's place costs a few popcounts.
 #[derive(Clone, PartialEq, Eq)]
 struct Bits {
-    words: Vec<u64>,
+    /// Bytes of the bits.
+    bytes: usize,
+    /// Members in all.
+    count: usize,
     before: Vec<u32>,
 }
 
 impl Bits {
     const BLOCK: usize = 8;
 
-    fn new(len: u64) -> Bits {
-        Bits {
-            words: vec![0; len.div_ceil(64) as usize],
-            before: Vec::new(),
-        }
+    /// Bytes for the bits of numbers below `len`, in whole words.
+    fn bytes_for(len: u64) -> usize {
+        len.div_ceil(64) as usize * 8
     }
 
-    fn set(&mut self, i: u64) {
-        self.words[(i / 64) as usize] |= 1 << (i % 64);
-    }
-
-    /// Fills in the counts; after the last [`Bits::set`].
-    fn index(&mut self) {
-        let mut total = 0u32;
-        self.before = self
-            .words
-            .chunks(Self::BLOCK)
+    fn index(bits: &[u8]) -> Bits {
+        let mut total = 0usize;
+        let before = bits
+            .chunks(Self::BLOCK * 8)
             .map(|block| {
-                let here = total;
-                total += block.iter().map(|w| w.count_ones()).sum::<u32>();
+                let here = total as u32;
+                total += block.iter().map(|b| b.count_ones() as usize).sum::<usize>();
                 here
             })
             .collect();
-    }
-
-    fn count(&self) -> usize {
-        self.words.iter().map(|w| w.count_ones() as usize).sum()
+        Bits {
+            bytes: bits.len(),
+            count: total,
+            before,
+        }
     }
 
     /// How many members come before `i`, if `i` is one.
     #[inline]
-    fn rank_if_set(&self, i: u64) -> Option<usize> {
+    fn rank_if_set(&self, bits: &[u8], i: u64) -> Option<usize> {
+        let word_at = |w: usize| u64::from_le_bytes(bits[w * 8..w * 8 + 8].try_into().expect("8"));
         let word = (i / 64) as usize;
+        if word * 8 >= bits.len() {
+            return None;
+        }
         let bit = 1u64 << (i % 64);
-        let w = *self.words.get(word)?;
+        let w = word_at(word);
         if w & bit == 0 {
             return None;
         }
         let block = word / Self::BLOCK;
         let mut rank = self.before[block] as usize;
-        for w in &self.words[block * Self::BLOCK..word] {
-            rank += w.count_ones() as usize;
+        for earlier in block * Self::BLOCK..word {
+            rank += word_at(earlier).count_ones() as usize;
         }
         Some(rank + (w & (bit - 1)).count_ones() as usize)
     }

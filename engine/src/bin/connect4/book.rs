@@ -114,14 +114,32 @@ pub fn run(command: &Command) -> Result<ExitCode, Box<dyn Error>> {
         Command::Import(args) => import(args),
         Command::Info { book } if is_layer(book) => {
             let bytes = fs::read(book)?;
+            let started = Instant::now();
             let layer = crate::data::load_layer(book)?;
+            let load = started.elapsed();
             println!(
-                "{}: {} board, position database of {} stones, {} positions, {} bytes",
+                "{}: {} board, position database of {} stones, {} positions, {} bytes; \
+                 loaded in {:.0} ms, {} bytes in memory",
                 book.display(),
                 layer.geometry(),
                 layer.plies(),
                 layer.len(),
-                bytes.len()
+                bytes.len(),
+                load.as_secs_f64() * 1e3,
+                layer.memory_bytes()
+            );
+            // Lookups of random positions of the layer, timed together.
+            let mut seed = 1;
+            let sample: Vec<Position> = (0..100_000)
+                .map(|_| random_board(layer.geometry(), layer.plies(), &mut seed))
+                .map(|b| *b.position())
+                .collect();
+            let started = Instant::now();
+            let found = sample.iter().filter_map(|p| layer.score(p)).count();
+            let nanos = started.elapsed().as_secs_f64() * 1e9 / sample.len() as f64;
+            println!(
+                "lookup: {nanos:.0} ns per position over {} random positions ({found} held)",
+                sample.len()
             );
             Ok(ExitCode::SUCCESS)
         }
@@ -372,6 +390,22 @@ fn next(seed: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// A random game of up to `plies` stones in which nobody has won yet.
+fn random_board(g: Geometry, plies: usize, seed: &mut u64) -> Board {
+    let mut board = Board::with_geometry(g);
+    while board.plies() < plies {
+        let legal: Vec<usize> = board
+            .legal_moves()
+            .filter(|&c| !board.position().is_winning_move(c))
+            .collect();
+        let Some(&column) = legal.get((next(seed) % legal.len().max(1) as u64) as usize) else {
+            break;
+        };
+        board.play(column).expect("a legal move");
+    }
+    board
+}
+
 fn verify(args: &VerifyArgs) -> Result<ExitCode, Box<dyn Error>> {
     // What is checked: a book holds every position up to its depth; a
     // database every position of its layer but those with a win in one.
@@ -401,17 +435,13 @@ fn verify(args: &VerifyArgs) -> Result<ExitCode, Box<dyn Error>> {
     for _ in 0..args.sample {
         let span = (plies.end() + 1 - plies.start()) as u64;
         let target = plies.start() + (next(&mut seed) % span) as usize;
-        let mut board = Board::with_geometry(g);
-        while board.plies() < target {
-            let legal: Vec<usize> = board
-                .legal_moves()
-                .filter(|&c| !board.position().is_winning_move(c))
-                .collect();
-            if legal.is_empty() {
-                break;
+        // A database holds no win in one: sample what it holds.
+        let board = loop {
+            let board = random_board(g, target, &mut seed);
+            if holds_wins_in_one || !board.position().can_win_next() {
+                break board;
             }
-            board.play(legal[(next(&mut seed) % legal.len() as u64) as usize])?;
-        }
+        };
         sample.push(board);
     }
     let started = Instant::now();
@@ -423,7 +453,7 @@ fn verify(args: &VerifyArgs) -> Result<ExitCode, Box<dyn Error>> {
         .par_iter()
         .map_init(Solver::new, |plain, board| {
             let p = board.position();
-            let expected = (holds_wins_in_one || !p.can_win_next()).then(|| plain.solve(p));
+            let expected = Some(plain.solve(p));
             let found = lookup(p);
             bar.inc(1);
             (found != expected).then(|| format!("{board}: stored {found:?}, solver {expected:?}"))
