@@ -82,7 +82,6 @@ pub enum Text {
     PlayOnRobot,
     LeaveRobot,
     HintWaiting,
-    Prepared,
     WorkerFailed,
     Thoughts,
     SpectatorScreen,
@@ -217,10 +216,6 @@ impl Lang {
             PlayOnRobot => ("Auf dem Roboter spielen", "Play on the robot"),
             LeaveRobot => ("Roboter-Spiel verlassen", "Leave the robot game"),
             HintWaiting => ("Analyse läuft …", "Analysing …"),
-            Prepared => (
-                "Diesen Zug hatte ich schon bereit, während du überlegt hast.",
-                "I had this move ready: I worked it out while you were thinking.",
-            ),
             WorkerFailed => (
                 "Der Computer konnte nicht ziehen. Bitte neu laden.",
                 "The computer could not move. Please reload.",

@@ -3,10 +3,9 @@
 //! (`bin/worker.rs`), never on the page's thread.
 
 pub mod booth_link;
+mod database;
 mod explainer;
-mod hint_pool;
 pub mod i18n;
-mod ponder;
 pub mod protocol;
 mod robot;
 pub mod search_worker;
@@ -14,6 +13,7 @@ pub mod settings;
 pub mod spectate;
 pub mod storage;
 pub mod tree;
+mod values;
 
 use engine::evaluation::Style;
 use engine::player::{Decision, Fact, Level, SearchProgress};
@@ -23,23 +23,21 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::hint_pool::{HintNews, HintPool};
 use crate::i18n::{Lang, Text};
-use crate::ponder::{PonderNews, Pondered, Ponderer};
-use crate::protocol::{FromWorker, ToWorker};
+use crate::protocol::{Database, FromWorker, ToWorker};
 use crate::search_worker::SearchWorker;
 use crate::settings::{CoinColour, GameMode, SIZES, Settings, Starter, level_name, offered_levels};
 use crate::storage::SavedGame;
+use crate::values::{bar_length, perfect_words, short_value};
 
 /// Milliseconds between moves in the self-playing demo, so a watcher can
 /// follow it.
 const DEMO_PACE_MS: u32 = 900;
 /// Plies of the teaching view's minimax: 343 leaves on 7 columns.
 const TEACHING_DEPTH: u8 = 3;
-/// The hint gives up on the columns still running after this long. Past the
-/// opening book the slowest early positions measured need about 20 s in the
-/// browser on two cores (`535512`); the columns fill in as they are solved,
-/// so the wait shows progress.
+/// The hint gives up after this long. With the position database every
+/// position measured took under a second; without it (offline before the
+/// first full visit) early positions can take longer.
 const HINT_LIMIT_MS: f64 = 30_000.0;
 
 /// The game on the screen.
@@ -219,19 +217,14 @@ struct Ctx {
     tree_kind: RwSignal<tree::TreeKind>,
     /// The worker's opening book: depth and positions.
     book: RwSignal<Option<(u8, u32)>>,
+    /// The worker's position database, once it says.
+    database: RwSignal<Option<Database>>,
+    /// Column values as numbers instead of words.
+    value_numbers: RwSignal<bool>,
     hover: RwSignal<Option<usize>>,
     shake: RwSignal<Option<usize>>,
     request: StoredValue<u32>,
     worker: StoredValue<Option<SearchWorker>, LocalStorage>,
-    /// The workers of the hint, apart from the computer's.
-    hints: StoredValue<Option<HintPool>, LocalStorage>,
-    /// The worker that thinks on the person's time, apart from the others.
-    ponder: StoredValue<Option<Ponderer>, LocalStorage>,
-    /// The computer's move that the ponderer is still searching: the
-    /// request it answers and its position.
-    awaiting_ponder: StoredValue<Option<(u32, String)>>,
-    /// Answers the ponderer has ready, of the person's possible moves.
-    pondered: RwSignal<(usize, usize)>,
     /// The booth's state while the page is connected to a bridge.
     robot: RwSignal<Option<booth_protocol::Snapshot>>,
     /// Seconds left, after the bridge asked whether the player is still there.
@@ -267,29 +260,9 @@ impl Ctx {
         });
     }
 
-    /// Stops a running hint: its answer would be for another position.
-    fn cancel_hint(self) {
-        self.hints.with_value(|h| {
-            if let Some(h) = h {
-                h.cancel();
-            }
-        });
-    }
-
-    fn with_ponderer(self, f: impl FnOnce(&Ponderer)) {
-        self.ponder.with_value(|p| {
-            if let Some(p) = p {
-                f(p);
-            }
-        });
-    }
-
     /// Stops any search and forgets its answer.
     fn stop_thinking(self) {
         self.next_request();
-        self.cancel_hint();
-        self.awaiting_ponder.set_value(None);
-        self.with_ponderer(Ponderer::stop);
         self.worker.with_value(|w| {
             if let Some(w) = w {
                 w.cancel();
@@ -334,7 +307,13 @@ impl Ctx {
     }
 
     fn play(self, column: usize) {
-        self.cancel_hint();
+        if self
+            .column_values
+            .with_untracked(|v| matches!(v, Some((true, _))))
+        {
+            // A hint still running answers for the position before.
+            self.stop_thinking();
+        }
         self.message.set(None);
         self.column_values.update(|v| {
             if matches!(v, Some((true, _))) {
@@ -379,27 +358,12 @@ impl Ctx {
             }
             _ => (settings.level, settings.style),
         };
-        let (moves, player) = (game.board.to_string(), level.config(style));
-        let mut pondered = Pondered::Missing;
-        self.with_ponderer(|p| pondered = p.take(&moves, &player));
-        match pondered {
-            Pondered::Ready(decision) => {
-                // Answered in a task of its own, as the worker would.
-                return set_timeout(
-                    move || self.pondered_answer(id, decision),
-                    std::time::Duration::ZERO,
-                );
-            }
-            Pondered::Running => return self.awaiting_ponder.set_value(Some((id, moves))),
-            Pondered::Missing => {}
-        }
         let request = ToWorker::Choose {
             id,
-            moves,
+            moves: game.board.to_string(),
             geometry: game.board.geometry(),
-            player,
+            player: level.config(style),
             seed: (js_sys::Math::random() * 1e9) as u64,
-            after_book: false,
         };
         let delay = if game.mode(settings.mode) == GameMode::Demo {
             DEMO_PACE_MS
@@ -421,6 +385,11 @@ impl Ctx {
         match message {
             FromWorker::Ready => {}
             FromWorker::Book { depth, positions } => self.book.set(Some((depth, positions))),
+            FromWorker::Database(news) => self.database.set(Some(news)),
+            FromWorker::Analysis { id, scores } if id == current => {
+                self.message.set(None);
+                self.column_values.set(Some((true, scores)));
+            }
             FromWorker::Progress { id, mut progress } if id == current => {
                 // The tree grows on the screen while the search runs.
                 if let Some(tree) = progress.tree.take() {
@@ -448,76 +417,12 @@ impl Ctx {
             }
             FromWorker::Failed { id, .. } if id == current => {
                 self.thinking.set(false);
-                self.say(Text::WorkerFailed);
-            }
-            _ => {}
-        }
-    }
-
-    /// Against Perfect, thinks about its answers while the person thinks;
-    /// the levels that answer at once need no head start.
-    fn maybe_ponder(self) {
-        let (game, settings) = (self.game.get_untracked(), self.settings.get_untracked());
-        let ponder = !self.watching
-            && !game.board.is_over()
-            && game.mode(settings.mode) == GameMode::VsComputer
-            && settings.level == Level::Perfect
-            && !game.computer_to_move(settings.mode);
-        if ponder {
-            let player = settings.level.config(settings.style);
-            self.with_ponderer(|p| p.start(&game.board, player));
-        } else if !game.computer_to_move(settings.mode) {
-            self.with_ponderer(Ponderer::stop);
-        }
-    }
-
-    fn ponder_news(self, news: PonderNews) {
-        let awaited = self.awaiting_ponder.get_value();
-        let current = self.request.get_value();
-        match news {
-            PonderNews::Count { ready, of } => self.pondered.set((ready, of)),
-            PonderNews::Progress { moves, progress } => {
-                if let Some((id, _)) = awaited.filter(|(id, m)| *id == current && *m == moves) {
-                    self.receive(FromWorker::Progress { id, progress });
+                if self.column_values.with_untracked(Option::is_none) {
+                    self.say(Text::HintTooDeep);
+                } else {
+                    self.say(Text::WorkerFailed);
                 }
             }
-            PonderNews::Failed { moves } => {
-                if awaited.is_some_and(|(_, m)| m == moves) {
-                    self.awaiting_ponder.set_value(None);
-                    self.thinking.set(false);
-                    self.maybe_think();
-                }
-            }
-            PonderNews::Answer { moves, decision } => {
-                if let Some((id, _)) = awaited.filter(|(_, m)| *m == moves) {
-                    self.awaiting_ponder.set_value(None);
-                    self.pondered_answer(id, decision);
-                }
-            }
-        }
-    }
-
-    /// The computer's move for request `id`, found by the ponderer.
-    fn pondered_answer(self, id: u32, decision: Box<Decision>) {
-        if self.request.get_value() != id {
-            return;
-        }
-        self.receive(FromWorker::Chosen { id, decision });
-        let line = self.lang().t(Text::Prepared).to_string();
-        self.thoughts.update(|t| t.insert(0, line));
-    }
-
-    /// Column scores appear as the hint's workers find them.
-    fn hint_news(self, news: HintNews) {
-        let current = self.request.get_value();
-        match news {
-            HintNews::Scores { id, scores, done } if id == current => {
-                if done {
-                    self.message.set(None);
-                }
-                self.column_values.set(Some((true, scores)));
-            }
-            HintNews::GaveUp { id } if id == current => self.say(Text::HintTooDeep),
             _ => {}
         }
     }
@@ -634,15 +539,13 @@ impl Ctx {
             return self.say(Text::NotYourTurn);
         }
         let id = self.next_request();
-        // The hint is what the person asked for: it gets the cores.
-        self.with_ponderer(Ponderer::stop);
         self.say(Text::HintWaiting);
         self.column_values.set(None);
-        let board = &game.board;
-        self.hints.with_value(|h| {
-            if let Some(h) = h {
-                h.analyze(id, board.to_string(), board.geometry(), HINT_LIMIT_MS);
-            }
+        self.send(ToWorker::Analyze {
+            id,
+            moves: game.board.to_string(),
+            geometry: game.board.geometry(),
+            limit_ms: HINT_LIMIT_MS,
         });
     }
 }
@@ -669,14 +572,12 @@ pub fn App() -> impl IntoView {
         teaching: RwSignal::new(None),
         tree_kind: RwSignal::new(tree::TreeKind::Search),
         book: RwSignal::new(None),
+        database: RwSignal::new(None),
+        value_numbers: RwSignal::new(false),
         hover: RwSignal::new(None),
         shake: RwSignal::new(None),
         request: StoredValue::new(0),
         worker: StoredValue::new_local(None),
-        hints: StoredValue::new_local(None),
-        ponder: StoredValue::new_local(None),
-        awaiting_ponder: StoredValue::new(None),
-        pondered: RwSignal::new((0, 0)),
         robot: RwSignal::new(None),
         still_there: RwSignal::new(None),
         robot_move: StoredValue::new(None),
@@ -686,10 +587,6 @@ pub fn App() -> impl IntoView {
     };
     ctx.worker
         .set_value(Some(SearchWorker::start(move |m| ctx.receive(m))));
-    ctx.hints
-        .set_value(Some(HintPool::new(move |news| ctx.hint_news(news))));
-    ctx.ponder
-        .set_value(Some(Ponderer::new(move |news| ctx.ponder_news(news))));
     ctx.connect_booth();
     ctx.start_spectate();
     provide_context(ctx);
@@ -710,7 +607,6 @@ pub fn App() -> impl IntoView {
             );
         }
         ctx.maybe_think();
-        ctx.maybe_ponder();
     });
     Effect::new(move |_| {
         let s = settings.get();
@@ -719,7 +615,6 @@ pub fn App() -> impl IntoView {
             let _ = root.set_attribute("lang", if s.lang == Lang::De { "de" } else { "en" });
         }
         ctx.maybe_think();
-        ctx.maybe_ponder();
     });
 
     let _keys = window_event_listener(ev::keydown, move |e: web_sys::KeyboardEvent| {
@@ -901,20 +796,24 @@ fn style_name(style: Style, lang: Lang) -> &'static str {
     })
 }
 
-/// The value of each column as a bar with its number: the perfect score
-/// after a hint, else the computer's last search; green is good for the
-/// side to move, red bad, and the longer the bar the clearer.
+/// The value of each column as a bar: the perfect score after a hint, in
+/// words (a tap on the row shows the numbers), else the computer's last
+/// search as a number; green is good for the side to move, red bad, and
+/// the longer the bar the clearer.
 #[component]
 fn ColumnValues() -> impl IntoView {
     let ctx = use_ctx();
     let cells = move || {
-        let columns = ctx.game.with(|g| g.board.geometry().columns());
+        let (geometry, plies) = ctx.game.with(|g| (g.board.geometry(), g.board.plies()));
+        let lang = ctx.settings.with(|s| s.lang);
+        let numbers = ctx.value_numbers.get();
         let values = ctx.column_values.get();
+        let perfect = values.as_ref().is_some_and(|(hint, _)| *hint);
         let known: Vec<i32> = values
             .iter()
             .flat_map(|(_, v)| v.iter().flatten().copied())
             .collect();
-        (0..columns)
+        (0..geometry.columns())
             .map(|c| {
                 let v = values
                     .as_ref()
@@ -926,42 +825,25 @@ fn ColumnValues() -> impl IntoView {
                     None => "value",
                 };
                 let style = format!("--bar:{:.2}", v.map_or(0.0, |v| bar_length(v, &known)));
-                let text = v.map(short_value).unwrap_or_default();
-                view! { <span class=class style=style><i class="bar"></i>{text}</span> }
+                let text = match v {
+                    Some(v) if perfect && !numbers => {
+                        perfect_words(v, geometry.cells(), plies, lang)
+                    }
+                    Some(v) => short_value(v),
+                    None => String::new(),
+                };
+                let score = v.filter(|_| perfect).map(|v| v.to_string());
+                view! {
+                    <span class=class style=style data-column=c + 1 data-score=score>
+                        <i class="bar"></i>{text}
+                    </span>
+                }
             })
             .collect_view()
     };
-    view! { <div class="values" aria-hidden="true">{cells}</div> }
-}
-
-/// A bar's length from 0.1 to 1: the best column's is longest, the worst's
-/// shortest, so even close estimates tell apart; a forced win is full, a
-/// forced loss minimal.
-fn bar_length(v: i32, all: &[i32]) -> f64 {
-    const FORCED: i32 = 999_000;
-    if v >= FORCED {
-        return 1.0;
-    }
-    if v <= -FORCED {
-        return 0.1;
-    }
-    let open = all.iter().copied().filter(|x| x.abs() < FORCED);
-    let (low, high) = open.fold((v, v), |(l, h), x| (l.min(x), h.max(x)));
-    if high == low {
-        return 0.6;
-    }
-    0.2 + 0.8 * f64::from(v - low) / f64::from(high - low)
-}
-
-fn short_value(v: i32) -> String {
-    if v.abs() >= 999_000 {
-        if v > 0 {
-            "+∞".into()
-        } else {
-            "−∞".into()
-        }
-    } else {
-        format!("{v:+}")
+    view! {
+        <div class="values" class:words=move || !ctx.value_numbers.get()
+            on:click=move |_| ctx.value_numbers.update(|n| *n = !*n)>{cells}</div>
     }
 }
 
@@ -1141,13 +1023,10 @@ fn SearchLine() -> impl IntoView {
     let text = move || {
         let lang = ctx.settings.with(|s| s.lang);
         let Some(p) = ctx.progress.get() else {
-            let (ready, of) = ctx.pondered.get();
-            return (of > 0).then(|| match lang {
-                Lang::De => {
-                    format!("Ich denke mit: Antwort auf {ready} von {of} deiner Züge bereit")
-                }
-                Lang::En => format!("Thinking ahead: answers ready for {ready} of your {of} moves"),
-            });
+            return ctx
+                .database
+                .get()
+                .and_then(|db| database::loading_line(db, lang));
         };
         let best = match (p.best_column, p.best_value) {
             (Some(c), Some(v)) => match lang {
@@ -1332,6 +1211,9 @@ fn HelpPanel() -> impl IntoView {
             <p>{move || t(Text::HelpRules)}</p>
             <p>{move || t(Text::HelpPlay)}</p>
             <p>{move || format!("{} {} · MIT", t(Text::About), env!("CARGO_PKG_VERSION"))}</p>
+            <p id="database-status">
+                {move || database::status(ctx.database.get(), ctx.settings.with(|s| s.lang))}
+            </p>
             <p id="book-status">
                 {move || match (ctx.book.get(), ctx.settings.with(|s| s.lang)) {
                     (None, _) => t(Text::BookMissing).to_string(),

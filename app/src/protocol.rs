@@ -21,11 +21,6 @@ pub enum ToWorker {
         player: PlayerConfig,
         /// Seed of the player's random choices.
         seed: u64,
-        /// Wait for the opening book in a worker just started: a search
-        /// ahead of time can, the computer's move must not (a slow network
-        /// must not hold up a game).
-        #[serde(default)]
-        after_book: bool,
     },
     /// The perfect score of every column (the hint).
     Analyze {
@@ -37,10 +32,6 @@ pub enum ToWorker {
         geometry: Geometry,
         /// Give up after this many milliseconds.
         limit_ms: f64,
-        /// Only these columns (0-based), the others answered `None`; all
-        /// when absent. The hint shares the columns out among workers.
-        #[serde(default)]
-        columns: Option<Vec<usize>>,
     },
     /// Minimax and alpha-beta on one position, for the teaching view. Its
     /// answer is matched by position, so it never makes a running
@@ -95,6 +86,8 @@ pub enum FromWorker {
         /// Positions in the book.
         positions: u32,
     },
+    /// How the 12-stone position database is coming along.
+    Database(Database),
     /// The teaching trees of a position.
     Teaching {
         /// Both trees; their `root_moves` name the position.
@@ -107,4 +100,30 @@ pub enum FromWorker {
         /// Why, for the log.
         reason: String,
     },
+}
+
+/// The worker's 12-stone position database, which makes perfect play
+/// instant from every position.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "state")]
+pub enum Database {
+    /// Downloading: bytes so far, of `total` when the server said.
+    Loading {
+        /// Bytes received.
+        loaded: u32,
+        /// Bytes in all, if known.
+        total: Option<u32>,
+    },
+    /// Loaded and in use.
+    Ready {
+        /// Positions held.
+        positions: u32,
+        /// Milliseconds from the request to ready.
+        millis: u32,
+        /// The worker's Wasm memory with it loaded, bytes.
+        memory: u32,
+    },
+    /// Not there (offline before the first full visit, or a bad file):
+    /// perfect play still works, only slower.
+    Missing,
 }

@@ -116,7 +116,6 @@ impl Ctx {
             geometry: Geometry::STANDARD,
             player: spec.config(),
             seed: (js_sys::Math::random() * 1e9) as u64,
-            after_book: false,
         });
     }
 

@@ -107,6 +107,7 @@ impl SearchWorker {
                 }
                 FromWorker::Progress { .. }
                 | FromWorker::Book { .. }
+                | FromWorker::Database(_)
                 | FromWorker::Teaching { .. } => {}
             }
             inner.listener.clone()

@@ -2,11 +2,14 @@
 // after one visit with the network the app loads and plays without it.
 // Bump VERSION with every release: the new worker takes over and deletes the
 // old cache.
-const VERSION = 'vier-gewinnt-v2';
+const VERSION = 'vier-gewinnt-v3';
 // Files with fixed names; the hashed app files come from the page's list.
 // The worker's files load inside the worker, so the page never lists them.
 const PRECACHE = ['./', './index.html', './manifest.webmanifest', './icon.svg',
-  './worker_loader.js', './worker.js', './worker_bg.wasm', './book.c4b'];
+  './worker_loader.js', './worker.js', './worker_bg.wasm', './book.c4b', './layer12.c4l'];
+// The opening book and the position database (2.6 MB) change only with a
+// release: served from the cache once there, so a visit downloads them once.
+const DATA = /\.(c4b|c4l)$/;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -31,10 +34,24 @@ self.addEventListener('message', (event) => {
   }
 });
 
-// Network first (a new build shows at once), the cache when offline.
+// Network first (a new build shows at once), the cache when offline; the
+// data files cache first.
 self.addEventListener('fetch', (event) => {
   const request = event.request;
-  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (DATA.test(url.pathname)) {
+    event.respondWith(
+      caches.match(request, { ignoreSearch: true }).then((hit) => hit || fetch(request).then((response) => {
+        if (response.ok) {
+          const copy = response.clone();
+          caches.open(VERSION).then((cache) => cache.put(request, copy));
+        }
+        return response;
+      })),
+    );
+    return;
+  }
   event.respondWith(
     fetch(request)
       .then((response) => {

@@ -35,7 +35,11 @@ impl Position {
     pub(crate) fn from_stones(geometry: Geometry, first: u64, second: u64) -> Position {
         let mask = first | second;
         let plies = mask.count_ones() as u8;
-        let current = if plies % 2 == 0 { first } else { second };
+        let current = if plies.is_multiple_of(2) {
+            first
+        } else {
+            second
+        };
         Position {
             current,
             mask,

@@ -243,38 +243,43 @@ test('keyboard: digits drop a coin, arrows and Enter too', async () => {
   await context.close();
 });
 
-test('the hint shows the perfect score of every column, shared out among workers', async () => {
-  // A middle-game position of Pons' Test_L2_R1, the person (first player)
-  // to move; it scores 8 and column 2 is full.
-  const position = '662222576343651642712157';
+/** Waits until the worker says its position database is loaded. */
+async function databaseReady(page) {
+  await page.waitForFunction(() => /all \d+ positions of 12 stones are here/.test(document.querySelector('#database-status')?.textContent ?? ''), null, { timeout: 30000 });
+}
+
+test('the hint on a 9-stone position shows all seven columns at once, in words, as the native solver scores them', async () => {
+  // Nine stones, the second player (the person after this position) to
+  // move; every column's exact score needs a 3-ply search to the database.
+  const position = '634766171'; // Test_L1_R2: a draw, wins and losses
   const { context, page } = await open(`?pos=${position}`);
-  // Three hint workers whatever this machine has, so the columns are
-  // shared out and merged.
-  await context.addInitScript(() => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 3 }));
-  await page.reload();
+  await databaseReady(page);
   await page.getByRole('button', { name: 'Hint' }).click();
-  await page.waitForFunction(() => document.querySelectorAll('.values .value.good, .values .value.bad, .values .value.even').length === 6, null, { timeout: 20000 });
-  const values = await page.locator('.values .value').allTextContents();
-  assert.equal(values.length, 7);
-  assert.equal(values[1], '', 'the full column 2 has no score');
-  assert.equal(Math.max(...values.filter(Boolean).map(Number)), 8, 'the best column scores the position');
-  assert.deepEqual(values.map((v) => (v === '' ? null : Number(v))), analyze(position), 'every column as the native solver says');
+  await page.waitForFunction(() => document.querySelectorAll('.values [data-score]').length === 7, null, { timeout: 5000 });
+  const shown = await page.locator('.values .value').evaluateAll((vs) => vs.map((v) => ({
+    column: Number(v.dataset.column), score: v.dataset.score === undefined ? null : Number(v.dataset.score), text: v.textContent,
+  })));
+  assert.deepEqual(shown.map((v) => v.column), [1, 2, 3, 4, 5, 6, 7]);
+  assert.deepEqual(shown.map((v) => v.score), analyze(position), 'every column as the native solver says');
+  for (const v of shown) {
+    assert.match(v.text, v.score > 0 ? /^wins (now|in \d+ moves)$/ : v.score < 0 ? /^loses (at once|in \d+)$/ : /^draw$/, JSON.stringify(v));
+  }
+  // The numbers on request: a tap on the row.
+  await page.locator('.values').click();
+  assert.deepEqual(await page.locator('.values .value').allTextContents(), shown.map((v) => (v.score > 0 ? `+${v.score}` : `${v.score}`)));
+  await page.screenshot({ path: `${SHOTS}hint-words.png` });
   await context.close();
 });
 
-test('a slow hint shows columns as they are solved, and a move goes ahead of it', async () => {
-  // One of the slowest 6-stone positions: its columns take from one to
-  // over ten seconds each.
-  const { context, page } = await open('?pos=535512');
-  await page.getByRole('button', { name: 'Hint' }).click();
-  const scored = '.values .value.good, .values .value.bad, .values .value.even';
-  await page.waitForFunction((s) => document.querySelectorAll(s).length > 0, scored, { timeout: 30000 });
-  assert.equal(await status(page), 'Analysing …', 'the hint is still running');
-  assert.ok((await page.locator(scored).count()) < 7, 'some columns are still being solved');
+test('the position database loads after the first render, and the help says it is there', async () => {
+  const { context, page, errors } = await open();
+  // The board answers before the database has arrived.
   await page.getByRole('button', { name: 'Column 4', exact: true }).click();
-  await page.getByRole('img', { name: 'Row 1, column 4: yellow' }).waitFor();
   await myTurn(page);
-  assert.equal(await coins(page), 8, 'the computer answered the move');
+  await databaseReady(page);
+  await page.getByRole('button', { name: 'Help' }).click();
+  await page.getByText('Position database: all 4200899 positions of 12 stones are here').waitFor();
+  assert.deepEqual(errors, []);
   await context.close();
 });
 
@@ -428,29 +433,6 @@ test('the teaching view shows plain minimax and what pruning saved; the explaine
   await context.close();
 });
 
-test('against Perfect the computer works out its answers while you think, and plays one at once', async () => {
-  const { context, page } = await open('', { width: 1920, height: 1080 });
-  await setting(page, 'Level', 'Perfect');
-  const position = '2541266355551';
-  await page.goto(`${base}?pos=${position}`);
-  await myTurn(page);
-  const mine = await movesInUrl(page, position.length + 1);
-  // Every possible move of yours gets its answer while you wait.
-  await page.waitForFunction(() => {
-    const m = document.querySelector('.search-line').textContent.match(/^Thinking ahead: answers ready for (\d+) of your (\d+) moves$/);
-    return m && m[1] === m[2] && Number(m[2]) > 0;
-  }, null, { timeout: 60000 });
-  await page.getByRole('button', { name: 'Column 4', exact: true }).click();
-  const afterMine = mine + '4';
-  const truth = analyze(afterMine);
-  await myTurn(page);
-  const reply = Number((await movesInUrl(page, afterMine.length + 1)).at(afterMine.length));
-  const thoughts = await page.locator('.thoughts').textContent();
-  assert.match(thoughts, /I had this move ready/);
-  assert.equal(truth[reply - 1], Math.max(...truth.filter((v) => v !== null)), 'the prepared answer is a best move');
-  await context.close();
-});
-
 test('the tree grows on the screen while the computer thinks', async () => {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   // Record the most nodes ever shown as still being searched.
@@ -464,10 +446,9 @@ test('the tree grows on the screen while the computer thinks', async () => {
   await page.goto(base);
   await page.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
   await setting(page, 'Level', 'Perfect');
-  // A 7-stone position, deeper than the book, that the solver needs
-  // seconds for (67 M nodes natively); after 15 s the Hard search would
-  // answer, so the wait allows for that on a slow machine.
-  await page.goto(`${base}?pos=1176122`);
+  // A 13-stone position, past the position database, that the solver
+  // needs most of a second for natively (5 M nodes for every column).
+  await page.goto(`${base}?pos=2147756677465`);
   await myTurn(page, 40000);
   assert.ok(await page.evaluate(() => window.__searching) > 0, 'a running search was drawn');
   assert.equal(await page.locator('svg.tree .node.searching').count(), 0, 'the final tree is complete');

@@ -5,11 +5,11 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use app::protocol::{FromWorker, ToWorker};
+use app::protocol::{Database, FromWorker, ToWorker};
 use engine::evaluation::Style;
 use engine::player::{Level, Player, PlayerConfig, SearchProgress};
 use engine::solver::{Flow, Mode, Solver};
-use engine::{Board, Geometry, OpeningBook};
+use engine::{Board, Geometry, Layer, OpeningBook};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -21,35 +21,55 @@ struct State {
     player: Option<(PlayerConfig, u64, Player)>,
     solver: Option<Solver>,
     book: Option<Arc<OpeningBook>>,
-    /// Whether the book has arrived or failed to.
-    book_settled: bool,
+    layer: Option<Arc<Layer>>,
+    /// Whether the book and the database have arrived or failed to.
+    settled: bool,
     /// Hints asked for before that: see [`handle`].
-    waiting_for_book: Vec<ToWorker>,
+    waiting: Vec<ToWorker>,
 }
 
-/// The opening book beside `index.html` (the service worker keeps a copy
-/// for offline use).
+/// The opening book and the position database beside `index.html` (the
+/// service worker keeps copies for offline use).
 const BOOK_URL: &str = "./book.c4b";
+const LAYER_URL: &str = "./layer12.c4l";
 
-/// Fetches the opening book. Without it every answer is still right, only
-/// slower in the opening, so any failure just leaves a line in the console.
-async fn fetch_book() -> Result<OpeningBook, String> {
+/// Downloads a file, telling `progress` the bytes so far and in all (when
+/// the server says). Without the book or the database every answer is
+/// still right, only slower, so a failure only costs time.
+async fn fetch_bytes(
+    url: &str,
+    mut progress: impl FnMut(u32, Option<u32>),
+) -> Result<Vec<u8>, String> {
     let scope: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
-    let response = JsFuture::from(scope.fetch_with_str(BOOK_URL))
+    let response = JsFuture::from(scope.fetch_with_str(url))
         .await
         .map_err(|_| "no network".to_string())?;
     let response: web_sys::Response = response.unchecked_into();
     if !response.ok() {
         return Err(format!("HTTP {}", response.status()));
     }
-    let buffer = response
-        .array_buffer()
-        .map_err(|_| "unreadable".to_string())?;
-    let buffer = JsFuture::from(buffer)
-        .await
-        .map_err(|_| "download cut short".to_string())?;
-    let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
-    OpeningBook::from_bytes(&bytes).map_err(|e| e.to_string())
+    let total = response
+        .headers()
+        .get("content-length")
+        .ok()
+        .flatten()
+        .and_then(|t| t.parse().ok());
+    let body = response.body().ok_or("no body")?;
+    let reader: web_sys::ReadableStreamDefaultReader = body.get_reader().unchecked_into();
+    let mut bytes = Vec::with_capacity(total.unwrap_or(0) as usize);
+    loop {
+        let chunk = JsFuture::from(reader.read())
+            .await
+            .map_err(|_| "download cut short".to_string())?;
+        let done = js_sys::Reflect::get(&chunk, &"done".into()).map_err(|_| "bad stream")?;
+        if done.is_truthy() {
+            break;
+        }
+        let value = js_sys::Reflect::get(&chunk, &"value".into()).map_err(|_| "bad stream")?;
+        bytes.extend(js_sys::Uint8Array::new(&value).to_vec());
+        progress(bytes.len() as u32, total);
+    }
+    Ok(bytes)
 }
 
 fn use_book(state: &mut State, book: OpeningBook) {
@@ -65,6 +85,31 @@ fn use_book(state: &mut State, book: OpeningBook) {
         solver.set_book(Some(book.clone()));
     }
     state.book = Some(book);
+}
+
+fn use_layer(state: &mut State, layer: Layer, millis: f64) {
+    let layer = Arc::new(layer);
+    if let Some((_, _, player)) = &mut state.player {
+        player.set_layer(Some(layer.clone()));
+    }
+    if let Some(solver) = &mut state.solver {
+        solver.set_layer(Some(layer.clone()));
+    }
+    post(&FromWorker::Database(Database::Ready {
+        positions: layer.len() as u32,
+        millis: millis as u32,
+        memory: memory_bytes(),
+    }));
+    state.layer = Some(layer);
+}
+
+/// The worker's Wasm memory: what the page's goal of 24 MB counts.
+fn memory_bytes() -> u32 {
+    wasm_bindgen::memory()
+        .unchecked_into::<js_sys::WebAssembly::Memory>()
+        .buffer()
+        .unchecked_into::<js_sys::ArrayBuffer>()
+        .byte_length()
 }
 
 fn scope() -> DedicatedWorkerGlobalScope {
@@ -125,16 +170,8 @@ fn handle(state: &mut State, request: ToWorker) {
     // and its worker is often just started: it waits for the book (a few
     // KB, usually from the cache). The computer's moves never wait: a slow
     // network must not hold up a game.
-    let waits = matches!(
-        request,
-        ToWorker::Analyze { .. }
-            | ToWorker::Choose {
-                after_book: true,
-                ..
-            }
-    );
-    if waits && !state.book_settled {
-        state.waiting_for_book.push(request);
+    if matches!(request, ToWorker::Analyze { .. }) && !state.settled {
+        state.waiting.push(request);
         return;
     }
     match request {
@@ -153,6 +190,7 @@ fn handle(state: &mut State, request: ToWorker) {
             if !reuse {
                 let mut fresh = Player::new(player.clone(), seed);
                 fresh.set_book(state.book.clone());
+                fresh.set_layer(state.layer.clone());
                 state.player = Some((player.clone(), seed, fresh));
             }
             let (_, _, chooser) = state.player.as_mut().expect("just set");
@@ -194,15 +232,15 @@ fn handle(state: &mut State, request: ToWorker) {
             moves,
             geometry,
             limit_ms,
-            columns,
         } => {
             let Some(board) = board(id, geometry, &moves) else {
                 return;
             };
-            let book = state.book.clone();
+            let (book, layer) = (state.book.clone(), state.layer.clone());
             let solver = state.solver.get_or_insert_with(|| {
                 let mut solver = Solver::new();
                 solver.set_book(book);
+                solver.set_layer(layer);
                 solver
             });
             let start = now();
@@ -213,18 +251,15 @@ fn handle(state: &mut State, request: ToWorker) {
                     Flow::Continue
                 }
             };
-            post(&match solver.analyze_columns(
-                board.position(),
-                &columns.unwrap_or_else(|| (0..geometry.columns()).collect()),
-                Mode::Strong,
-                &mut observe,
-            ) {
-                Ok(scores) => FromWorker::Analysis { id, scores },
-                Err(e) => FromWorker::Failed {
-                    id,
-                    reason: e.to_string(),
+            post(
+                &match solver.analyze_observed(board.position(), Mode::Strong, &mut observe) {
+                    Ok(scores) => FromWorker::Analysis { id, scores },
+                    Err(e) => FromWorker::Failed {
+                        id,
+                        reason: e.to_string(),
+                    },
                 },
-            });
+            );
         }
         ToWorker::Teach {
             moves,
@@ -262,16 +297,35 @@ fn main() {
     on_message.forget();
     post(&FromWorker::Ready);
     // After Ready: the page renders and requests are served while the
-    // book downloads.
+    // book and the database download.
     wasm_bindgen_futures::spawn_local(async move {
-        let fetched = fetch_book().await;
-        let mut state = for_book.borrow_mut();
-        match fetched {
-            Ok(book) => use_book(&mut state, book),
+        match fetch_bytes(BOOK_URL, |_, _| {})
+            .await
+            .and_then(|bytes| OpeningBook::from_bytes(&bytes).map_err(|e| e.to_string()))
+        {
+            Ok(book) => use_book(&mut for_book.borrow_mut(), book),
             Err(e) => web_sys::console::log_1(&format!("no opening book: {e}").into()),
         }
-        state.book_settled = true;
-        for request in std::mem::take(&mut state.waiting_for_book) {
+        let start = now();
+        let mut next_report = 0;
+        let fetched = fetch_bytes(LAYER_URL, |loaded, total| {
+            // A message per 128 KB is enough for a progress line.
+            if loaded >= next_report {
+                next_report = loaded + (128 << 10);
+                post(&FromWorker::Database(Database::Loading { loaded, total }));
+            }
+        })
+        .await;
+        let mut state = for_book.borrow_mut();
+        match fetched.and_then(|bytes| Layer::from_bytes(&bytes).map_err(|e| e.to_string())) {
+            Ok(layer) => use_layer(&mut state, layer, now() - start),
+            Err(e) => {
+                web_sys::console::log_1(&format!("no position database: {e}").into());
+                post(&FromWorker::Database(Database::Missing));
+            }
+        }
+        state.settled = true;
+        for request in std::mem::take(&mut state.waiting) {
             handle(&mut state, request);
         }
     });

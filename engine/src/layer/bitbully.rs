@@ -92,7 +92,7 @@ impl std::error::Error for ImportError {}
 /// # Errors
 /// An [`ImportError`] naming the first entry that is wrong.
 pub fn from_bitbully_distances(bytes: &[u8]) -> Result<Layer, ImportError> {
-    if bytes.len() % 5 != 0 {
+    if !bytes.len().is_multiple_of(5) {
         return Err(ImportError::Length(bytes.len()));
     }
     let g = Geometry::STANDARD;
