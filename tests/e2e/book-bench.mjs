@@ -1,10 +1,12 @@
 // How fast perfect play is inside the browser's search worker, with the
-// opening book: the time from asking for every column's perfect score (what
-// the Perfect level and the hint need) to the answer, in headless Chromium.
-// A benchmark, not a test: `node book-bench.mjs [--per-set N] [--games FILE]
-// [--positions FILE] [--choose]` prints p50/p99/max per set and the slowest
-// position. With `--choose` it times the Perfect level's move instead (the
-// worker's 15 s limit applies: "gave up" counts the moves it handed to Hard).
+// opening book and the 12-stone position database: the time from asking
+// for every column's perfect score (what the hint needs) to the answer, in
+// headless Chromium. A benchmark, not a test: `node book-bench.mjs
+// [--per-set N] [--games FILE] [--positions FILE] [--choose]
+// [--without-database]` prints p50/p99/max per set and the slowest position,
+// and first the database's load (time to ready, the worker's memory). With
+// `--choose` it times the Perfect level's move instead (the worker's 15 s
+// limit applies: "gave up" counts the moves it handed to Hard).
 // SETS=Test_L1_R1,Test_L1_R2 picks Pons' sets (SETS=, none).
 import { readFile } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
@@ -23,6 +25,7 @@ const gamesFile = option('--games', null);
 const limitMs = Number(option('--limit-ms', '600000'));
 const positionsFile = option('--positions', null);
 const choose = args.includes('--choose');
+const withoutDatabase = args.includes('--without-database');
 
 const sets = [['empty board', ['']]];
 for (const name of SETS) {
@@ -53,14 +56,15 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
 });
 const page = await browser.newPage();
+if (withoutDatabase) await page.route('**/layer12.c4l', (route) => route.abort());
 await page.goto(base + 'icon.svg');
-await page.evaluate(() => new Promise((ready) => {
+const database = await page.evaluate(() => new Promise((ready) => {
   const worker = new Worker('./worker_loader.js');
   let id = 0;
   const waiting = new Map();
   worker.onmessage = (e) => {
     const m = JSON.parse(e.data); // the worker posts JSON text
-    if (m.type === 'Book') ready();
+    if (m.type === 'Database' && m.state !== 'Loading') ready(m);
     if (['Analysis', 'Chosen', 'Failed'].includes(m.type)) waiting.get(m.id)?.(m);
   };
   const geometry = { columns: 7, rows: 6, win_length: 4 };
@@ -77,6 +81,9 @@ await page.evaluate(() => new Promise((ready) => {
   });
 }));
 
+console.log(database.state === 'Ready'
+  ? `database: ${database.positions} positions, ready ${database.millis} ms after the worker asked for it (loopback), worker memory ${(database.memory / 2 ** 20).toFixed(1)} MiB`
+  : 'database: not loaded');
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 console.log('| set | positions | p50 | p99 | max | slowest position | gave up |');
 console.log('|---|---|---|---|---|---|---|');
