@@ -249,10 +249,14 @@ async function databaseReady(page) {
 }
 
 test('the hint on a 9-stone position shows all seven columns at once, in words, as the native solver scores them', async () => {
-  // Nine stones, the second player (the person after this position) to
-  // move; every column's exact score needs a 3-ply search to the database.
-  const position = '634766171'; // Test_L1_R2: a draw, wins and losses
-  const { context, page } = await open(`?pos=${position}`);
+  // Nine stones (Test_L1_R2): every column's exact score needs a 3-ply
+  // search to the database; its columns win, draw and lose. Two people
+  // play, so the second player's turn stays on the board.
+  const position = '634766171';
+  const { context, page } = await open();
+  await setting(page, 'Mode', 'Two players');
+  await page.goto(`${base}?pos=${position}`);
+  await page.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
   await databaseReady(page);
   await page.getByRole('button', { name: 'Hint' }).click();
   await page.waitForFunction(() => document.querySelectorAll('.values [data-score]').length === 7, null, { timeout: 5000 });
@@ -266,7 +270,7 @@ test('the hint on a 9-stone position shows all seven columns at once, in words, 
   }
   // The numbers on request: a tap on the row.
   await page.locator('.values').click();
-  assert.deepEqual(await page.locator('.values .value').allTextContents(), shown.map((v) => (v.score > 0 ? `+${v.score}` : `${v.score}`)));
+  assert.deepEqual(await page.locator('.values .value').allTextContents(), shown.map((v) => (v.score >= 0 ? `+${v.score}` : `${v.score}`)));
   await page.screenshot({ path: `${SHOTS}hint-words.png` });
   await context.close();
 });
