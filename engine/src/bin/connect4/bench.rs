@@ -3,7 +3,7 @@
 
 use std::error::Error;
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -84,11 +84,10 @@ pub fn run(args: &Args) -> Result<ExitCode, Box<dyn Error>> {
     })
 }
 
-/// A benchmark file's positions: line number, board and expected score.
-fn read_positions(
-    path: &PathBuf,
-    limit: Option<usize>,
-) -> Result<Vec<(usize, Board, i32)>, Box<dyn Error>> {
+/// A benchmark file's position: line number, board and expected score.
+type Case = (usize, Board, i32);
+
+fn read_positions(path: &Path, limit: Option<usize>) -> Result<Vec<Case>, Box<dyn Error>> {
     let text =
         fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut positions = Vec::new();
@@ -115,10 +114,10 @@ struct Measured {
 
 fn measure(
     solver: &mut Solver,
-    positions: &[(usize, Board, i32)],
+    positions: &[Case],
     mode: Mode,
     keep_table: bool,
-    path: &PathBuf,
+    path: &Path,
 ) -> Measured {
     // Warm up caches, page tables and (under Wasm) the compiled code on
     // a few positions, untimed, as benchmark harnesses do.
