@@ -260,16 +260,29 @@ impl Layer {
         let checksum = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
         let ranking = Ranking::new(geometry, usize::from(plies));
         let bits = Bits::bytes_for(ranking.len());
-        let most = bits + ranking.len() as usize;
-        let mut body =
-            miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes[HEADER_LEN..], most)
-                .map_err(|e| match e.status {
-                    miniz_oxide::inflate::TINFLStatus::FailedCannotMakeProgress => {
-                        LayerError::Truncated
-                    }
-                    _ => LayerError::Damaged,
-                })?;
-        body.shrink_to_fit();
+        // The header's count gives the body's size: inflating into a buffer
+        // of that size leaves no spare capacity behind.
+        let mut body = vec![0u8; bits + count];
+        let deflated = &bytes[HEADER_LEN..];
+        let inflate_error = |status| match status {
+            miniz_oxide::inflate::TINFLStatus::FailedCannotMakeProgress => LayerError::Truncated,
+            _ => LayerError::Damaged,
+        };
+        match miniz_oxide::inflate::decompress_slice_iter_to_slice(
+            &mut body,
+            std::iter::once(deflated),
+            false,
+            true,
+        ) {
+            Ok(size) => body.truncate(size),
+            Err(miniz_oxide::inflate::TINFLStatus::HasMoreOutput) => {
+                // More than the header says: read it all to say what is wrong.
+                let most = bits + ranking.len() as usize;
+                body = miniz_oxide::inflate::decompress_to_vec_with_limit(deflated, most)
+                    .map_err(|e| inflate_error(e.status))?;
+            }
+            Err(status) => return Err(inflate_error(status)),
+        }
         if fnv1a(&body) != checksum {
             return Err(LayerError::Damaged);
         }
