@@ -28,8 +28,13 @@
 //! let layer = Layer::from_scores(g, 6, scored).unwrap();
 //! let loaded = Layer::from_bytes(&layer.to_bytes()).unwrap();
 //!
-//! let board = Board::from_moves(g, "334422").unwrap();
+//! // The mover cannot win at once here: the layer holds it.
+//! let board = Board::from_moves(g, "115522").unwrap();
+//! assert!(!board.position().can_win_next());
 //! assert_eq!(loaded.score(board.position()), Some(solver.solve(board.position())));
+//! // Here it can (column 3 completes four): the layer has no score.
+//! let win_in_one = Board::from_moves(g, "334422").unwrap();
+//! assert_eq!(loaded.score(win_in_one.position()), None);
 //! ```
 
 mod bitbully;
