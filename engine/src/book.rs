@@ -29,6 +29,7 @@
 use core::fmt;
 use std::collections::HashMap;
 
+use crate::data_file::{Header, HeaderError, fnv1a};
 use crate::solver::win_now_score;
 use crate::{Geometry, Position};
 
@@ -261,18 +262,14 @@ impl OpeningBook {
     /// the order of their canonical keys.
     pub fn to_bytes(&self) -> Vec<u8> {
         let body: Vec<u8> = self.scores.iter().map(|&s| s as u8).collect();
-        let g = self.geometry;
+        let header = Header {
+            geometry: self.geometry,
+            plies: self.depth,
+            count: self.keys.len(),
+            checksum: fnv1a(&body),
+        };
         let mut out = Vec::with_capacity(HEADER_LEN + body.len());
-        out.extend_from_slice(MAGIC);
-        out.push(FORMAT_VERSION);
-        out.extend_from_slice(&[
-            g.columns() as u8,
-            g.rows() as u8,
-            g.win_length() as u8,
-            self.depth,
-        ]);
-        out.extend_from_slice(&(self.keys.len() as u32).to_le_bytes());
-        out.extend_from_slice(&fnv1a(&body).to_le_bytes());
+        header.write(MAGIC, FORMAT_VERSION, &mut out);
         out.extend_from_slice(&body);
         out
     }
@@ -283,26 +280,14 @@ impl OpeningBook {
     /// # Errors
     /// A [`BookError`] saying what is wrong with the bytes.
     pub fn from_bytes(bytes: &[u8]) -> Result<OpeningBook, BookError> {
-        if bytes.len() < 7 || &bytes[..6] != MAGIC {
-            return Err(BookError::NotABook);
-        }
-        if bytes[6] != FORMAT_VERSION {
-            return Err(BookError::Version(bytes[6]));
-        }
-        if bytes.len() < HEADER_LEN {
-            return Err(BookError::Truncated);
-        }
-        let geometry = Geometry::new(
-            usize::from(bytes[7]),
-            usize::from(bytes[8]),
-            usize::from(bytes[9]),
-        )
-        .map_err(|_| BookError::Geometry)?;
-        let depth = bytes[10];
-        let count = u32::from_le_bytes(bytes[11..15].try_into().expect("4 bytes")) as usize;
-        let checksum = u64::from_le_bytes(bytes[15..23].try_into().expect("8 bytes"));
-        let body = &bytes[HEADER_LEN..];
-        if fnv1a(body) != checksum {
+        let (header, body) = Header::read(bytes, MAGIC, FORMAT_VERSION).map_err(|e| match e {
+            HeaderError::Foreign => BookError::NotABook,
+            HeaderError::Version(v) => BookError::Version(v),
+            HeaderError::Truncated => BookError::Truncated,
+            HeaderError::Geometry => BookError::Geometry,
+        })?;
+        let (geometry, depth, count) = (header.geometry, header.plies, header.count);
+        if fnv1a(body) != header.checksum {
             return Err(BookError::Checksum);
         }
         if body.len() != count {
@@ -325,13 +310,6 @@ impl OpeningBook {
             scores: body.iter().map(|&b| b as i8).collect(),
         })
     }
-}
-
-/// 64-bit FNV-1a: enough to tell a damaged download from a good one.
-pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 #[cfg(test)]

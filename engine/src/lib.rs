@@ -3,6 +3,7 @@
 
 mod board;
 pub mod book;
+mod data_file;
 mod error;
 pub mod evaluation;
 mod geometry;

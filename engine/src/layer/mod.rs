@@ -44,7 +44,7 @@ use core::fmt;
 
 pub use self::bitbully::{ImportError, from_bitbully_distances};
 use self::ranking::Ranking;
-use crate::book::fnv1a;
+use crate::data_file::{Header, HeaderError, fnv1a};
 use crate::{Geometry, Position};
 
 /// The first bytes of every layer file.
@@ -220,20 +220,15 @@ impl Layer {
     /// count, checksum), then, deflated, the bits of the positions held and
     /// one signed byte per score.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let body = &self.body;
-        let g = self.geometry;
-        let mut out = Vec::with_capacity(HEADER_LEN + body.len() / 2);
-        out.extend_from_slice(MAGIC);
-        out.push(FORMAT_VERSION);
-        out.extend_from_slice(&[
-            g.columns() as u8,
-            g.rows() as u8,
-            g.win_length() as u8,
-            self.plies,
-        ]);
-        out.extend_from_slice(&(self.len() as u32).to_le_bytes());
-        out.extend_from_slice(&fnv1a(body).to_le_bytes());
-        out.extend_from_slice(&miniz_oxide::deflate::compress_to_vec(body, 10));
+        let header = Header {
+            geometry: self.geometry,
+            plies: self.plies,
+            count: self.len(),
+            checksum: fnv1a(&self.body),
+        };
+        let mut out = Vec::with_capacity(HEADER_LEN + self.body.len() / 2);
+        header.write(MAGIC, FORMAT_VERSION, &mut out);
+        out.extend_from_slice(&miniz_oxide::deflate::compress_to_vec(&self.body, 10));
         out
     }
 
@@ -242,33 +237,23 @@ impl Layer {
     /// # Errors
     /// A [`LayerError`] saying what is wrong with the bytes.
     pub fn from_bytes(bytes: &[u8]) -> Result<Layer, LayerError> {
-        if bytes.len() < MAGIC.len() + 1 || &bytes[..MAGIC.len()] != MAGIC {
-            return Err(LayerError::NotALayer);
-        }
-        if bytes[7] != FORMAT_VERSION {
-            return Err(LayerError::Version(bytes[7]));
-        }
-        if bytes.len() < HEADER_LEN {
-            return Err(LayerError::Truncated);
-        }
-        let geometry = Geometry::new(
-            usize::from(bytes[8]),
-            usize::from(bytes[9]),
-            usize::from(bytes[10]),
-        )
-        .map_err(|_| LayerError::Geometry)?;
-        let plies = bytes[11];
+        let (header, deflated) =
+            Header::read(bytes, MAGIC, FORMAT_VERSION).map_err(|e| match e {
+                HeaderError::Foreign => LayerError::NotALayer,
+                HeaderError::Version(v) => LayerError::Version(v),
+                HeaderError::Truncated => LayerError::Truncated,
+                HeaderError::Geometry => LayerError::Geometry,
+            })?;
+        let (geometry, plies, count, checksum) =
+            (header.geometry, header.plies, header.count, header.checksum);
         if usize::from(plies) > geometry.cells() {
             return Err(LayerError::Geometry);
         }
-        let count = u32::from_le_bytes(bytes[12..16].try_into().expect("4 bytes")) as usize;
-        let checksum = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
         let ranking = Ranking::new(geometry, usize::from(plies));
         let bits = Bits::bytes_for(ranking.len());
         // The header's count gives the body's size: inflating into a buffer
         // of that size leaves no spare capacity behind.
         let mut body = vec![0u8; bits + count];
-        let deflated = &bytes[HEADER_LEN..];
         let inflate_error = |status| match status {
             miniz_oxide::inflate::TINFLStatus::FailedCannotMakeProgress => LayerError::Truncated,
             _ => LayerError::Damaged,
