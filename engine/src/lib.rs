@@ -10,6 +10,7 @@ mod geometry;
 pub mod layer;
 pub mod player;
 mod position;
+pub mod review;
 mod side;
 pub mod solver;
 pub mod trace;

@@ -254,3 +254,27 @@ fn every_outcome_of_the_uci_eight_ply_set_agrees_with_the_database() {
         "{stdout}"
     );
 }
+
+#[test]
+fn review_marks_the_known_mistake_of_a_recorded_game() {
+    // Recorded: the first player opens in the corner, which turns its win
+    // into a loss (the empty board's column scores are -2 -1 0 1 0 -1 -2);
+    // after that both sides play a best move each time and the second
+    // player wins with the 40th stone.
+    let game = "1211221112322333334444565676644667777755";
+    let book = concat!(env!("CARGO_MANIFEST_DIR"), "/book/book.c4b");
+    let out = connect4(&["review", "--book", book], &format!("{game}\n"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], format!("{game}: decided by move 1"));
+    assert_eq!(
+        lines[1],
+        "  1. column 1: mistake, column 4 would have kept the result (score -2, best 1)"
+    );
+    assert_eq!(lines.len(), 1 + game.len());
+    assert!(
+        lines[2..].iter().all(|l| l.contains(": best (")),
+        "{stdout}"
+    );
+}

@@ -6,6 +6,7 @@ mod data;
 mod matches;
 mod play;
 mod players;
+mod review;
 mod shell;
 mod solve;
 
@@ -33,6 +34,8 @@ enum Command {
     Play(play::Args),
     /// Two computer players against each other.
     Match(matches::Args),
+    /// Every move of games read from stdin marked by the perfect analysis.
+    Review(review::Args),
     /// Opening books: generate, verify, check against the UCI data set.
     #[command(subcommand)]
     Book(book::Command),
@@ -46,6 +49,7 @@ fn main() -> ExitCode {
         Command::Shell => shell::run().map(|()| ExitCode::SUCCESS).map_err(Into::into),
         Command::Play(args) => play::run(&args),
         Command::Match(args) => matches::run(&args),
+        Command::Review(args) => review::run(&args),
         Command::Book(command) => book::run(&command),
     };
     match result {
