@@ -7,6 +7,7 @@ mod database;
 mod explainer;
 pub mod i18n;
 pub mod protocol;
+mod review;
 mod robot;
 pub mod search_worker;
 pub mod settings;
@@ -221,6 +222,8 @@ struct Ctx {
     database: RwSignal<Option<Database>>,
     /// Column values as numbers instead of words.
     value_numbers: RwSignal<bool>,
+    /// The finished game's review, once asked for.
+    review: RwSignal<Option<review::GameReview>>,
     hover: RwSignal<Option<usize>>,
     shake: RwSignal<Option<usize>>,
     request: StoredValue<u32>,
@@ -386,6 +389,7 @@ impl Ctx {
             FromWorker::Ready => {}
             FromWorker::Book { depth, positions } => self.book.set(Some((depth, positions))),
             FromWorker::Database(news) => self.database.set(Some(news)),
+            FromWorker::Reviewed { id, marks } if id == current => self.reviewed(marks),
             FromWorker::Analysis { id, scores } if id == current => {
                 self.message.set(None);
                 self.column_values.set(Some((true, scores)));
@@ -574,6 +578,7 @@ pub fn App() -> impl IntoView {
         book: RwSignal::new(None),
         database: RwSignal::new(None),
         value_numbers: RwSignal::new(false),
+        review: RwSignal::new(None),
         hover: RwSignal::new(None),
         shake: RwSignal::new(None),
         request: StoredValue::new(0),
@@ -677,6 +682,7 @@ pub fn App() -> impl IntoView {
                     <StatusLine/>
                     <ColumnValues/>
                     <BoardView/>
+                    <review::ReviewPanel/>
                 </div>
                 <Thoughts/>
             </main>
@@ -775,6 +781,12 @@ fn StatusLine() -> impl IntoView {
             <Show when=move || over() && !ctx.watching>
                 <button class="again" on:click=move |_| ctx.new_game(false)>
                     {move || ctx.settings.with(|s| s.lang.t(Text::PlayAgain))}
+                </button>
+                <button class="review-game" on:click=move |_| ctx.request_review()>
+                    {move || match ctx.settings.with(|s| s.lang) {
+                        Lang::En => "Review the game",
+                        Lang::De => "Partie auswerten",
+                    }}
                 </button>
             </Show>
         </div>

@@ -3,6 +3,7 @@
 
 use engine::Geometry;
 use engine::player::{Decision, PlayerConfig, SearchProgress, Teaching};
+use engine::review::ReviewedMove;
 use serde::{Deserialize, Serialize};
 
 /// From the page to the worker.
@@ -27,6 +28,17 @@ pub enum ToWorker {
         /// As in `Choose`.
         id: u32,
         /// The game so far.
+        moves: String,
+        /// The board's shape.
+        geometry: Geometry,
+        /// Give up after this many milliseconds.
+        limit_ms: f64,
+    },
+    /// Every move of a game marked by the perfect analysis.
+    Review {
+        /// As in `Choose`.
+        id: u32,
+        /// The game, as a move string.
         moves: String,
         /// The board's shape.
         geometry: Geometry,
@@ -78,6 +90,13 @@ pub enum FromWorker {
         id: u32,
         /// Scores by column, `None` for full columns.
         scores: Vec<Option<i32>>,
+    },
+    /// The review of request `id`, a mark per move.
+    Reviewed {
+        /// The request.
+        id: u32,
+        /// The moves in order.
+        marks: Vec<ReviewedMove>,
     },
     /// The opening book arrived: perfect play is instant up to `depth` plies.
     Book {

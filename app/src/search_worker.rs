@@ -100,6 +100,7 @@ impl SearchWorker {
                     return;
                 }
                 FromWorker::Chosen { .. }
+                | FromWorker::Reviewed { .. }
                 | FromWorker::Analysis { .. }
                 | FromWorker::Failed { .. } => {
                     inner.pending = None;
@@ -200,7 +201,9 @@ impl SearchWorker {
 
 fn request_id(request: ToWorker) -> u32 {
     match request {
-        ToWorker::Choose { id, .. } | ToWorker::Analyze { id, .. } => id,
+        ToWorker::Choose { id, .. }
+        | ToWorker::Analyze { id, .. }
+        | ToWorker::Review { id, .. } => id,
         ToWorker::GameOver { .. } | ToWorker::Teach { .. } => 0,
     }
 }

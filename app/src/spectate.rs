@@ -52,6 +52,9 @@ pub struct Shared {
     pub pv: Vec<u8>,
     /// Whether the computer is thinking.
     pub thinking: bool,
+    /// The finished game's review, once the player asked for it.
+    #[serde(default)]
+    pub review: Option<crate::review::GameReview>,
 }
 
 /// The open channel; closing it on drop would lose messages in flight, so
@@ -126,6 +129,7 @@ impl Ctx {
             self.column_values.track();
             self.last_pv.track();
             self.thinking.track();
+            self.review.track();
             state_link.tell_spectators(|| Broadcast::State(Box::new(self.shared())));
         });
         Effect::new(move |_| {
@@ -147,6 +151,7 @@ impl Ctx {
             column_values: self.column_values.get_untracked(),
             pv: self.last_pv.get_untracked(),
             thinking: self.thinking.get_untracked(),
+            review: self.review.get_untracked(),
         }
     }
 
@@ -189,6 +194,7 @@ impl Ctx {
         self.column_values.set(s.column_values);
         self.last_pv.set(s.pv);
         self.thinking.set(s.thinking);
+        self.review.set(s.review);
         if !s.thinking {
             self.progress.set(None);
         }

@@ -275,6 +275,42 @@ test('the hint on a 9-stone position shows all seven columns at once, in words, 
   await context.close();
 });
 
+test('the game review marks the known mistake, names the decisive move, and plays on from it; the spectator screen shows it too', async () => {
+  // Recorded: the first player opens in the corner (the empty board's
+  // column scores are -2 -1 0 1 0 -1 -2), then both sides play a best
+  // move each time and the second player wins with the 40th stone.
+  const game = '1211221112322333334444565676644667777755';
+  const { context, page } = await open();
+  await setting(page, 'Mode', 'Two players');
+  await page.goto(`${base}?pos=${game}`);
+  await page.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
+  const watch = await context.newPage();
+  await watch.goto(`${base}#/watch`);
+  await watch.locator('.cells').waitFor();
+  await databaseReady(page);
+  await page.getByRole('button', { name: 'Review the game' }).click();
+  const review = page.getByRole('region', { name: 'Game review' });
+  await review.locator('li').nth(39).waitFor({ timeout: 20000 });
+  const marks = await review.locator('li').evaluateAll((lis) => lis.map((li) => li.dataset.mark));
+  assert.equal(marks.length, 40);
+  assert.equal(marks[0], 'mistake');
+  assert.deepEqual([...new Set(marks.slice(1))], ['best'], 'after the opening both sides played perfectly');
+  assert.match(await review.locator('li').first().textContent(), /^1\. Yellow, column 1: mistake: column 4 would have kept the win/);
+  assert.equal(await review.locator('li.decided').count(), 1);
+  assert.match(await review.locator('li.decided').textContent(), /^1\./);
+  assert.equal(await review.locator('.decided').first().textContent(), "Decided by move 1: Yellow's mistake.");
+  // The spectator screen shows the same review, without the buttons.
+  const watched = watch.getByRole('region', { name: 'Game review' });
+  await watched.locator('li').nth(39).waitFor();
+  assert.equal(await watched.getByRole('button', { name: 'Play on from here' }).count(), 0);
+  await page.screenshot({ path: `${SHOTS}review.png` });
+  // Play on from the position before move 3.
+  await review.getByRole('button', { name: 'Play on from here' }).nth(2).click();
+  assert.equal(await coins(page), 2);
+  assert.equal(await page.getByRole('region', { name: 'Game review' }).count(), 0);
+  await context.close();
+});
+
 test('the position database loads after the first render, and the help says it is there', async () => {
   const { context, page, errors } = await open();
   // The board answers before the database has arrived.

@@ -164,13 +164,36 @@ fn answer(id: u32, result: Result<engine::Decision, engine::player::ChooseError>
     });
 }
 
+/// An observer that stops a search after `limit_ms` milliseconds.
+fn until(limit_ms: f64) -> impl FnMut(&engine::Progress) -> Flow {
+    let start = now();
+    move |_| {
+        if now() - start > limit_ms {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    }
+}
+
+/// The solver of hints and reviews, with the book and the database.
+fn perfect_solver(state: &mut State) -> &mut Solver {
+    let (book, layer) = (state.book.clone(), state.layer.clone());
+    state.solver.get_or_insert_with(|| {
+        let mut solver = Solver::new();
+        solver.set_book(book);
+        solver.set_layer(layer);
+        solver
+    })
+}
+
 fn handle(state: &mut State, request: ToWorker) {
     // A hint or a search ahead of time is asked for in the opening, where
     // the book makes the difference between milliseconds and many seconds,
     // and its worker is often just started: it waits for the book (a few
     // KB, usually from the cache). The computer's moves never wait: a slow
     // network must not hold up a game.
-    if matches!(request, ToWorker::Analyze { .. }) && !state.settled {
+    if matches!(request, ToWorker::Analyze { .. } | ToWorker::Review { .. }) && !state.settled {
         state.waiting.push(request);
         return;
     }
@@ -236,24 +259,32 @@ fn handle(state: &mut State, request: ToWorker) {
             let Some(board) = board(id, geometry, &moves) else {
                 return;
             };
-            let (book, layer) = (state.book.clone(), state.layer.clone());
-            let solver = state.solver.get_or_insert_with(|| {
-                let mut solver = Solver::new();
-                solver.set_book(book);
-                solver.set_layer(layer);
-                solver
-            });
-            let start = now();
-            let mut observe = |_: &engine::Progress| {
-                if now() - start > limit_ms {
-                    Flow::Stop
-                } else {
-                    Flow::Continue
-                }
-            };
+            let solver = perfect_solver(state);
+            let mut observe = until(limit_ms);
             post(
                 &match solver.analyze_observed(board.position(), Mode::Strong, &mut observe) {
                     Ok(scores) => FromWorker::Analysis { id, scores },
+                    Err(e) => FromWorker::Failed {
+                        id,
+                        reason: e.to_string(),
+                    },
+                },
+            );
+        }
+        ToWorker::Review {
+            id,
+            moves,
+            geometry,
+            limit_ms,
+        } => {
+            let Some(board) = board(id, geometry, &moves) else {
+                return;
+            };
+            let solver = perfect_solver(state);
+            let mut observe = until(limit_ms);
+            post(
+                &match engine::review::review(&board, solver, &mut observe) {
+                    Ok(marks) => FromWorker::Reviewed { id, marks },
                     Err(e) => FromWorker::Failed {
                         id,
                         reason: e.to_string(),
