@@ -133,14 +133,24 @@ pub fn frontier(geometry: Geometry, plies: usize) -> Vec<Position> {
 fn every_level(geometry: Geometry, depth: usize) -> Vec<Vec<Position>> {
     let mut levels = vec![vec![Position::new(geometry)]];
     for plies in 0..depth {
-        // Sorting and dropping repeats, not a hash map: the search worker
-        // lists a book's positions this way and stays smaller.
-        let mut level: Vec<Position> = levels[plies].iter().flat_map(children).collect();
-        level.sort_unstable_by_key(Position::canonical_key);
-        level.dedup_by_key(|p| p.canonical_key());
-        levels.push(level);
+        let next = next_level(&levels[plies]);
+        levels.push(next);
     }
     levels
+}
+
+/// The positions one stone deeper than `level`, one per mirror pair,
+/// sorted by canonical key. Sorting and dropping repeats, not a hash map,
+/// and room for every child reserved at once: the search worker lists a
+/// book's positions this way, and its memory never shrinks after a peak.
+fn next_level(level: &[Position]) -> Vec<Position> {
+    let columns = level.first().map_or(0, |p| p.geometry().columns());
+    let mut next = Vec::with_capacity(level.len() * columns);
+    next.extend(level.iter().flat_map(children));
+    next.sort_unstable_by_key(Position::canonical_key);
+    next.dedup_by_key(|p| p.canonical_key());
+    next.shrink_to_fit();
+    next
 }
 
 /// The positions after each move that does not end the game: those after a
@@ -156,13 +166,19 @@ pub fn children(p: &Position) -> impl Iterator<Item = Position> + '_ {
 }
 
 /// The canonical keys of every position a book of `depth` holds, ascending.
+/// Level by level, keeping only the keys of the levels done: what the
+/// search worker needs when it loads a book.
 fn book_keys(geometry: Geometry, depth: usize) -> Vec<u64> {
-    let mut keys: Vec<u64> = every_level(geometry, depth)
-        .iter()
-        .flatten()
-        .map(Position::canonical_key)
-        .collect();
+    let mut level = vec![Position::new(geometry)];
+    let mut keys = Vec::new();
+    for plies in 0..=depth {
+        keys.extend(level.iter().map(Position::canonical_key));
+        if plies < depth {
+            level = next_level(&level);
+        }
+    }
     keys.sort_unstable();
+    keys.shrink_to_fit();
     keys
 }
 

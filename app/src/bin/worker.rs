@@ -15,7 +15,9 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 /// What the worker keeps between requests: the player (the adaptive level
-/// learns, the solver's table stays warm) and a solver for hints.
+/// learns, the solver's table stays warm), whose solver also answers hints
+/// and reviews: one table for the worker (it stays under 24 MB with the
+/// database), parked in `solver` while there is no player.
 #[derive(Default)]
 struct State {
     player: Option<(PlayerConfig, u64, Player)>,
@@ -178,6 +180,9 @@ fn until(limit_ms: f64) -> impl FnMut(&engine::Progress) -> Flow {
 
 /// The solver of hints and reviews, with the book and the database.
 fn perfect_solver(state: &mut State) -> &mut Solver {
+    if let Some((_, _, player)) = &mut state.player {
+        return player.solver();
+    }
     let (book, layer) = (state.book.clone(), state.layer.clone());
     state.solver.get_or_insert_with(|| {
         let mut solver = Solver::new();
@@ -214,6 +219,14 @@ fn handle(state: &mut State, request: ToWorker) {
                 let mut fresh = Player::new(player.clone(), seed);
                 fresh.set_book(state.book.clone());
                 fresh.set_layer(state.layer.clone());
+                // The table goes on to the new player.
+                let table = state
+                    .player
+                    .take()
+                    .and_then(|(_, _, mut old)| old.take_solver());
+                if let Some(solver) = table.or_else(|| state.solver.take()) {
+                    fresh.set_solver(solver);
+                }
                 state.player = Some((player.clone(), seed, fresh));
             }
             let (_, _, chooser) = state.player.as_mut().expect("just set");

@@ -163,6 +163,35 @@ impl Player {
         self.layer = layer;
     }
 
+    /// The perfect level's solver, with the player's book and database,
+    /// made on first use: a caller that also needs exact scores (a hint, a
+    /// review) can share its table instead of allocating another.
+    pub fn solver(&mut self) -> &mut Solver {
+        self.solver_of(crate::solver::DEFAULT_TABLE_BYTES)
+    }
+
+    fn solver_of(&mut self, table_bytes: usize) -> &mut Solver {
+        let (book, layer) = (&self.book, &self.layer);
+        self.solver.get_or_insert_with(|| {
+            let mut solver = Solver::with_table_bytes(table_bytes);
+            solver.set_book(book.clone());
+            solver.set_layer(layer.clone());
+            solver
+        })
+    }
+
+    /// Hands the player a solver (and its table) to use from now on.
+    pub fn set_solver(&mut self, mut solver: Solver) {
+        solver.set_book(self.book.clone());
+        solver.set_layer(self.layer.clone());
+        self.solver = Some(solver);
+    }
+
+    /// Takes the player's solver away, to hand it to the next player.
+    pub fn take_solver(&mut self) -> Option<Solver> {
+        self.solver.take()
+    }
+
     /// The configuration.
     pub fn config(&self) -> &PlayerConfig {
         &self.config
@@ -392,13 +421,7 @@ impl Player {
         config: &PerfectConfig,
         reporter: &mut Reporter<'_>,
     ) -> Result<Decision, ChooseError> {
-        let bytes = (config.table_mb as usize) << 20;
-        if self.solver.is_none() {
-            let mut solver = Solver::with_table_bytes(bytes);
-            solver.set_book(self.book.clone());
-            solver.set_layer(self.layer.clone());
-            self.solver = Some(solver);
-        }
+        self.solver_of((config.table_mb as usize) << 20);
         let solver = self.solver.as_mut().expect("just made");
         let g = p.geometry();
         let plies_left = (g.cells() - p.plies()) as u8;
