@@ -138,3 +138,26 @@ fn a_damaged_truncated_or_foreign_file_is_refused_with_what_is_wrong() {
         "not a position database (wrong magic bytes)"
     );
 }
+
+#[test]
+fn perfect_on_eleven_stones_knows_every_column_from_the_layer() {
+    // Every child has 12 stones: Perfect reads each column's exact value
+    // from the database instead of proving bounds.
+    let mut seed = 11;
+    let board = loop {
+        let board = random_board(11, &mut seed);
+        if !board.is_over() && !board.position().can_win_next() {
+            break board;
+        }
+    };
+    let config = engine::Level::Perfect.config(engine::evaluation::Style::Normal);
+    let mut perfect = engine::Player::new(config, 1);
+    perfect.set_layer(Some(committed()));
+    let decision = perfect.choose(&board).unwrap();
+    let expected = Solver::new().analyze(board.position(), Mode::Strong);
+    assert_eq!(decision.column_values, expected, "{board}");
+    assert_eq!(
+        decision.column_values[decision.column],
+        expected.iter().flatten().max().copied()
+    );
+}

@@ -477,7 +477,15 @@ impl Player {
             } else {
                 let mut child = *p;
                 child.play_column(column);
-                if let Some(score) = solver.book().and_then(|b| b.score(&child)) {
+                // The child's exact score when it needs no search: the
+                // opponent wins at once, or the book or the database has it.
+                let known = if child.can_win_next() {
+                    Some(solver::win_now_score(g.cells(), child.plies()))
+                } else {
+                    let book = solver.book().and_then(|b| b.score(&child));
+                    book.or_else(|| solver.layer().and_then(|l| l.score(&child)))
+                };
+                if let Some(score) = known {
                     values[column] = Some(-score);
                 } else if (config.vary && elapsed_ms.get() < Self::VARY_WITHIN_MS)
                     || best.is_empty()
@@ -535,7 +543,8 @@ impl Player {
             trace: recorder.finish(vec![column as u8], nodes, plies_left),
             facts,
         };
-        // Only when every column's exact value is known (from the book).
+        // Only when every column's exact value is known (from the book or
+        // the database).
         let all_known =
             (0..g.columns()).all(|c| !p.can_play(c) || decision.column_values[c].is_some());
         if all_known {
