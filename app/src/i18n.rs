@@ -148,8 +148,8 @@ impl Lang {
                 "There is nothing to undo.",
             ),
             HintTooDeep => (
-                "Die Spalten ohne Wert waren nicht rechtzeitig perfekt zu analysieren. Nach ein paar Zügen klappt es.",
-                "The columns without a value could not be analysed perfectly in time. It works after a few more moves.",
+                "Die perfekte Analyse war nicht rechtzeitig fertig. Nach ein paar Zügen klappt es.",
+                "The perfect analysis did not finish in time. It works after a few more moves.",
             ),
             BookMissing => (
                 "Eröffnungsbuch: noch nicht geladen (perfektes Spiel ist in der Eröffnung langsamer).",

@@ -420,12 +420,14 @@ impl Ctx {
                 self.teaching.set(Some(*teaching));
             }
             FromWorker::Failed { id, .. } if id == current => {
-                self.thinking.set(false);
-                if self.column_values.with_untracked(Option::is_none) {
-                    self.say(Text::HintTooDeep);
-                } else {
+                // The computer's move failed, or a hint or a review (asked
+                // for while the computer was not thinking) ran out of time.
+                if self.thinking.get_untracked() {
                     self.say(Text::WorkerFailed);
+                } else {
+                    self.say(Text::HintTooDeep);
                 }
+                self.thinking.set(false);
             }
             _ => {}
         }
