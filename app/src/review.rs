@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::i18n::Lang;
 use crate::protocol::ToWorker;
-use crate::{Ctx, use_ctx};
+use crate::{Ctx, capitalise, use_ctx};
 
 /// The review gives up after this long: with the position database a
 /// game's review took well under a second in the browser.
@@ -138,9 +138,7 @@ pub fn ReviewPanel() -> impl IntoView {
                 let s = ctx.settings.get();
                 let lang = s.lang;
                 let colour_of = move |side: Side| {
-                    let name = s.colours[usize::from(side == Side::Second)].name(lang);
-                    let mut c = name.chars();
-                    c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+                    capitalise(s.colours[usize::from(side == Side::Second)].name(lang))
                 };
                 let decided = decided_at(&review.marks);
                 let heading = match lang {

@@ -150,16 +150,10 @@ impl Layout<'_> {
 
 /// A short form of a value for a node label.
 fn label(v: i32) -> String {
-    if v.abs() >= 999_000 {
-        if v > 0 {
-            "+∞".into()
-        } else {
-            "−∞".into()
-        }
-    } else if v.abs() >= 10_000 {
+    if v.abs() < engine::player::FORCED && v.abs() >= 10_000 {
         format!("{:+}k", v / 1000)
     } else {
-        format!("{v:+}")
+        crate::values::short_value(v)
     }
 }
 

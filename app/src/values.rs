@@ -1,13 +1,10 @@
 //! How a column's value reads: a perfect score in words a visitor
 //! understands ("wins in 7 moves"), a heuristic value as a signed number.
 
+use engine::player::FORCED;
 use engine::solver::stones_to_win;
 
 use crate::i18n::Lang;
-
-/// A search value at least this large is a forced win (the heuristic
-/// search's scale, where a win counts a million).
-pub const FORCED: i32 = 999_000;
 
 /// A perfect score (Pons' convention, the mover's view) of playing a
 /// column with `plies` stones down on a board of `cells`, in words: the

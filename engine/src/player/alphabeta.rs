@@ -11,8 +11,9 @@ use crate::{Position, Side};
 /// counted from the root) is worth `WIN - p`, so sooner is better.
 pub(crate) const WIN: i32 = 1_000_000;
 
-/// Values this close to [`WIN`] are forced results, not estimates.
-pub(crate) const FORCED: i32 = WIN - 1000;
+/// A heuristic search's value at least this large (or at most its
+/// negation) is a forced win (loss) it found, not an estimate.
+pub const FORCED: i32 = WIN - 1000;
 
 const INFINITY: i32 = WIN + 1;
 

@@ -28,6 +28,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 pub use self::adaptive::Adaptive;
+pub use self::alphabeta::FORCED;
 pub use self::config::{
     AdaptiveConfig, Level, LevelSpec, PerfectConfig, PlayerConfig, SearchConfig, UnknownLevel,
 };
