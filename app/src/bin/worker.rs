@@ -192,6 +192,29 @@ fn perfect_solver(state: &mut State) -> &mut Solver {
     })
 }
 
+/// Answers request `id` with `work` on its board and the perfect solver,
+/// or says it failed (a bad move string, or out of time).
+fn perfect_answer(
+    state: &mut State,
+    (id, geometry, moves, limit_ms): (u32, Geometry, &str, f64),
+    work: impl FnOnce(
+        &Board,
+        &mut Solver,
+        &mut dyn FnMut(&engine::Progress) -> Flow,
+    ) -> Result<FromWorker, engine::Cancelled>,
+) {
+    let Some(board) = board(id, geometry, moves) else {
+        return;
+    };
+    let mut observe = until(limit_ms);
+    post(
+        &work(&board, perfect_solver(state), &mut observe).unwrap_or_else(|e| FromWorker::Failed {
+            id,
+            reason: e.to_string(),
+        }),
+    );
+}
+
 fn handle(state: &mut State, request: ToWorker) {
     // A hint or a search ahead of time is asked for in the opening, where
     // the book makes the difference between milliseconds and many seconds,
@@ -268,43 +291,27 @@ fn handle(state: &mut State, request: ToWorker) {
             moves,
             geometry,
             limit_ms,
-        } => {
-            let Some(board) = board(id, geometry, &moves) else {
-                return;
-            };
-            let solver = perfect_solver(state);
-            let mut observe = until(limit_ms);
-            post(
-                &match solver.analyze_observed(board.position(), Mode::Strong, &mut observe) {
-                    Ok(scores) => FromWorker::Analysis { id, scores },
-                    Err(e) => FromWorker::Failed {
-                        id,
-                        reason: e.to_string(),
-                    },
-                },
-            );
-        }
+        } => perfect_answer(
+            state,
+            (id, geometry, &moves, limit_ms),
+            |board, solver, observe| {
+                let scores = solver.analyze_observed(board.position(), Mode::Strong, observe)?;
+                Ok(FromWorker::Analysis { id, scores })
+            },
+        ),
         ToWorker::Review {
             id,
             moves,
             geometry,
             limit_ms,
-        } => {
-            let Some(board) = board(id, geometry, &moves) else {
-                return;
-            };
-            let solver = perfect_solver(state);
-            let mut observe = until(limit_ms);
-            post(
-                &match engine::review::review(&board, solver, &mut observe) {
-                    Ok(marks) => FromWorker::Reviewed { id, marks },
-                    Err(e) => FromWorker::Failed {
-                        id,
-                        reason: e.to_string(),
-                    },
-                },
-            );
-        }
+        } => perfect_answer(
+            state,
+            (id, geometry, &moves, limit_ms),
+            |board, solver, observe| {
+                let marks = engine::review::review(board, solver, observe)?;
+                Ok(FromWorker::Reviewed { id, marks })
+            },
+        ),
         ToWorker::Teach {
             moves,
             geometry,
