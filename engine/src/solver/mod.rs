@@ -26,7 +26,7 @@ use crate::position::has_line;
 /// Default table size: 8 MiB. Larger tables were slower on every benchmark
 /// set here: probes that miss the CPU caches cost more than the extra hits
 /// save (see the README).
-pub const DEFAULT_TABLE_BYTES: usize = 8 << 20;
+pub const DEFAULT_TABLE_BYTES: usize = 4 << 20;
 
 /// How much of the answer is wanted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -525,6 +525,7 @@ impl<'a> Search<'a> {
         for &column in &self.order.masks[..self.order.len] {
             let bit = next & column;
             if bit != 0 {
+                self.table.prefetch(p.after(bit).key());
                 moves.push(bit, p.threats_after(bit) as i32);
             }
         }

@@ -26,9 +26,9 @@ pub struct TranspositionTable {
     generation: u64,
 }
 
-const CHECK_BITS: u32 = 45;
+const CHECK_BITS: u32 = 46;
 const CHECK_MASK: u64 = (1 << CHECK_BITS) - 1;
-const GENERATION_BITS: u32 = 4;
+const GENERATION_BITS: u32 = 3;
 const GENERATION_MASK: u64 = (1 << GENERATION_BITS) - 1;
 const WORK_BITS: u32 = 3;
 const WORK_SHIFT: u32 = GENERATION_BITS;
@@ -43,7 +43,7 @@ const BOUND_OFFSET: i32 = 32;
 const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// Smallest table: 2^20 slots in 2^19 pairs, 8 MiB.
-pub const MIN_BYTES: usize = 8 << 20;
+pub const MIN_BYTES: usize = 4 << 20;
 
 impl TranspositionTable {
     /// A table of at most `bytes` (rounded down to a power of two, at least
@@ -87,6 +87,25 @@ impl TranspositionTable {
     #[inline(always)]
     fn matches(&self, entry: u64, check: u64) -> bool {
         entry >> (64 - CHECK_BITS) == check && entry & GENERATION_MASK == self.generation
+    }
+
+    /// Asks the CPU to bring `key`'s slots into the cache: probes of several
+    /// children then wait for memory once, side by side, instead of in turn.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let (slot, _) = self.locate(key);
+            let ptr = self.entries[slot..].as_ptr().cast::<i8>();
+            // SAFETY: a prefetch is only a hint and never faults; the
+            // pointer lies inside the table anyway.
+            #[allow(unused_unsafe)]
+            unsafe {
+                core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(ptr);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// The bounds `(lower, upper)` known for `key`, if any.

@@ -25,7 +25,7 @@ pub struct Args {
     #[arg(long)]
     weak: bool,
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = engine::solver::DEFAULT_TABLE_BYTES >> 20)]
     table_mb: usize,
     /// Keep the table between positions (the reference clears it).
     #[arg(long)]

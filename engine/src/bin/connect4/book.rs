@@ -57,7 +57,7 @@ pub struct GenerateArgs {
     #[arg(long)]
     threads: Option<usize>,
     /// Transposition table per thread, MiB.
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = engine::solver::DEFAULT_TABLE_BYTES >> 20)]
     table_mb: usize,
     /// Stop after this many seconds (the checkpoint keeps what was done).
     #[arg(long)]

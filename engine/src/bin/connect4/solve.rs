@@ -19,7 +19,7 @@ pub struct Args {
     #[arg(long)]
     stats: bool,
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = engine::solver::DEFAULT_TABLE_BYTES >> 20)]
     table_mb: usize,
     #[command(flatten)]
     data: crate::data::DataArgs,
