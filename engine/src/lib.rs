@@ -22,6 +22,6 @@ pub use geometry::Geometry;
 pub use layer::Layer;
 pub use player::{Decision, Level, Player, PlayerConfig};
 pub use position::Position;
-pub use side::Side;
+pub use side::{PerSide, Side};
 pub use solver::{Cancelled, Flow, Mode, Progress, Solver};
 pub use trace::SearchTrace;

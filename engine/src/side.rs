@@ -50,3 +50,52 @@ impl fmt::Display for Side {
         })
     }
 }
+
+/// One value for each side, indexed by [`Side`]: the colours of the two
+/// players, their names, their clocks.
+///
+/// ```
+/// use engine::{PerSide, Side};
+/// let mut names = PerSide::new("Ada", "Bo");
+/// assert_eq!(names[Side::Second], "Bo");
+/// names[Side::First] = "Cy";
+/// assert_eq!(names.into_array(), ["Cy", "Bo"]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PerSide<T>([T; 2]);
+
+impl<T> PerSide<T> {
+    /// The first player's value and the second's.
+    pub const fn new(first: T, second: T) -> PerSide<T> {
+        PerSide([first, second])
+    }
+
+    /// The two values, the first player's first.
+    pub fn into_array(self) -> [T; 2] {
+        self.0
+    }
+
+    /// Both values with the side each belongs to, the first player's first.
+    pub fn iter(&self) -> impl Iterator<Item = (Side, &T)> {
+        [Side::First, Side::Second].into_iter().zip(&self.0)
+    }
+
+    /// Each value changed by `f`.
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> PerSide<U> {
+        PerSide(self.0.map(f))
+    }
+}
+
+impl<T> core::ops::Index<Side> for PerSide<T> {
+    type Output = T;
+    fn index(&self, side: Side) -> &T {
+        &self.0[side as usize]
+    }
+}
+
+impl<T> core::ops::IndexMut<Side> for PerSide<T> {
+    fn index_mut(&mut self, side: Side) -> &mut T {
+        &mut self.0[side as usize]
+    }
+}
