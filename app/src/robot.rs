@@ -9,9 +9,11 @@ use engine::trace::SearchTrace;
 use engine::{Board, Geometry, Side};
 use leptos::prelude::*;
 
+use crate::actions::{Actions, use_actions};
 use crate::booth_link::{BoothLink, LinkEvent};
-use crate::i18n::Text;
-use crate::{Ctx, Game, RobotGame, toggle_panel, use_ctx};
+use crate::game::{Game, RobotGame};
+use crate::i18n::{Text, use_i18n};
+use crate::state::Panel;
 
 /// Whether the page was opened on the spectator route: `/watch` as the
 /// bridge serves it, or `#/watch`, which works on any static host.
@@ -40,7 +42,7 @@ fn seated(s: &Snapshot) -> bool {
     s.status != "idle" && matches!(s.you.as_str(), "first" | "second" | "both")
 }
 
-impl Ctx {
+impl Actions {
     /// Connects to the bridge that served the page, if there is one (a
     /// static host has none, and the robot button stays hidden).
     pub(crate) fn connect_booth(self) {
@@ -50,32 +52,32 @@ impl Ctx {
             Role::Player
         };
         let link = BoothLink::connect(role, None, move |event| self.on_link(event));
-        self.booth.set_value(Some(link));
+        self.link.set_value(Some(link));
     }
 
     /// Whether the bridge takes a move from this page now.
-    fn robot_can_move(self) -> bool {
-        self.robot
+    pub(crate) fn robot_can_move(self) -> bool {
+        self.booth
+            .snapshot
             .with_untracked(|s| s.as_ref().is_some_and(|s| s.can_move))
     }
 
     /// Back to a game on this device, after the robot game ended.
-    fn local_game(self) {
+    pub(crate) fn local_game(self) {
         self.robot_move.set_value(None);
-        self.still_there.set(None);
-        let settings = self.settings.get_untracked();
-        self.game.set(Game::new(&settings));
+        self.booth.still_there.set(None);
+        self.game.set(self.fresh_game());
     }
 
-    fn booth_send(self, message: &ClientMessage) {
-        self.booth.with_value(|b| {
+    pub(crate) fn booth_send(self, message: &ClientMessage) {
+        self.link.with_value(|b| {
             if let Some(b) = b {
                 b.send(message);
             }
         });
     }
 
-    fn on_link(self, event: LinkEvent) {
+    pub(crate) fn on_link(self, event: LinkEvent) {
         match event {
             LinkEvent::Open => {}
             LinkEvent::Closed => self.say(Text::BridgeLost),
@@ -84,10 +86,10 @@ impl Ctx {
                 self.on_refusal(&code, message)
             }
             LinkEvent::Message(ServerMessage::Notice { message }) => {
-                self.message.set(Some(message))
+                self.ui.message.set(Some(message))
             }
             LinkEvent::Message(ServerMessage::StillThere { seconds_left }) => {
-                self.still_there.set(Some(seconds_left))
+                self.booth.still_there.set(Some(seconds_left))
             }
             LinkEvent::Message(ServerMessage::DemoTurn { moves, level }) => {
                 if self.watching {
@@ -96,7 +98,7 @@ impl Ctx {
             }
             LinkEvent::Message(ServerMessage::Trace { trace }) => {
                 if let Ok(trace) = serde_json::from_value::<SearchTrace>(trace) {
-                    self.trace.set(Some(trace));
+                    self.search.trace.set(Some(trace));
                 }
             }
         }
@@ -104,12 +106,12 @@ impl Ctx {
 
     /// The bridge asks this spectator screen for the demo's next move: the
     /// screen's worker finds it, and the screen shows its search tree.
-    fn demo_turn(self, moves: &str, level: &str) {
+    pub(crate) fn demo_turn(self, moves: &str, level: &str) {
         let Ok(spec) = level.parse::<engine::player::LevelSpec>() else {
             return;
         };
         let id = self.next_request();
-        self.thinking.set(true);
+        self.search.thinking.set(true);
         self.send(crate::protocol::ToWorker::Choose {
             id,
             moves: moves.to_string(),
@@ -126,7 +128,7 @@ impl Ctx {
         });
     }
 
-    fn on_snapshot(self, s: Snapshot) {
+    pub(crate) fn on_snapshot(self, s: Snapshot) {
         let ours = seated(&s);
         if ours || self.watching {
             let robot = s.mode.map(|m| RobotGame {
@@ -145,7 +147,7 @@ impl Ctx {
                 )
             });
             if changed {
-                self.still_there.set(None);
+                self.booth.still_there.set(None);
                 self.game.set(Game {
                     board,
                     human,
@@ -157,11 +159,11 @@ impl Ctx {
             // Our robot game is over (left, freed or replaced): play here.
             self.local_game();
         }
-        self.robot.set(Some(s));
+        self.booth.snapshot.set(Some(s));
         self.send_robot_move();
     }
 
-    fn on_refusal(self, code: &str, message: String) {
+    pub(crate) fn on_refusal(self, code: &str, message: String) {
         let text = match code {
             "busy" => Some(Text::RobotBusy),
             "robot_busy" => Some(Text::RobotWait),
@@ -172,10 +174,11 @@ impl Ctx {
         };
         match text {
             Some(t) => self.say(t),
-            None => self.message.set(Some(message)),
+            None => self.ui.message.set(Some(message)),
         }
         let lost_seat = self
-            .robot
+            .booth
+            .snapshot
             .with_untracked(|s| s.as_ref().is_none_or(|s| !seated(s)));
         if code == "busy" && lost_seat && self.game.with_untracked(|g| g.robot.is_some()) {
             self.local_game();
@@ -203,7 +206,7 @@ impl Ctx {
         self.send_robot_move();
     }
 
-    fn send_robot_move(self) {
+    pub(crate) fn send_robot_move(self) {
         let Some(column) = self.robot_move.get_value() else {
             return;
         };
@@ -224,15 +227,14 @@ impl Ctx {
 
     /// Starts a game on the robot (the bridge refuses while it is busy).
     pub(crate) fn robot_start(self, vs_computer: bool) {
-        let settings = self.settings.get_untracked();
-        let mut game = Game::new(&settings);
+        let mut game = self.fresh_game();
         game.board = Board::new();
         if !vs_computer {
             game.human = Side::First;
         }
         game.robot = Some(RobotGame { vs_computer });
         let computer_first = vs_computer && game.human == Side::Second;
-        self.message.set(None);
+        self.ui.message.set(None);
         self.stop_thinking();
         self.robot_move.set_value(None);
         self.game.set(game);
@@ -246,14 +248,14 @@ impl Ctx {
         });
     }
 
-    fn robot_leave(self) {
+    pub(crate) fn robot_leave(self) {
         self.booth_send(&ClientMessage::Leave);
         self.stop_thinking();
         self.local_game();
     }
 
-    fn rename(self, name: String) {
-        self.booth.with_value(|b| {
+    pub(crate) fn rename(self, name: String) {
+        self.link.with_value(|b| {
             if let Some(b) = b {
                 b.rename(name);
             }
@@ -265,13 +267,19 @@ impl Ctx {
 /// and the "still there?" question.
 #[component]
 pub(crate) fn RobotLine() -> impl IntoView {
-    let ctx = use_ctx();
-    let t = move |text| ctx.settings.with(|s| s.lang.t(text));
+    let ctx = use_actions();
+    let i18n = use_i18n();
+    let t = move |text| i18n.t(text);
     // A spectator screen on a static host (no bridge) has no robot to name.
     let shown = move || {
-        (ctx.watching && ctx.robot.with(Option::is_some)) || ctx.game.with(|g| g.robot.is_some())
+        (ctx.watching && ctx.booth.snapshot.with(Option::is_some))
+            || ctx.game.with(|g| g.robot.is_some())
     };
-    let state = move || ctx.robot.with(|s| s.as_ref().map(|s| s.robot.state));
+    let state = move || {
+        ctx.booth
+            .snapshot
+            .with(|s| s.as_ref().map(|s| s.robot.state))
+    };
     let class = move || match state() {
         Some(LinkState::Fault | LinkState::Disconnected) => "robot-line alert",
         Some(LinkState::Ready) | None => "robot-line",
@@ -283,7 +291,7 @@ pub(crate) fn RobotLine() -> impl IntoView {
             .unwrap_or_else(|| t(Text::RobotConnecting).to_string())
     };
     let seats = move || {
-        ctx.robot.with(|s| {
+        ctx.booth.snapshot.with(|s| {
             s.as_ref()
                 .filter(|s| s.status != "idle")
                 .map(|s| {
@@ -301,11 +309,11 @@ pub(crate) fn RobotLine() -> impl IntoView {
                 <span class="seats">{seats}</span>
             </p>
         </Show>
-        <Show when=move || ctx.still_there.get().is_some()>
+        <Show when=move || ctx.booth.still_there.get().is_some()>
             <div class="still-there" role="alertdialog">
                 <span>{move || t(Text::StillThere)}</span>
                 <button on:click=move |_| {
-                    ctx.still_there.set(None);
+                    ctx.booth.still_there.set(None);
                     ctx.booth_send(&ClientMessage::StillHere);
                 }>{move || t(Text::ImStillHere)}</button>
             </div>
@@ -316,21 +324,22 @@ pub(crate) fn RobotLine() -> impl IntoView {
 /// The lobby: a name, an opponent, and the robot's availability.
 #[component]
 pub(crate) fn RobotPanel() -> impl IntoView {
-    let ctx = use_ctx();
-    let t = move |text| ctx.settings.with(|s| s.lang.t(text));
+    let ctx = use_actions();
+    let i18n = use_i18n();
+    let t = move |text| i18n.t(text);
     let name = RwSignal::new(String::new());
     let against_computer = RwSignal::new(true);
     let name_ok = move || name.with(|n| valid_name(n));
     let playing = move || ctx.game.with(|g| g.robot.is_some());
     let busy = move || {
-        ctx.robot.with(|s| {
+        ctx.booth.snapshot.with(|s| {
             s.as_ref().is_some_and(|s| {
                 s.status == "playing" && !seated(s) && s.mode != Some(RobotMode::Demo)
             })
         })
     };
     let seat_free = move || {
-        ctx.robot.with(|s| {
+        ctx.booth.snapshot.with(|s| {
             s.as_ref().is_some_and(|s| {
                 s.status == "playing"
                     && s.mode == Some(RobotMode::TwoPlayers)
@@ -346,12 +355,12 @@ pub(crate) fn RobotPanel() -> impl IntoView {
         }
         ctx.rename(name.get_untracked());
         then();
-        toggle_panel("robot");
+        ctx.ui.toggle(Panel::Robot);
     };
     let start = move |_| seated_as(&|| ctx.robot_start(against_computer.get_untracked()));
     let join = move |_| seated_as(&|| ctx.booth_send(&ClientMessage::Join));
     view! {
-        <section id="robot" class="panel" aria-label=move || t(Text::Robot)>
+        <section id="robot" class="panel" class:open=move || ctx.ui.is_open(Panel::Robot) aria-label=move || t(Text::Robot)>
             <h2>{move || t(Text::Robot)}</h2>
             <Show when=playing fallback=move || view! {
                 <label>
@@ -385,10 +394,10 @@ pub(crate) fn RobotPanel() -> impl IntoView {
             }>
                 <button on:click=move |_| {
                     ctx.robot_leave();
-                    toggle_panel("robot");
+                    ctx.ui.toggle(Panel::Robot);
                 }>{move || t(Text::LeaveRobot)}</button>
             </Show>
-            <button class="close" on:click=move |_| toggle_panel("robot")>{move || t(Text::Close)}</button>
+            <button class="close" on:click=move |_| ctx.ui.toggle(Panel::Robot)>{move || t(Text::Close)}</button>
         </section>
     }
 }

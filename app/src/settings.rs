@@ -1,5 +1,6 @@
 //! What a person can choose, stored between visits.
 
+use engine::PerSide;
 use engine::evaluation::Style;
 use engine::player::Level;
 use serde::{Deserialize, Serialize};
@@ -50,20 +51,6 @@ impl CoinColour {
         CoinColour::Green,
     ];
 
-    /// The colour's name, as cells announce it.
-    pub fn name(self, lang: Lang) -> &'static str {
-        match (self, lang) {
-            (CoinColour::Yellow, Lang::De) => "gelb",
-            (CoinColour::Yellow, Lang::En) => "yellow",
-            (CoinColour::Red, Lang::De) => "rot",
-            (CoinColour::Red, Lang::En) => "red",
-            (CoinColour::Blue, Lang::De) => "blau",
-            (CoinColour::Blue, Lang::En) => "blue",
-            (CoinColour::Green, Lang::De) => "grün",
-            (CoinColour::Green, Lang::En) => "green",
-        }
-    }
-
     /// The CSS class of a coin of this colour.
     pub fn class(self) -> &'static str {
         match self {
@@ -98,7 +85,7 @@ pub struct Settings {
     /// Who opens against the computer.
     pub starter: Starter,
     /// Coins of the first and the second player.
-    pub colours: [CoinColour; 2],
+    pub colours: PerSide<CoinColour>,
     /// Falling coins.
     pub animation: bool,
     /// Columns and rows.
@@ -117,7 +104,7 @@ impl Default for Settings {
             level: Level::Medium,
             style: Style::Normal,
             starter: Starter::Me,
-            colours: [CoinColour::Yellow, CoinColour::Red],
+            colours: PerSide::new(CoinColour::Yellow, CoinColour::Red),
             animation: true,
             size: (7, 6),
             high_contrast: false,
@@ -126,21 +113,69 @@ impl Default for Settings {
     }
 }
 
-/// The name of a level in the menus.
-pub fn level_name(level: Level, lang: Lang) -> String {
-    match (level, lang) {
-        (Level::Easy, Lang::De) => "Leicht".into(),
-        (Level::Medium, Lang::De) => "Mittel".into(),
-        (Level::Hard, Lang::De) => "Schwer".into(),
-        (Level::Perfect, Lang::De) => "Perfekt".into(),
-        (Level::Adaptive, Lang::De) => "Mitwachsend".into(),
-        (Level::Classic(d), Lang::De) => format!("Klassisch {d}"),
-        (Level::Easy, Lang::En) => "Easy".into(),
-        (Level::Medium, Lang::En) => "Medium".into(),
-        (Level::Hard, Lang::En) => "Hard".into(),
-        (Level::Perfect, Lang::En) => "Perfect".into(),
-        (Level::Adaptive, Lang::En) => "Adaptive".into(),
-        (Level::Classic(d), Lang::En) => format!("Classic {d}"),
-        (Level::Random, _) => "Random".into(),
+impl Settings {
+    /// Stored settings as JSON; a key missing (stored by an older version)
+    /// takes its default, and text that is not settings gives `None`.
+    pub fn from_json(text: &str) -> Option<Settings> {
+        serde_json::from_str(text).ok()
+    }
+
+    /// The settings as stored.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Gives `side` the colour `colour`; the other side, if it had that
+    /// colour, takes this side's old one, so the two never look alike.
+    pub fn set_colour(&mut self, side: engine::Side, colour: CoinColour) {
+        if self.colours[!side] == colour {
+            self.colours[!side] = self.colours[side];
+        }
+        self.colours[side] = colour;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::Side;
+
+    use super::*;
+
+    #[test]
+    fn settings_survive_storage_and_older_versions() {
+        let mut settings = Settings {
+            lang: Lang::De,
+            level: Level::Classic(5),
+            ..Settings::default()
+        };
+        settings.set_colour(Side::Second, CoinColour::Blue);
+        let stored = settings.to_json();
+        assert!(
+            stored.contains(r#""colours":["Yellow","Blue"]"#),
+            "{stored}"
+        );
+        assert_eq!(Settings::from_json(&stored), Some(settings));
+        // Stored before the marks and the contrast existed.
+        let old = Settings::from_json(r#"{"lang":"De","mode":"HotSeat"}"#).unwrap();
+        assert_eq!(
+            (old.lang, old.mode, old.marks),
+            (Lang::De, GameMode::HotSeat, false)
+        );
+        assert_eq!(Settings::from_json("not json"), None);
+    }
+
+    #[test]
+    fn the_two_players_never_share_a_colour() {
+        let mut settings = Settings::default();
+        settings.set_colour(Side::First, CoinColour::Red);
+        assert_eq!(
+            settings.colours.into_array(),
+            [CoinColour::Red, CoinColour::Yellow]
+        );
+        settings.set_colour(Side::Second, CoinColour::Green);
+        assert_eq!(
+            settings.colours.into_array(),
+            [CoinColour::Red, CoinColour::Green]
+        );
     }
 }

@@ -10,8 +10,11 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 
+use crate::actions::Actions;
+use crate::game::Game;
+use crate::i18n::Say;
 use crate::settings::Settings;
-use crate::{Ctx, Game};
+use crate::state::ColumnValues;
 
 /// The channel's name; one per origin, like the stored game.
 const CHANNEL: &str = "connect4-spectate";
@@ -45,9 +48,9 @@ pub struct Shared {
     /// The last (or the running) search's tree.
     pub trace: Option<SearchTrace>,
     /// The computer's thoughts, newest first.
-    pub thoughts: Vec<String>,
-    /// Column values and whether they are the perfect ones (a hint).
-    pub column_values: Option<(bool, Vec<Option<i32>>)>,
+    pub thoughts: Vec<Say>,
+    /// Column values and where they come from.
+    pub column_values: Option<ColumnValues>,
     /// The expected continuation.
     pub pv: Vec<u8>,
     /// Whether the computer is thinking.
@@ -106,7 +109,7 @@ impl Spectate {
     }
 }
 
-impl Ctx {
+impl Actions {
     /// The playing page: tells spectators every change. The spectator
     /// page: asks for the state and follows it.
     pub(crate) fn start_spectate(self) {
@@ -124,16 +127,16 @@ impl Ctx {
             // up to 2,000 nodes) only when someone watches.
             self.game.track();
             self.settings.track();
-            self.trace.track();
-            self.thoughts.track();
-            self.column_values.track();
-            self.last_pv.track();
-            self.thinking.track();
-            self.review.track();
+            self.search.trace.track();
+            self.search.thoughts.track();
+            self.search.column_values.track();
+            self.search.last_pv.track();
+            self.search.thinking.track();
+            self.review.0.track();
             state_link.tell_spectators(|| Broadcast::State(Box::new(self.shared())));
         });
         Effect::new(move |_| {
-            let progress = self.progress.get();
+            let progress = self.search.progress.get();
             link.tell_spectators(|| Broadcast::Progress { progress });
         });
     }
@@ -146,12 +149,12 @@ impl Ctx {
             geometry: game.board.geometry(),
             human: game.human,
             settings: self.settings.get_untracked(),
-            trace: self.trace.get_untracked(),
-            thoughts: self.thoughts.get_untracked(),
-            column_values: self.column_values.get_untracked(),
-            pv: self.last_pv.get_untracked(),
-            thinking: self.thinking.get_untracked(),
-            review: self.review.get_untracked(),
+            trace: self.search.trace.get_untracked(),
+            thoughts: self.search.thoughts.get_untracked(),
+            column_values: self.search.column_values.get_untracked(),
+            pv: self.search.last_pv.get_untracked(),
+            thinking: self.search.thinking.get_untracked(),
+            review: self.review.0.get_untracked(),
         }
     }
 
@@ -166,7 +169,7 @@ impl Ctx {
                 });
             }
             (Broadcast::State(shared), true) => self.follow(*shared),
-            (Broadcast::Progress { progress }, true) => self.progress.set(progress),
+            (Broadcast::Progress { progress }, true) => self.search.progress.set(progress),
             _ => {}
         }
     }
@@ -189,14 +192,14 @@ impl Ctx {
         if self.settings.with_untracked(|mine| *mine != s.settings) {
             self.settings.set(s.settings);
         }
-        self.trace.set(s.trace);
-        self.thoughts.set(s.thoughts);
-        self.column_values.set(s.column_values);
-        self.last_pv.set(s.pv);
-        self.thinking.set(s.thinking);
-        self.review.set(s.review);
+        self.search.trace.set(s.trace);
+        self.search.thoughts.set(s.thoughts);
+        self.search.column_values.set(s.column_values);
+        self.search.last_pv.set(s.pv);
+        self.search.thinking.set(s.thinking);
+        self.review.0.set(s.review);
         if !s.thinking {
-            self.progress.set(None);
+            self.search.progress.set(None);
         }
     }
 }

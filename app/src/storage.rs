@@ -5,6 +5,7 @@ use engine::Side;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::i18n::Lang;
 use crate::settings::Settings;
 
 const SETTINGS_KEY: &str = "vier-gewinnt.settings";
@@ -38,8 +39,21 @@ fn save<T: Serialize>(key: &str, value: &T) {
 }
 
 /// The stored settings, or the defaults.
+/// The stored settings; on a first visit the defaults in the browser's
+/// language.
 pub fn load_settings() -> Settings {
-    load(SETTINGS_KEY).unwrap_or_default()
+    load(SETTINGS_KEY).unwrap_or_else(|| Settings {
+        lang: browser_language(),
+        ..Settings::default()
+    })
+}
+
+fn browser_language() -> Lang {
+    let languages: Vec<String> = web_sys::window()
+        .map(|w| w.navigator().languages())
+        .map(|list| list.iter().filter_map(|l| l.as_string()).collect())
+        .unwrap_or_default();
+    Lang::from_preferences(languages.iter().map(String::as_str))
 }
 
 /// Stores the settings.

@@ -191,6 +191,7 @@ pub fn TreeView(
     /// The board's shape, for the small boards.
     geometry: Signal<Geometry>,
 ) -> impl IntoView {
+    let ui = expect_context::<crate::state::Ui>();
     let search = trace;
     // One copy per change of the tree shown; every reader borrows it.
     let trace = Memo::new(move |_| match kind.get() {
@@ -540,7 +541,7 @@ pub fn TreeView(
             <div class="tree-kinds">
                 {kind_button(TreeKind::Search)}
                 {kind_button(TreeKind::Minimax)}
-                <button class="explain-link" on:click=move |_| crate::toggle_panel("explain")>
+                <button class="explain-link" on:click=move |_| ui.toggle(crate::state::Panel::Explainer)>
                     {move || match lang.get() {
                         Lang::De => "Wie denkt der Computer?",
                         Lang::En => "How does the computer think?",

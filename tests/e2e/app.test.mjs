@@ -168,7 +168,7 @@ test('German: every control and cell speaks German', async () => {
   const { context, page } = await open();
   await setting(page, 'Language', 'Deutsch');
   await page.getByRole('button', { name: 'Spalte 4', exact: true }).click();
-  await page.getByRole('img', { name: 'Reihe 1, spalte 4: gelb' }).waitFor();
+  await page.getByRole('img', { name: 'Reihe 1, Spalte 4: gelb' }).waitFor();
   assert.match(await status(page), /Du bist am Zug|denkt/);
   await context.close();
 });

@@ -1,0 +1,430 @@
+//! What a person or the worker can make happen: a tap, undo, a hint, a new
+//! game, the computer's turn, the worker's answers. [`Actions`] holds the
+//! state's pieces and the links to the worker, the bridge and the spectator
+//! screens; components call it and read the pieces they show.
+
+use engine::Side;
+use engine::evaluation::Style;
+use engine::player::{Decision, Level};
+use engine::trace::SearchTrace;
+use leptos::prelude::*;
+
+use crate::booth_link::BoothLink;
+use crate::game::Game;
+use crate::i18n::{Lang, Say, Text};
+use crate::protocol::{FromWorker, ToWorker};
+use crate::search_worker::SearchWorker;
+use crate::settings::{GameMode, Settings};
+use crate::spectate::Spectate;
+use crate::state::{Booth, Data, Review, Search, State, Ui, ValueKind};
+use crate::tree;
+
+/// Milliseconds between moves in the self-playing demo, so a watcher can
+/// follow it.
+const DEMO_PACE_MS: u32 = 900;
+/// Plies of the teaching view's minimax: 343 leaves on 7 columns.
+const TEACHING_DEPTH: u8 = 3;
+/// The hint gives up after this long. With the position database every
+/// position measured took under a second; without it (offline before the
+/// first full visit) early positions can take longer.
+const HINT_LIMIT_MS: f64 = 30_000.0;
+/// Lines of thoughts kept, newest first.
+const THOUGHTS_KEPT: usize = 30;
+
+/// The app's actions and the state they change.
+#[derive(Clone, Copy)]
+pub struct Actions {
+    /// What the person chose.
+    pub settings: RwSignal<Settings>,
+    /// The game on the screen.
+    pub game: RwSignal<Game>,
+    /// The computer's search.
+    pub search: Search,
+    /// The booth, while connected to a bridge.
+    pub booth: Booth,
+    /// What the worker loaded.
+    pub data: Data,
+    /// The screen's own state.
+    pub ui: Ui,
+    /// The finished game's review.
+    pub review: Review,
+    /// The newest request to the worker: older answers are stale.
+    request: StoredValue<u32>,
+    worker: StoredValue<Option<SearchWorker>, LocalStorage>,
+    /// The computer's move, waiting for the robot to be ready for it.
+    pub(crate) robot_move: StoredValue<Option<usize>>,
+    /// This page only watches (the spectator route).
+    pub watching: bool,
+    /// The link to the bridge that served the page.
+    pub(crate) link: StoredValue<Option<BoothLink>, LocalStorage>,
+    /// The channel to spectator screens on this device.
+    pub(crate) spectate: StoredValue<Option<Spectate>, LocalStorage>,
+}
+
+/// The actions of the page, from components.
+pub fn use_actions() -> Actions {
+    expect_context::<Actions>()
+}
+
+impl Actions {
+    /// Creates the state and the links, and provides every piece as a
+    /// context.
+    pub fn provide(settings: Settings, game: Game, watching: bool) -> Actions {
+        let state = State::provide();
+        let settings = RwSignal::new(settings);
+        let game = RwSignal::new(game);
+        provide_context(settings);
+        provide_context(game);
+        let actions = Actions {
+            settings,
+            game,
+            search: state.search,
+            booth: state.booth,
+            data: state.data,
+            ui: state.ui,
+            review: state.review,
+            request: StoredValue::new(0),
+            worker: StoredValue::new_local(None),
+            robot_move: StoredValue::new(None),
+            watching,
+            link: StoredValue::new_local(None),
+            spectate: StoredValue::new_local(None),
+        };
+        actions
+            .worker
+            .set_value(Some(SearchWorker::start(move |m| actions.receive(m))));
+        actions.connect_booth();
+        actions.start_spectate();
+        provide_context(actions);
+        actions
+    }
+
+    /// Stores what changes, keeps the address in step and lets the
+    /// computer move when it is its turn.
+    pub fn follow_changes(self) {
+        let (game, settings) = (self.game, self.settings);
+        Effect::new(move |_| {
+            let g = game.get();
+            // The robot's game lives in the bridge, not in this page's storage.
+            if g.robot.is_none() && !self.watching {
+                crate::storage::save_game(&g.saved());
+                // A task of its own: the browser's history update took about 7
+                // ms a move (22 ms over three in a CPU profile), on top of
+                // drawing the computer's move and its tree.
+                let moves = g.board.to_string();
+                set_timeout(
+                    move || crate::address::show_position(&moves),
+                    std::time::Duration::ZERO,
+                );
+            }
+            self.maybe_think();
+        });
+        Effect::new(move |_| {
+            let s = settings.get();
+            crate::storage::save_settings(&s);
+            if let Some(root) = document().document_element() {
+                let _ = root.set_attribute("lang", s.lang.tag());
+            }
+            self.maybe_think();
+        });
+    }
+
+    pub(crate) fn lang(self) -> Lang {
+        self.settings.with_untracked(|s| s.lang)
+    }
+
+    pub(crate) fn say(self, text: Text) {
+        self.ui.message.set(Some(self.lang().t(text).to_string()));
+    }
+
+    pub(crate) fn next_request(self) -> u32 {
+        self.request.update_value(|r| *r += 1);
+        self.request.get_value()
+    }
+
+    pub(crate) fn send(self, request: ToWorker) {
+        self.worker.with_value(|w| {
+            if let Some(w) = w {
+                w.send(request);
+            }
+        });
+    }
+
+    /// Stops any search and forgets its answer.
+    pub(crate) fn stop_thinking(self) {
+        self.next_request();
+        self.worker.with_value(|w| {
+            if let Some(w) = w {
+                w.cancel();
+            }
+        });
+        self.search.thinking.set(false);
+        self.search.progress.set(None);
+        // A tree caught mid-search would stay half-drawn: drop it.
+        let half_drawn = self
+            .search
+            .trace
+            .with_untracked(|t| t.as_ref().is_some_and(SearchTrace::is_running));
+        if half_drawn {
+            self.search.trace.set(None);
+        }
+    }
+
+    /// A person taps a column.
+    pub(crate) fn human_drop(self, column: usize) {
+        if self.watching {
+            return self.say(Text::Watching);
+        }
+        let game = self.game.get_untracked();
+        let mode = self.settings.with_untracked(|s| s.mode);
+        if let Err(refusal) = game.check_drop(column, mode) {
+            if refusal == Text::ColumnFull {
+                self.ui.shake.set(Some(column));
+                set_timeout(
+                    move || self.ui.shake.set(None),
+                    std::time::Duration::from_millis(400),
+                );
+            }
+            return self.say(refusal);
+        }
+        if game.robot.is_some() {
+            return self.robot_drop(column);
+        }
+        self.play(column);
+    }
+
+    pub(crate) fn play(self, column: usize) {
+        if self.search.showing_hint() {
+            // A hint answers for the position before: drop it, and stop it
+            // if it still runs.
+            self.stop_thinking();
+            self.search.column_values.set(None);
+        }
+        self.ui.message.set(None);
+        self.game.update(|g| {
+            let _ = g.board.play(column);
+        });
+        self.after_move();
+    }
+
+    /// Lets the adaptive level learn from a finished game.
+    pub(crate) fn after_move(self) {
+        let game = self.game.get_untracked();
+        if game.board.is_over() {
+            let mode = self.settings.with_untracked(|s| s.mode);
+            if game.mode(mode) == GameMode::VsComputer {
+                let computer_won = game.board.winner().map(|w| w != game.human);
+                self.send(ToWorker::GameOver { computer_won });
+            }
+        }
+    }
+
+    /// Asks the worker for the computer's move when it is its turn.
+    pub(crate) fn maybe_think(self) {
+        let (game, settings) = (self.game.get_untracked(), self.settings.get_untracked());
+        let waiting_for_robot = self.robot_move.get_value().is_some();
+        if self.watching
+            || waiting_for_robot
+            || !game.computer_to_move(settings.mode)
+            || self.search.thinking.get_untracked()
+        {
+            return;
+        }
+        self.search.thinking.set(true);
+        let id = self.next_request();
+        let (level, style) = match game.mode(settings.mode) {
+            // The demo pits two different levels, so its games differ.
+            GameMode::Demo if game.board.side_to_move() == Side::Second => {
+                (Level::Medium, Style::Aggressive)
+            }
+            _ => (settings.level, settings.style),
+        };
+        let request = ToWorker::Choose {
+            id,
+            moves: game.board.to_string(),
+            geometry: game.board.geometry(),
+            player: level.config(style),
+            seed: (js_sys::Math::random() * 1e9) as u64,
+        };
+        let delay = if game.mode(settings.mode) == GameMode::Demo {
+            DEMO_PACE_MS
+        } else {
+            0
+        };
+        set_timeout(
+            move || {
+                if self.request.get_value() == id {
+                    self.send(request);
+                }
+            },
+            std::time::Duration::from_millis(delay.into()),
+        );
+    }
+
+    pub(crate) fn receive(self, message: FromWorker) {
+        let current = self.request.get_value();
+        match message {
+            FromWorker::Ready => {}
+            FromWorker::Book { depth, positions } => self.data.book.set(Some((depth, positions))),
+            FromWorker::Database(news) => self.data.database.set(Some(news)),
+            FromWorker::Reviewed { id, marks } if id == current => self.reviewed(marks),
+            FromWorker::Analysis { id, scores } if id == current => {
+                self.ui.message.set(None);
+                self.search
+                    .column_values
+                    .set(Some((ValueKind::Perfect, scores)));
+            }
+            FromWorker::Progress { id, mut progress } if id == current => {
+                // The tree grows on the screen while the search runs.
+                if let Some(tree) = progress.tree.take() {
+                    self.search.trace.set(Some(tree));
+                }
+                self.search.progress.set(Some(progress))
+            }
+            FromWorker::Progress { .. } => {}
+            FromWorker::Chosen { id, decision } if id == current => {
+                self.search.thinking.set(false);
+                self.search.progress.set(None);
+                self.show_decision(&decision);
+                if self.watching {
+                    self.demo_chosen(&decision);
+                } else if self.game.with_untracked(|g| g.robot.is_some()) {
+                    self.robot_computer_move(&decision);
+                } else {
+                    self.play(decision.column);
+                }
+            }
+            FromWorker::Teaching { teaching }
+                if Some(&teaching.minimax.root_moves) == self.teaching_root().as_ref() =>
+            {
+                self.search.teaching.set(Some(*teaching));
+            }
+            FromWorker::Failed { id, .. } if id == current => {
+                // The computer's move failed, or a hint or a review (asked
+                // for while the computer was not thinking) ran out of time.
+                if self.search.thinking.get_untracked() {
+                    self.say(Text::WorkerFailed);
+                } else {
+                    self.say(Text::HintTooDeep);
+                }
+                self.search.thinking.set(false);
+            }
+            _ => {}
+        }
+    }
+
+    /// The position the teaching view explains: the root of the last
+    /// search, or the board when there was none.
+    pub(crate) fn teaching_root(self) -> Option<String> {
+        let from_trace = self
+            .search
+            .trace
+            .with_untracked(|t| t.as_ref().map(|t| t.root_moves.clone()));
+        from_trace
+            .filter(|m| !m.is_empty())
+            .or_else(|| Some(self.game.with_untracked(|g| g.board.to_string())))
+    }
+
+    /// Asks the worker for the teaching trees when they are shown and
+    /// stale.
+    pub(crate) fn want_teaching(self) {
+        if self.search.tree_kind.get_untracked() != tree::TreeKind::Minimax {
+            return;
+        }
+        let Some(root) = self.teaching_root() else {
+            return;
+        };
+        let fresh = self
+            .search
+            .teaching
+            .with_untracked(|t| t.as_ref().is_some_and(|t| t.minimax.root_moves == root));
+        if !fresh {
+            self.search.teaching.set(None);
+            self.send(ToWorker::Teach {
+                moves: root,
+                geometry: self.game.with_untracked(|g| g.board.geometry()),
+                depth: TEACHING_DEPTH,
+            });
+        }
+    }
+
+    pub(crate) fn show_decision(self, decision: &Decision) {
+        let mut lines = vec![Say::Searched {
+            column: decision.column,
+            depth: decision.depth,
+            nodes: decision.nodes,
+        }];
+        lines.extend(decision.facts.iter().cloned().map(Say::Thought));
+        self.search.thoughts.update(|t| {
+            t.splice(0..0, lines);
+            t.truncate(THOUGHTS_KEPT);
+        });
+        self.search
+            .column_values
+            .set(Some((ValueKind::Search, decision.column_values.clone())));
+        self.search.last_pv.set(decision.pv.clone());
+        self.search.trace.set(Some(decision.trace.clone()));
+    }
+
+    pub(crate) fn new_game(self, confirm: bool) {
+        if confirm && self.game.with_untracked(Game::is_running) {
+            let ok = web_sys::window()
+                .and_then(|w| w.confirm_with_message(self.lang().t(Text::ConfirmNew)).ok())
+                .unwrap_or(true);
+            if !ok {
+                return;
+            }
+        }
+        self.stop_thinking();
+        self.ui.message.set(None);
+        self.search.column_values.set(None);
+        self.search.last_pv.set(Vec::new());
+        if let Some(robot) = self.game.with_untracked(|g| g.robot) {
+            return self.robot_start(robot.vs_computer);
+        }
+        self.game.set(self.fresh_game());
+    }
+
+    /// A new game on this device with the settings as they are.
+    pub(crate) fn fresh_game(self) -> Game {
+        let coin = js_sys::Math::random() < 0.5;
+        self.settings.with_untracked(|s| Game::new(s, coin))
+    }
+
+    /// Takes back moves to the person's turn.
+    pub(crate) fn undo(self) {
+        let mode = self.settings.with_untracked(|s| s.mode);
+        let mut game = self.game.get_untracked();
+        if let Err(refusal) = game.undo(mode) {
+            return self.say(refusal);
+        }
+        self.stop_thinking();
+        self.search.column_values.set(None);
+        self.game.set(game);
+        self.ui.message.set(None);
+    }
+
+    pub(crate) fn hint(self) {
+        let game = self.game.get_untracked();
+        if game.board.is_over() {
+            return self.say(Text::GameOverRefused);
+        }
+        if self.search.thinking.get_untracked() {
+            return self.say(Text::NotYourTurn);
+        }
+        let id = self.next_request();
+        self.say(Text::HintWaiting);
+        self.search.column_values.set(None);
+        self.send(ToWorker::Analyze {
+            id,
+            moves: game.board.to_string(),
+            geometry: game.board.geometry(),
+            limit_ms: HINT_LIMIT_MS,
+        });
+    }
+}
+
+/// Runs `f` once, `after` from now.
+pub(crate) fn set_timeout(f: impl FnOnce() + 'static, after: std::time::Duration) {
+    gloo_timers::callback::Timeout::new(after.as_millis() as u32, f).forget();
+}

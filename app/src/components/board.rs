@@ -1,0 +1,136 @@
+//! The board: the coins, the expected continuation, one button per column.
+
+use engine::Side;
+use leptos::prelude::*;
+
+use crate::actions::use_actions;
+use crate::game::Game;
+use crate::i18n::{Say, use_i18n};
+use crate::settings::{GameMode, Settings};
+use crate::state::{Search, Ui};
+
+/// How many moves of the expected continuation the board shows.
+const EXPECTED_SHOWN: usize = 4;
+
+/// The board, its cells announced to screen readers.
+#[component]
+pub fn BoardView() -> impl IntoView {
+    let i18n = use_i18n();
+    let actions = use_actions();
+    let settings = expect_context::<RwSignal<Settings>>();
+    let game = expect_context::<RwSignal<Game>>();
+    let search = expect_context::<Search>();
+    let ui = expect_context::<Ui>();
+    let grid = move || {
+        let g = game.get();
+        let s = settings.get();
+        let geometry = g.board.geometry();
+        let (w, h) = (geometry.columns(), geometry.rows());
+        let win: Vec<(u8, u8)> = g
+            .board
+            .winning_line()
+            .unwrap_or_default()
+            .iter()
+            .map(|c| (c.column, c.row))
+            .collect();
+        let last = g.board.last_move().map(|c| (c, g.board.height(c) - 1));
+        let pv = search.last_pv.get();
+        let mut expected: Vec<(usize, usize, usize)> = Vec::new();
+        if !g.board.is_over() && !search.thinking.get() && g.mode(s.mode) != GameMode::HotSeat {
+            let mut future = g.board.clone();
+            for (i, &c) in pv.iter().skip(1).take(EXPECTED_SHOWN).enumerate() {
+                let c = usize::from(c);
+                if future.play(c).is_err() {
+                    break;
+                }
+                expected.push((c, future.height(c) - 1, i + 1));
+            }
+        }
+        let mut cells = Vec::with_capacity(w * h);
+        for r in (0..h).rev() {
+            for c in 0..w {
+                let owner = g.board.cell(c, r);
+                let colour = owner.map(|side| s.colours[side]);
+                let label = i18n.say(&Say::Cell {
+                    row: r + 1,
+                    column: c + 1,
+                    owner: colour,
+                });
+                let coin = owner.map(|side| {
+                    let fresh = last == Some((c, r));
+                    let order = if side == Side::First {
+                        "first"
+                    } else {
+                        "second"
+                    };
+                    let class = format!(
+                        "coin {} {order}{}",
+                        s.colours[side].class(),
+                        if fresh { " fresh" } else { "" }
+                    );
+                    let style = format!("--fall:{}", h - r);
+                    view! { <div class=class style=style></div> }
+                });
+                let ghost = expected
+                    .iter()
+                    .find(|e| e.0 == c && e.1 == r)
+                    .map(|&(_, _, n)| {
+                        let next = g.board.side_to_move();
+                        let side = if n % 2 == 1 { next } else { next.other() };
+                        view! { <div class=format!("coin ghost {}", s.colours[side].class())>{n}</div> }
+                    });
+                let won = win.contains(&(c as u8, r as u8));
+                cells.push(view! {
+                    <div class="cell" class:win=won role="img" aria-label=label>{coin}{ghost}</div>
+                });
+            }
+        }
+        cells.collect_view()
+    };
+    let buttons = move || {
+        let w = game.with(|g| g.board.geometry().columns());
+        (0..w)
+            .map(|c| {
+                let label = move || i18n.say(&Say::ColumnButton { column: c + 1 });
+                view! {
+                    <button
+                        class="column"
+                        class:shake=move || ui.shake.get() == Some(c)
+                        class:hover=move || ui.hover.get() == Some(c)
+                        aria-label=label
+                        on:click=move |_| actions.human_drop(c)
+                        on:pointerenter=move |_| ui.hover.set(Some(c))
+                        on:focus=move |_| ui.hover.set(Some(c))
+                    ></button>
+                }
+            })
+            .collect_view()
+    };
+    let hover_row = move || {
+        let g = game.get();
+        let s = settings.get();
+        let w = g.board.geometry().columns();
+        let colour = s.colours[g.board.side_to_move()];
+        let show = !g.board.is_over() && !g.computer_to_move(s.mode);
+        (0..w)
+            .map(|c| {
+                let coin = (show && ui.hover.get() == Some(c))
+                    .then(|| view! { <div class=format!("coin {}", colour.class())></div> });
+                view! { <div class="slot">{coin}</div> }
+            })
+            .collect_view()
+    };
+    let style = move || {
+        let g = game.with(|g| g.board.geometry());
+        format!("--cols:{};--rows:{}", g.columns(), g.rows())
+    };
+    view! {
+        <div class="board-wrap" style=style on:pointerleave=move |_| ui.hover.set(None)>
+            <div class="hover-row" aria-hidden="true">{hover_row}</div>
+            <div class="board">
+                <div class="cells">{grid}</div>
+                <div class="columns">{buttons}</div>
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,78 @@
+//! Whose turn, the level, the result, or why an action was refused.
+
+use engine::Status;
+use leptos::prelude::*;
+
+use crate::actions::use_actions;
+use crate::game::Game;
+use crate::i18n::{Say, Text, use_i18n};
+use crate::settings::{GameMode, Settings};
+use crate::state::{Search, Ui};
+
+/// The line over the board, with "play again" and "review" after a game.
+#[component]
+pub fn StatusLine() -> impl IntoView {
+    let i18n = use_i18n();
+    let actions = use_actions();
+    let settings = expect_context::<RwSignal<Settings>>();
+    let game = expect_context::<RwSignal<Game>>();
+    let search = expect_context::<Search>();
+    let ui = expect_context::<Ui>();
+    let watching = actions.watching;
+    let text = move || {
+        if let Some(m) = ui.message.get() {
+            return m;
+        }
+        let s = settings.get();
+        let g = game.get();
+        // A spectator is neither side: name the colours.
+        let mode = if watching {
+            GameMode::HotSeat
+        } else {
+            g.mode(s.mode)
+        };
+        let (level, style) = (s.level, s.style);
+        match g.board.status() {
+            Status::Won(w) => match mode {
+                GameMode::VsComputer if w == g.human => i18n.t(Text::YouWon).to_string(),
+                GameMode::VsComputer => i18n.t(Text::YouLost).to_string(),
+                _ => i18n.say(&Say::Wins {
+                    colour: s.colours[w],
+                }),
+            },
+            Status::Draw => i18n.t(Text::Draw).to_string(),
+            Status::InProgress => {
+                let side = g.board.side_to_move();
+                // In a robot game the computer's move may wait for the robot.
+                let computers_turn = mode == GameMode::VsComputer && side != g.human;
+                if search.thinking.get() || computers_turn {
+                    i18n.say(&Say::ComputerThinking { level, style })
+                } else if mode == GameMode::VsComputer {
+                    i18n.say(&Say::YourTurn {
+                        colour: s.colours[side],
+                        level,
+                        style,
+                    })
+                } else {
+                    i18n.say(&Say::ToMove {
+                        colour: s.colours[side],
+                    })
+                }
+            }
+        }
+    };
+    let over = move || game.with(|g| g.board.is_over());
+    view! {
+        <div class="status-row">
+            <p class="status" role="status" aria-live="polite">{text}</p>
+            <Show when=move || over() && !watching>
+                <button class="again" on:click=move |_| actions.new_game(false)>
+                    {move || i18n.t(Text::PlayAgain)}
+                </button>
+                <button class="review-game" on:click=move |_| actions.request_review()>
+                    {move || i18n.t(Text::ReviewGame)}
+                </button>
+            </Show>
+        </div>
+    }
+}

@@ -1,0 +1,74 @@
+//! What the computer thinks: the running search in numbers, the search
+//! tree and its thoughts, newest first.
+
+use leptos::prelude::*;
+
+use crate::actions::use_actions;
+use crate::game::Game;
+use crate::i18n::{Say, Text, use_i18n};
+use crate::settings::Settings;
+use crate::state::{Data, Search};
+use crate::tree::TreeView;
+
+/// The panel beside the board.
+#[component]
+pub fn Thoughts() -> impl IntoView {
+    let i18n = use_i18n();
+    let actions = use_actions();
+    let settings = expect_context::<RwSignal<Settings>>();
+    let game = expect_context::<RwSignal<Game>>();
+    let search = expect_context::<Search>();
+    let colours =
+        Signal::derive(move || settings.with(|s| s.colours.map(|c| c.class()).into_array()));
+    let lang = Signal::derive(move || i18n.lang());
+    let geometry = Signal::derive(move || game.with(|g| g.board.geometry()));
+    Effect::new(move |_| {
+        search.tree_kind.track();
+        search.trace.track();
+        actions.want_teaching();
+    });
+    view! {
+        <aside class="thoughts" aria-live="polite">
+            <div class="thoughts-head">
+                <h2>{move || i18n.t(Text::Thoughts)}</h2>
+                <a class="spectator-link" href="#/watch" target="_blank">
+                    {move || i18n.t(Text::SpectatorScreen)}
+                </a>
+            </div>
+            <SearchLine/>
+            <TreeView trace=search.trace.into() teaching=search.teaching.into() kind=search.tree_kind
+                colours=colours lang=lang geometry=geometry/>
+            <ol>{move || search.thoughts.get().into_iter().map(|l| view! { <li>{i18n.say(&l)}</li> }).collect_view()}</ol>
+        </aside>
+    }
+}
+
+/// The running search in numbers: depth, positions, speed, best so far;
+/// while none runs, the database's download.
+#[component]
+fn SearchLine() -> impl IntoView {
+    let i18n = use_i18n();
+    let search = expect_context::<Search>();
+    let data = expect_context::<Data>();
+    let text = move || {
+        let Some(p) = search.progress.get() else {
+            return match data.database.get() {
+                Some(crate::protocol::Database::Loading { loaded, total }) => {
+                    Some(i18n.say(&Say::DatabaseLoading { loaded, total }))
+                }
+                _ => None,
+            };
+        };
+        let best = p
+            .best_column
+            .zip(p.best_value)
+            .map(|(c, v)| (usize::from(c), v));
+        Some(i18n.say(&Say::SearchLine {
+            depth: p.depth,
+            nodes: p.nodes,
+            per_second: p.nodes_per_second as u64,
+            best,
+        }))
+    };
+    view! { <p class="search-line">{text}</p> }
+}

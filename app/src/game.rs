@@ -1,0 +1,256 @@
+//! The game on the screen: the engine's board plus who plays which side,
+//! and the screen's rules around the engine's (whose turn it is, what a tap
+//! or an undo may do). A plain type, tested natively.
+
+use engine::{Board, Geometry, Side};
+
+use crate::i18n::Text;
+use crate::settings::{GameMode, Settings, Starter};
+use crate::storage::SavedGame;
+
+/// The game on the screen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Game {
+    /// The board with its moves.
+    pub board: Board,
+    /// The person's side against the computer.
+    pub human: Side,
+    /// Set while this page plays its game on the booth's robot.
+    pub robot: Option<RobotGame>,
+}
+
+/// A game on the robot: the bridge holds it, the page mirrors it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RobotGame {
+    /// Against the computer (whose moves this page's worker finds), or
+    /// against a person on another device.
+    pub vs_computer: bool,
+}
+
+impl Game {
+    /// A new game on the settings' board. `person_starts_by_chance` is the
+    /// coin thrown for [`Starter::Random`].
+    pub fn new(settings: &Settings, person_starts_by_chance: bool) -> Game {
+        let (c, r) = settings.size;
+        let geometry = Geometry::new(c.into(), r.into(), 4).unwrap_or(Geometry::STANDARD);
+        let person_starts = match settings.starter {
+            Starter::Me => true,
+            Starter::Computer => false,
+            Starter::Random => person_starts_by_chance,
+        };
+        Game {
+            board: Board::with_geometry(geometry),
+            human: if person_starts {
+                Side::First
+            } else {
+                Side::Second
+            },
+            robot: None,
+        }
+    }
+
+    /// The first game of a visit: the position shared in the address,
+    /// else the stored game, else `fresh`.
+    pub fn first(fresh: Game, shared: Option<&str>, stored: Option<&SavedGame>) -> Game {
+        if let Some(board) = shared.and_then(|m| Board::from_moves(fresh.board.geometry(), m).ok())
+        {
+            return Game { board, ..fresh };
+        }
+        stored.and_then(Game::restored).unwrap_or(fresh)
+    }
+
+    /// A stored game, if its board and moves still make sense.
+    pub fn restored(saved: &SavedGame) -> Option<Game> {
+        let geometry = Geometry::new(saved.size.0.into(), saved.size.1.into(), 4).ok()?;
+        let board = Board::from_moves(geometry, &saved.moves).ok()?;
+        Some(Game {
+            board,
+            human: saved.human,
+            robot: None,
+        })
+    }
+
+    /// What is stored between visits.
+    pub fn saved(&self) -> SavedGame {
+        let g = self.board.geometry();
+        SavedGame {
+            moves: self.board.to_string(),
+            size: (g.columns() as u8, g.rows() as u8),
+            human: self.human,
+        }
+    }
+
+    /// Who plays this game: the settings' mode, or the robot game's.
+    pub fn mode(&self, settings_mode: GameMode) -> GameMode {
+        match self.robot {
+            Some(RobotGame { vs_computer: true }) => GameMode::VsComputer,
+            Some(RobotGame { vs_computer: false }) => GameMode::HotSeat,
+            None => settings_mode,
+        }
+    }
+
+    /// Whether the computer moves next.
+    pub fn computer_to_move(&self, mode: GameMode) -> bool {
+        !self.board.is_over()
+            && match self.mode(mode) {
+                GameMode::VsComputer => self.board.side_to_move() != self.human,
+                GameMode::HotSeat => false,
+                GameMode::Demo => true,
+            }
+    }
+
+    /// Whether a person's tap on `column` may drop a coin, and if not, what
+    /// to tell them.
+    pub fn check_drop(&self, column: usize, mode: GameMode) -> Result<(), Text> {
+        if self.board.is_over() {
+            Err(Text::GameOverRefused)
+        } else if self.computer_to_move(mode) {
+            Err(Text::NotYourTurn)
+        } else if !self.board.can_play(column) {
+            Err(Text::ColumnFull)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Takes back the last move; against the computer, back to the
+    /// person's turn (the computer's reply and the person's move).
+    pub fn undo(&mut self, mode: GameMode) -> Result<(), Text> {
+        if self.robot.is_some() {
+            return Err(Text::NoUndoOnRobot);
+        }
+        if self.board.plies() == 0 || mode == GameMode::Demo {
+            return Err(Text::NothingToUndo);
+        }
+        self.board.undo(1);
+        if mode == GameMode::VsComputer {
+            while self.board.side_to_move() != self.human && self.board.plies() > 0 {
+                self.board.undo(1);
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a game is under way: a new game would throw it away.
+    pub fn is_running(&self) -> bool {
+        self.board.plies() > 0 && !self.board.is_over()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(moves: &str, human: Side) -> Game {
+        Game {
+            board: moves.parse().unwrap(),
+            human,
+            robot: None,
+        }
+    }
+
+    #[test]
+    fn the_starter_setting_decides_the_persons_side() {
+        let mut settings = Settings::default();
+        assert_eq!(Game::new(&settings, false).human, Side::First);
+        settings.starter = Starter::Computer;
+        assert_eq!(Game::new(&settings, true).human, Side::Second);
+        settings.starter = Starter::Random;
+        assert_eq!(Game::new(&settings, true).human, Side::First);
+        assert_eq!(Game::new(&settings, false).human, Side::Second);
+        settings.size = (9, 6);
+        assert_eq!(Game::new(&settings, true).board.geometry().columns(), 9);
+    }
+
+    #[test]
+    fn the_computer_moves_on_its_turn_only_against_a_person() {
+        let g = game("44", Side::First);
+        assert!(!g.computer_to_move(GameMode::VsComputer));
+        assert!(game("4", Side::First).computer_to_move(GameMode::VsComputer));
+        assert!(!game("4", Side::First).computer_to_move(GameMode::HotSeat));
+        assert!(g.computer_to_move(GameMode::Demo));
+        // A finished game has nobody to move.
+        assert!(!game("1212121", Side::Second).computer_to_move(GameMode::VsComputer));
+    }
+
+    #[test]
+    fn a_robot_game_plays_by_its_own_mode() {
+        let mut g = game("4", Side::First);
+        g.robot = Some(RobotGame { vs_computer: false });
+        assert_eq!(g.mode(GameMode::VsComputer), GameMode::HotSeat);
+        assert!(!g.computer_to_move(GameMode::Demo));
+        g.robot = Some(RobotGame { vs_computer: true });
+        assert!(g.computer_to_move(GameMode::HotSeat));
+    }
+
+    #[test]
+    fn a_tap_is_refused_with_the_reason() {
+        assert_eq!(
+            game("1212121", Side::First).check_drop(3, GameMode::VsComputer),
+            Err(Text::GameOverRefused)
+        );
+        assert_eq!(
+            game("4", Side::First).check_drop(3, GameMode::VsComputer),
+            Err(Text::NotYourTurn)
+        );
+        assert_eq!(
+            game("444444", Side::First).check_drop(3, GameMode::HotSeat),
+            Err(Text::ColumnFull)
+        );
+        assert_eq!(
+            game("444444", Side::First).check_drop(2, GameMode::HotSeat),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn undo_against_the_computer_goes_back_to_the_persons_turn() {
+        let mut g = game("4453", Side::First);
+        g.undo(GameMode::VsComputer).unwrap();
+        assert_eq!(g.board.to_string(), "44");
+        let mut second = game("445", Side::Second);
+        second.undo(GameMode::VsComputer).unwrap();
+        assert_eq!(second.board.to_string(), "4");
+        let mut hot_seat = game("4453", Side::First);
+        hot_seat.undo(GameMode::HotSeat).unwrap();
+        assert_eq!(hot_seat.board.to_string(), "445");
+    }
+
+    #[test]
+    fn undo_is_refused_where_it_cannot_apply() {
+        assert_eq!(
+            game("", Side::First).undo(GameMode::VsComputer),
+            Err(Text::NothingToUndo)
+        );
+        assert_eq!(
+            game("44", Side::First).undo(GameMode::Demo),
+            Err(Text::NothingToUndo)
+        );
+        let mut robot = game("44", Side::First);
+        robot.robot = Some(RobotGame { vs_computer: true });
+        assert_eq!(robot.undo(GameMode::VsComputer), Err(Text::NoUndoOnRobot));
+        assert_eq!(
+            robot.board.to_string(),
+            "44",
+            "a refused undo changes nothing"
+        );
+    }
+
+    #[test]
+    fn the_first_game_prefers_the_shared_position_then_the_stored_one() {
+        let fresh = Game::new(&Settings::default(), true);
+        let stored = game("1234", Side::Second).saved();
+        let first = Game::first(fresh.clone(), Some("4455"), Some(&stored));
+        assert_eq!(first.board.to_string(), "4455");
+        let first = Game::first(fresh.clone(), Some("not moves"), Some(&stored));
+        assert_eq!(
+            (first.board.to_string(), first.human),
+            ("1234".into(), Side::Second)
+        );
+        let broken = SavedGame {
+            moves: "1111111".into(),
+            ..stored
+        };
+        assert_eq!(Game::first(fresh.clone(), None, Some(&broken)), fresh);
+    }
+}

@@ -1,0 +1,367 @@
+//! Every text a person sees, in German and English, through one mechanism:
+//! a typed key per message ([`Text`] for fixed texts, [`Say`] for those with
+//! numbers or names), one file per language whose `match` the compiler
+//! checks for completeness, and one hook for components ([`use_i18n`]).
+//!
+//! A translator adds a language by copying `en.rs`, translating its two
+//! functions and its explainer, and adding a [`Lang`] variant: the compiler
+//! then lists every place that still needs the new language.
+
+mod de;
+mod en;
+
+use engine::evaluation::Style;
+use engine::player::{Fact, Level};
+use engine::review::ReviewedMove;
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::protocol::Database;
+use crate::settings::CoinColour;
+
+/// The language of the interface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Lang {
+    /// Deutsch.
+    De,
+    /// English.
+    #[default]
+    En,
+}
+
+impl Lang {
+    /// The language for a first visit from the browser's preferred
+    /// languages (`navigator.languages`): German for any `de` or `de-*`
+    /// listed before an English one, else English.
+    pub fn from_preferences<'a>(languages: impl IntoIterator<Item = &'a str>) -> Lang {
+        for tag in languages {
+            let primary = tag.split(['-', '_']).next().unwrap_or_default();
+            if primary.eq_ignore_ascii_case("de") {
+                return Lang::De;
+            }
+            if primary.eq_ignore_ascii_case("en") {
+                return Lang::En;
+            }
+        }
+        Lang::En
+    }
+
+    /// The language's tag for the page's `lang` attribute.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::De => "de",
+            Lang::En => "en",
+        }
+    }
+
+    /// A fixed text in this language.
+    pub fn t(self, text: Text) -> &'static str {
+        match self {
+            Lang::De => de::text(text),
+            Lang::En => en::text(text),
+        }
+    }
+
+    /// A message with numbers or names in this language.
+    pub fn say(self, message: &Say) -> String {
+        match self {
+            Lang::De => de::say(message),
+            Lang::En => en::say(message),
+        }
+    }
+
+    /// The explainer's sections: a heading and a paragraph each.
+    pub fn explainer(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Lang::De => &de::EXPLAINER,
+            Lang::En => &en::EXPLAINER,
+        }
+    }
+}
+
+/// A fixed text of the interface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum Text {
+    Title,
+    NewGame,
+    Undo,
+    Hint,
+    Settings,
+    Help,
+    Close,
+    ConfirmNew,
+    Mode,
+    VsComputer,
+    HotSeat,
+    Demo,
+    Level,
+    Style,
+    Defensive,
+    Normal,
+    Aggressive,
+    Starts,
+    Me,
+    Computer,
+    Random,
+    Colours,
+    Animation,
+    BoardSize,
+    Language,
+    HighContrast,
+    Marks,
+    Fullscreen,
+    YourTurn,
+    ComputerThinking,
+    Wins,
+    YouWon,
+    YouLost,
+    Draw,
+    PlayAgain,
+    ColumnFull,
+    NotYourTurn,
+    GameOverRefused,
+    NothingToUndo,
+    HintTooDeep,
+    BookMissing,
+    Watching,
+    NoUndoOnRobot,
+    Robot,
+    RobotConnecting,
+    RobotReady,
+    RobotWorking,
+    RobotFault,
+    RobotDisconnected,
+    RobotRestoring,
+    RobotBusy,
+    RobotWait,
+    NeedToken,
+    NameRule,
+    BridgeLost,
+    StillThere,
+    ImStillHere,
+    YourName,
+    Opponent,
+    ComputerOpponent,
+    PersonOpponent,
+    TakeSeat,
+    WatchRobot,
+    PlayOnRobot,
+    LeaveRobot,
+    HintWaiting,
+    WorkerFailed,
+    Thoughts,
+    SpectatorScreen,
+    Column,
+    Row,
+    Empty,
+    HelpRules,
+    HelpPlay,
+    About,
+    Turn,
+    ReviewGame,
+    GameReview,
+    PlayOnFromHere,
+    Searching,
+    RealSearch,
+    MinimaxTeaching,
+    HowItThinks,
+    Fit,
+    All,
+    ZoomIn,
+    ZoomOut,
+    Yellow,
+    Red,
+    Blue,
+    Green,
+    Easy,
+    Medium,
+    Hard,
+    Perfect,
+    Adaptive,
+    RandomLevel,
+    Reviewing,
+}
+
+/// A message with numbers or names in it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Say {
+    /// A line of the computer's thoughts.
+    Thought(Fact),
+    /// The computer's move with how far and how much it searched.
+    Searched {
+        column: usize,
+        depth: u8,
+        nodes: u64,
+    },
+    /// The running search: depth, positions, speed, best column so far
+    /// with its value.
+    SearchLine {
+        depth: u8,
+        nodes: u64,
+        per_second: u64,
+        best: Option<(usize, i32)>,
+    },
+    /// The person's turn against the computer.
+    YourTurn {
+        colour: CoinColour,
+        level: Level,
+        style: Style,
+    },
+    /// The computer's turn.
+    ComputerThinking { level: Level, style: Style },
+    /// A colour's turn between two people.
+    ToMove { colour: CoinColour },
+    /// A colour won.
+    Wins { colour: CoinColour },
+    /// A level's name in the menus.
+    LevelName(Level),
+    /// A cell for screen readers (row and column from 1).
+    Cell {
+        row: usize,
+        column: usize,
+        owner: Option<CoinColour>,
+    },
+    /// A column's drop button (from 1).
+    ColumnButton { column: usize },
+    /// A coin colour menu (from 1).
+    ColourMenu { player: usize },
+    /// A column's perfect score in words (Pons' score, the mover's view,
+    /// with `plies` stones down on a board of `cells`).
+    PerfectValue {
+        score: i32,
+        cells: usize,
+        plies: usize,
+    },
+    /// The position database downloading: bytes so far and in all.
+    DatabaseLoading { loaded: u32, total: Option<u32> },
+    /// The help's sentence on the position database.
+    DatabaseStatus(Option<Database>),
+    /// The help's sentence on the opening book: depth and positions.
+    BookStatus(Option<(u8, u32)>),
+    /// One move of the review (`number` from 1).
+    Reviewed {
+        number: usize,
+        colour: CoinColour,
+        reviewed: ReviewedMove,
+    },
+    /// Where the game was decided: the move (from 1) and whose it was.
+    Decided(Option<(usize, CoinColour)>),
+    /// The search tree's caption: depth, positions, pruned moves, table hits.
+    TreeCaption {
+        depth: u8,
+        nodes: u64,
+        pruned: u64,
+        from_table: u64,
+    },
+    /// The teaching view's caption, once its trees are there: depth, nodes
+    /// of minimax and of alpha-beta, the share saved.
+    MinimaxCaption(Option<(u8, u64, u64, u64)>),
+    /// A tree node for screen readers: its column (none at the root), its
+    /// value as drawn, nodes folded away, moves pruned, whether the table
+    /// answered.
+    TreeNode {
+        column: Option<usize>,
+        value: String,
+        folded: Option<u64>,
+        pruned: u32,
+        from_table: bool,
+    },
+    /// The app's version.
+    Version,
+}
+
+impl From<CoinColour> for Text {
+    fn from(colour: CoinColour) -> Text {
+        match colour {
+            CoinColour::Yellow => Text::Yellow,
+            CoinColour::Red => Text::Red,
+            CoinColour::Blue => Text::Blue,
+            CoinColour::Green => Text::Green,
+        }
+    }
+}
+
+impl From<Style> for Text {
+    fn from(style: Style) -> Text {
+        match style {
+            Style::Defensive => Text::Defensive,
+            Style::Normal => Text::Normal,
+            Style::Aggressive => Text::Aggressive,
+        }
+    }
+}
+
+impl From<Level> for Text {
+    /// The name of a level without a depth (a classic level's name has
+    /// one: [`Say::LevelName`]).
+    fn from(level: Level) -> Text {
+        match level {
+            Level::Easy => Text::Easy,
+            Level::Medium => Text::Medium,
+            Level::Hard => Text::Hard,
+            Level::Perfect => Text::Perfect,
+            Level::Adaptive => Text::Adaptive,
+            Level::Classic(_) => Text::Level,
+            Level::Random => Text::RandomLevel,
+        }
+    }
+}
+
+/// Texts in the page's language; tracked, so a view using it follows a
+/// change of language.
+#[derive(Clone, Copy)]
+pub struct I18n(Signal<Lang>);
+
+impl I18n {
+    /// Over the language of `settings`.
+    pub fn new(lang: Signal<Lang>) -> I18n {
+        I18n(lang)
+    }
+
+    /// The language now.
+    pub fn lang(self) -> Lang {
+        self.0.get()
+    }
+
+    /// A fixed text.
+    pub fn t(self, text: Text) -> &'static str {
+        self.lang().t(text)
+    }
+
+    /// A message with numbers or names.
+    pub fn say(self, message: &Say) -> String {
+        self.lang().say(message)
+    }
+}
+
+/// The hook every component uses for its texts.
+pub fn use_i18n() -> I18n {
+    expect_context::<I18n>()
+}
+
+/// A word with its first letter in upper case: a colour that starts a
+/// sentence.
+pub fn capitalise(word: &str) -> String {
+    let mut c = word.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}
+
+/// A number with thin spaces between groups of three digits, which
+/// reads the same in both languages.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push('\u{202f}');
+        }
+        out.push(d);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

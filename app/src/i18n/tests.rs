@@ -1,0 +1,214 @@
+use engine::Board;
+use engine::review::Mark;
+use engine::solver::win_now_score;
+use engine::{Mode, Solver};
+
+use super::*;
+
+#[test]
+fn a_first_visit_speaks_german_to_any_german_browser() {
+    assert_eq!(Lang::from_preferences(["de-AT", "en"]), Lang::De);
+    assert_eq!(Lang::from_preferences(["fr-FR", "de_CH"]), Lang::De);
+    assert_eq!(Lang::from_preferences(["en-GB", "de"]), Lang::En);
+    assert_eq!(Lang::from_preferences(["fr"]), Lang::En);
+    assert_eq!(Lang::from_preferences([]), Lang::En);
+}
+
+#[test]
+fn perfect_scores_read_as_moves_to_the_end() {
+    // Pons' "4455": the mover wins with its 4th stone, its 2nd from here.
+    let board: Board = "4455".parse().unwrap();
+    let scores = Solver::new().analyze(board.position(), Mode::Strong);
+    let words: Vec<String> = scores
+        .iter()
+        .map(|&s| {
+            Lang::En.say(&Say::PerfectValue {
+                score: s.unwrap(),
+                cells: 42,
+                plies: 4,
+            })
+        })
+        .collect();
+    // Column 3 or 6 makes two threats: the win comes with the 2nd move.
+    assert_eq!(words[2], "wins in 2 moves", "{words:?}");
+    assert_eq!(words[5], "wins in 2 moves", "{words:?}");
+    let value = |score, plies| Say::PerfectValue {
+        score,
+        cells: 42,
+        plies,
+    };
+    assert_eq!(Lang::De.say(&value(0, 4)), "remis");
+    assert_eq!(Lang::En.say(&value(win_now_score(42, 10), 10)), "wins now");
+    assert_eq!(
+        Lang::En.say(&value(-win_now_score(42, 12), 11)),
+        "loses at once"
+    );
+    assert_eq!(
+        Lang::De.say(&value(-win_now_score(42, 12) + 1, 11)),
+        "verliert in 2"
+    );
+}
+
+#[test]
+fn the_database_line_counts_megabytes_in_each_language() {
+    let loading = Say::DatabaseLoading {
+        loaded: 1_200_000,
+        total: Some(2_607_099),
+    };
+    assert_eq!(
+        Lang::En.say(&loading),
+        "Perfect play: loading 1.2 of 2.6 MB"
+    );
+    assert_eq!(
+        Lang::De.say(&loading),
+        "Perfektes Spiel: 1,2 von 2,6 MB geladen"
+    );
+    let ready = Database::Ready {
+        positions: 4_200_899,
+        millis: 300,
+        memory: 20 << 20,
+    };
+    assert!(
+        Lang::En
+            .say(&Say::DatabaseStatus(Some(ready)))
+            .contains("4200899 positions")
+    );
+    assert!(
+        Lang::De
+            .say(&Say::DatabaseStatus(Some(Database::Missing)))
+            .contains("nicht verfügbar")
+    );
+}
+
+fn reviewed(column: u8, best: i32, played: i32, mark: Mark) -> ReviewedMove {
+    ReviewedMove {
+        column,
+        best,
+        played,
+        mark,
+    }
+}
+
+#[test]
+fn a_mistake_names_the_column_that_kept_the_result() {
+    let corner = Say::Reviewed {
+        number: 1,
+        colour: CoinColour::Yellow,
+        reviewed: reviewed(0, 1, -2, Mark::Mistake { better: 3 }),
+    };
+    assert_eq!(
+        Lang::En.say(&corner),
+        "1. Yellow, column 1: mistake: column 4 would have kept the win"
+    );
+    assert_eq!(
+        Lang::De.say(&corner),
+        "1. Gelb, Spalte 1: Fehler: Spalte 4 hätte den Sieg gehalten"
+    );
+    let drawn = Say::Reviewed {
+        number: 8,
+        colour: CoinColour::Red,
+        reviewed: reviewed(2, 0, -3, Mark::Mistake { better: 5 }),
+    };
+    assert!(
+        Lang::En
+            .say(&drawn)
+            .ends_with("column 6 would have kept the draw")
+    );
+    let best = Say::Reviewed {
+        number: 2,
+        colour: CoinColour::Red,
+        reviewed: reviewed(3, 2, 2, Mark::Best),
+    };
+    assert_eq!(Lang::En.say(&best), "2. Red, column 4: best");
+}
+
+#[test]
+fn the_decisive_move_is_named_with_its_player() {
+    assert_eq!(
+        Lang::En.say(&Say::Decided(Some((2, CoinColour::Red)))),
+        "Decided by move 2: Red's mistake."
+    );
+    assert_eq!(
+        Lang::De.say(&Say::Decided(Some((2, CoinColour::Blue)))),
+        "Entschieden mit Zug 2: dem Fehler von Blau."
+    );
+    assert_eq!(
+        Lang::En.say(&Say::Decided(None)),
+        "No mistake: the result was fixed from the first move."
+    );
+}
+
+#[test]
+fn thoughts_carry_their_numbers_in_both_languages() {
+    let block = Say::Thought(Fact::MustBlock { column: 2 });
+    assert_eq!(Lang::En.say(&block), "I must block column 3.");
+    assert_eq!(Lang::De.say(&block), "Ich muss Spalte 3 blockieren.");
+    let searched = Say::Searched {
+        column: 3,
+        depth: 9,
+        nodes: 1234,
+    };
+    assert_eq!(
+        Lang::De.say(&searched),
+        "Spalte 4 (Tiefe 9, 1234 Stellungen durchsucht)."
+    );
+}
+
+#[test]
+fn the_status_line_names_colours_and_levels() {
+    let turn = Say::YourTurn {
+        colour: CoinColour::Yellow,
+        level: Level::Classic(4),
+        style: Style::Aggressive,
+    };
+    assert_eq!(
+        Lang::En.say(&turn),
+        "Your turn (yellow) – Classic 4 (aggressive)"
+    );
+    assert_eq!(
+        Lang::De.say(&Say::Wins {
+            colour: CoinColour::Green
+        }),
+        "Grün gewinnt!"
+    );
+    assert_eq!(Lang::De.say(&Say::LevelName(Level::Perfect)), "Perfekt");
+}
+
+#[test]
+fn the_search_line_groups_digits_and_names_the_best_column() {
+    let line = Say::SearchLine {
+        depth: 12,
+        nodes: 1_234_567,
+        per_second: 2_000_000,
+        best: Some((3, 5)),
+    };
+    assert_eq!(
+        Lang::En.say(&line),
+        "Depth 12 · 1\u{202f}234\u{202f}567 positions · 2\u{202f}000\u{202f}000/s · best so far: column 4 (+5)"
+    );
+    assert_eq!(grouped(999), "999");
+    assert_eq!(capitalise("über"), "Über");
+}
+
+#[test]
+fn tree_nodes_read_out_what_the_drawing_shows() {
+    let node = Say::TreeNode {
+        column: Some(3),
+        value: "≥2".into(),
+        folded: Some(40),
+        pruned: 2,
+        from_table: true,
+    };
+    assert_eq!(
+        Lang::En.say(&node),
+        "column 4: ≥2, 40 nodes folded, 2 moves pruned, from the table"
+    );
+    let root = Say::TreeNode {
+        column: None,
+        value: "+3".into(),
+        folded: None,
+        pruned: 0,
+        from_table: false,
+    };
+    assert_eq!(Lang::De.say(&root), "Wurzel: +3");
+}

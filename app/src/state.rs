@@ -1,0 +1,196 @@
+//! The app's reactive state in small pieces, each provided as its own
+//! context so a component reads only what it shows. The logic lives on
+//! plain types ([`Game`](crate::game::Game), [`Settings`]); these hold
+//! signals of them. What changes them is in [`crate::actions`].
+
+use engine::player::{SearchProgress, Teaching};
+use engine::trace::SearchTrace;
+use leptos::prelude::*;
+
+use crate::protocol::Database;
+use crate::review::GameReview;
+use crate::tree::TreeKind;
+
+/// The computer's search: whether it runs, its progress, what it found.
+#[derive(Clone, Copy)]
+pub struct Search {
+    /// A move is being searched for.
+    pub thinking: RwSignal<bool>,
+    /// The running search's numbers.
+    pub progress: RwSignal<Option<SearchProgress>>,
+    /// The computer's thoughts, newest first.
+    pub thoughts: RwSignal<Vec<crate::i18n::Say>>,
+    /// Every column's value, from the last search or from a hint.
+    pub column_values: RwSignal<Option<ColumnValues>>,
+    /// The expected continuation of the last search.
+    pub last_pv: RwSignal<Vec<u8>>,
+    /// The last (or the running) search's tree.
+    pub trace: RwSignal<Option<SearchTrace>>,
+    /// Minimax beside alpha-beta for the teaching view, once asked for.
+    pub teaching: RwSignal<Option<Teaching>>,
+    /// Which tree the panel shows.
+    pub tree_kind: RwSignal<TreeKind>,
+}
+
+/// Every column's value and where it comes from.
+pub type ColumnValues = (ValueKind, Vec<Option<i32>>);
+
+/// Where the values over the columns come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum ValueKind {
+    /// The computer's search at its level: estimates or exact.
+    Search,
+    /// A hint: every column's perfect score.
+    Perfect,
+}
+
+impl Search {
+    fn new() -> Search {
+        Search {
+            thinking: RwSignal::new(false),
+            progress: RwSignal::new(None),
+            thoughts: RwSignal::new(Vec::new()),
+            column_values: RwSignal::new(None),
+            last_pv: RwSignal::new(Vec::new()),
+            trace: RwSignal::new(None),
+            teaching: RwSignal::new(None),
+            tree_kind: RwSignal::new(TreeKind::Search),
+        }
+    }
+
+    /// Whether the values shown are a hint's perfect scores.
+    pub fn showing_hint(&self) -> bool {
+        self.column_values
+            .with_untracked(|v| matches!(v, Some((ValueKind::Perfect, _))))
+    }
+}
+
+/// The booth's state while the page is connected to a bridge.
+#[derive(Clone, Copy)]
+pub struct Booth {
+    /// The bridge's last snapshot.
+    pub snapshot: RwSignal<Option<booth_protocol::Snapshot>>,
+    /// Seconds left, after the bridge asked whether the player is still there.
+    pub still_there: RwSignal<Option<u64>>,
+}
+
+/// What the worker has loaded.
+#[derive(Clone, Copy)]
+pub struct Data {
+    /// The opening book: depth and positions.
+    pub book: RwSignal<Option<(u8, u32)>>,
+    /// The position database, once the worker says.
+    pub database: RwSignal<Option<Database>>,
+}
+
+/// The panel open over the board, if any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Panel {
+    /// Mode, level, colours, language.
+    Settings,
+    /// Rules and the data's status.
+    Help,
+    /// The lobby of the booth's robot.
+    Robot,
+    /// How the computer thinks.
+    Explainer,
+}
+
+/// What only the screen cares about.
+#[derive(Clone, Copy)]
+pub struct Ui {
+    /// The column under the pointer or chosen by the arrow keys.
+    pub hover: RwSignal<Option<usize>>,
+    /// A full column shaking after a tap.
+    pub shake: RwSignal<Option<usize>>,
+    /// The open panel.
+    pub panel: RwSignal<Option<Panel>>,
+    /// Column values as numbers instead of words.
+    pub value_numbers: RwSignal<bool>,
+    /// Why the last action was refused, or what just happened; replaces
+    /// the status line until the next change.
+    pub message: RwSignal<Option<String>>,
+}
+
+impl Ui {
+    /// Opens `panel`, or closes it when it is open.
+    pub fn toggle(&self, panel: Panel) {
+        self.panel
+            .update(|open| *open = (*open != Some(panel)).then_some(panel));
+    }
+
+    /// A signal for `class:open` on `panel`.
+    pub fn is_open(&self, panel: Panel) -> bool {
+        self.panel.get() == Some(panel)
+    }
+}
+
+/// The finished game's review, once asked for.
+#[derive(Clone, Copy)]
+pub struct Review(pub RwSignal<Option<GameReview>>);
+
+/// All the pieces, created together.
+#[derive(Clone, Copy)]
+pub struct State {
+    /// The search.
+    pub search: Search,
+    /// The booth.
+    pub booth: Booth,
+    /// The worker's data.
+    pub data: Data,
+    /// The screen.
+    pub ui: Ui,
+    /// The review.
+    pub review: Review,
+}
+
+impl State {
+    /// Fresh state, each piece also provided as a context of its own.
+    pub fn provide() -> State {
+        let state = State {
+            search: Search::new(),
+            booth: Booth {
+                snapshot: RwSignal::new(None),
+                still_there: RwSignal::new(None),
+            },
+            data: Data {
+                book: RwSignal::new(None),
+                database: RwSignal::new(None),
+            },
+            ui: Ui {
+                hover: RwSignal::new(None),
+                shake: RwSignal::new(None),
+                panel: RwSignal::new(None),
+                value_numbers: RwSignal::new(false),
+                message: RwSignal::new(None),
+            },
+            review: Review(RwSignal::new(None)),
+        };
+        provide_context(state.search);
+        provide_context(state.booth);
+        provide_context(state.data);
+        provide_context(state.ui);
+        provide_context(state.review);
+        state
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panel_opens_closes_and_gives_way_to_another() {
+        let owner = Owner::new();
+        owner.with(|| {
+            let state = State::provide();
+            let ui = state.ui;
+            ui.toggle(Panel::Settings);
+            assert_eq!(ui.panel.get_untracked(), Some(Panel::Settings));
+            ui.toggle(Panel::Help);
+            assert_eq!(ui.panel.get_untracked(), Some(Panel::Help));
+            ui.toggle(Panel::Help);
+            assert_eq!(ui.panel.get_untracked(), None);
+        });
+    }
+}
