@@ -20,7 +20,6 @@ pub fn Thoughts() -> impl IntoView {
     let search = expect_context::<Search>();
     let colours =
         Signal::derive(move || settings.with(|s| s.colours.map(|c| c.class()).into_array()));
-    let lang = Signal::derive(move || i18n.lang());
     let geometry = Signal::derive(move || game.with(|g| g.board.geometry()));
     Effect::new(move |_| {
         search.tree_kind.track();
@@ -37,7 +36,7 @@ pub fn Thoughts() -> impl IntoView {
             </div>
             <SearchLine/>
             <TreeView trace=search.trace.into() teaching=search.teaching.into() kind=search.tree_kind
-                colours=colours lang=lang geometry=geometry/>
+                colours=colours geometry=geometry/>
             <ol>{move || search.thoughts.get().into_iter().map(|l| view! { <li>{i18n.say(&l)}</li> }).collect_view()}</ol>
         </aside>
     }

@@ -1,0 +1,217 @@
+//! The tree and the small boards as SVG markup: one string per drawing,
+//! set as the element's inner HTML (thousands of nodes as components would
+//! be far slower to draw).
+
+use engine::trace::{Bound, SearchTrace};
+use engine::{Board, Side};
+
+use super::layout::{DX, DY, Placed};
+use crate::i18n::{Lang, Say};
+
+/// Radius of a node's coin.
+const R: f64 = 14.0;
+
+/// A short form of a value for a node label.
+fn label(v: i32) -> String {
+    if v.abs() < engine::player::FORCED && v.abs() >= 10_000 {
+        format!("{:+}k", v / 1000)
+    } else {
+        crate::values::short_value(v)
+    }
+}
+
+/// A small board as SVG markup, the last coin ringed.
+pub fn board_svg(board: &Board, colours: [&str; 2]) -> String {
+    use std::fmt::Write;
+    let g = board.geometry();
+    let (w, h) = (g.columns(), g.rows());
+    let cell = 18.0;
+    let mut out = format!(
+        r#"<svg viewBox="0 0 {:.0} {:.0}" width="{:.0}" height="{:.0}"><rect class="frame" width="100%" height="100%" rx="4"/>"#,
+        w as f64 * cell,
+        h as f64 * cell,
+        w as f64 * cell,
+        h as f64 * cell
+    );
+    let last = board.last_move().map(|c| (c, board.height(c) - 1));
+    for c in 0..w {
+        for r in 0..h {
+            let class = match board.cell(c, r) {
+                Some(Side::First) => colours[0],
+                Some(Side::Second) => colours[1],
+                None => "hole",
+            };
+            let ring = if last == Some((c, r)) { " last" } else { "" };
+            let _ = write!(
+                out,
+                r#"<circle class="{class}{ring}" cx="{:.1}" cy="{:.1}" r="7"/>"#,
+                (c as f64 + 0.5) * cell,
+                (h - 1 - r) as f64 * cell + cell / 2.0
+            );
+        }
+    }
+    out.push_str("</svg>");
+    out
+}
+
+/// The SVG markup of the placed nodes whose x lies in `window` (with a
+/// margin): edges first, then nodes on top. Labels only when `detailed`.
+pub fn markup(
+    t: &SearchTrace,
+    placed: &[Placed],
+    colours: [&str; 2],
+    lang: Lang,
+    detailed: bool,
+    window: (f64, f64),
+) -> String {
+    use std::fmt::Write;
+    let seen = |x: f64| x >= window.0 - DX && x <= window.1 + DX;
+    let mut out = String::with_capacity(placed.len() * 220);
+    for p in placed {
+        if let Some((x0, y0)) = p.parent {
+            if !seen(p.x) && !seen(x0) {
+                continue;
+            }
+            let n = &t.nodes[p.index];
+            let parent_on_pv = n
+                .parent
+                .and_then(|i| t.nodes.get(i as usize))
+                .is_some_and(|q| q.on_pv);
+            let class = if n.on_pv && parent_on_pv {
+                "edge pv"
+            } else {
+                "edge"
+            };
+            let _ = write!(
+                out,
+                r#"<line class="{class}" x1="{x0:.1}" y1="{y0:.1}" x2="{:.1}" y2="{:.1}"/>"#,
+                p.x, p.y
+            );
+        }
+    }
+    for p in placed.iter().filter(|p| seen(p.x)) {
+        let n = &t.nodes[p.index];
+        let coin = match (n.column, n.side) {
+            (None, _) => "root",
+            (Some(_), Side::First) => colours[0],
+            (Some(_), Side::Second) => colours[1],
+        };
+        let mut class = format!("node {coin}");
+        if n.on_pv {
+            class.push_str(" pv");
+        }
+        if n.searching {
+            class.push_str(" searching");
+        } else if n.bound != Bound::Exact {
+            class.push_str(" bound");
+        }
+        if n.from_table {
+            class.push_str(" from-table");
+        }
+        let bound = match n.bound {
+            Bound::Exact => "",
+            Bound::Lower => "≥",
+            Bound::Upper => "≤",
+        };
+        let value = if n.searching {
+            "…".to_string()
+        } else {
+            format!("{bound}{}", label(n.value))
+        };
+        let column = n.column.map(|c| (c + 1).to_string()).unwrap_or_default();
+        let spoken = lang.say(&Say::TreeNode {
+            column: n.column.map(usize::from),
+            value: value.clone(),
+            folded: p.collapsed.then_some(n.subtree_nodes),
+            pruned: p.pruned as u32,
+            from_table: n.from_table,
+        });
+        let (x, y) = (p.x, p.y);
+        let _ = write!(
+            out,
+            r#"<g class="{class}" data-index="{}" data-depth="{}" role="button" aria-label="{spoken}"><circle cx="{x:.1}" cy="{y:.1}" r="{R}"/>"#,
+            p.index, n.depth
+        );
+        if p.pruned > 0 {
+            // A dashed stub to the lower right stands for the cut branches.
+            let _ = write!(
+                out,
+                r#"<line class="edge pruned" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}"/>"#,
+                x + R * 0.7,
+                y + R * 0.7,
+                x + DX * 0.42,
+                y + DY * 0.5
+            );
+        }
+        if !detailed {
+            out.push_str("</g>");
+            continue;
+        }
+        let _ = write!(
+            out,
+            r#"<text class="col" x="{x:.1}" y="{:.1}">{column}</text><text class="value" x="{x:.1}" y="{:.1}">{value}</text>"#,
+            y + 4.5,
+            y + R + 13.0
+        );
+        if p.collapsed {
+            let _ = write!(
+                out,
+                r#"<text class="summary" x="{x:.1}" y="{:.1}">▸{}</text>"#,
+                y + R + 25.0,
+                compact(n.subtree_nodes)
+            );
+        }
+        if p.pruned > 0 {
+            let _ = write!(
+                out,
+                r#"<text class="pruned-label" x="{:.1}" y="{:.1}">✂{}</text>"#,
+                x + DX * 0.42,
+                y + DY * 0.5 + 10.0,
+                p.pruned
+            );
+        }
+        if n.from_table {
+            let _ = write!(
+                out,
+                r#"<text class="table" x="{:.1}" y="{:.1}">TT</text>"#,
+                x + R + 2.0,
+                y - R + 2.0
+            );
+        }
+        out.push_str("</g>");
+    }
+    out
+}
+
+/// A node count in at most four characters: 987, 12k, 3.4M.
+fn compact(n: u64) -> String {
+    match n {
+        0..1_000 => n.to_string(),
+        1_000..10_000 => format!("{:.1}k", n as f64 / 1e3),
+        10_000..1_000_000 => format!("{}k", n / 1000),
+        _ => format!("{:.1}M", n as f64 / 1e6),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_and_values_fit_a_node() {
+        assert_eq!(compact(987), "987");
+        assert_eq!(compact(12_345), "12k");
+        assert_eq!(compact(3_400_000), "3.4M");
+        assert_eq!(label(25_000), "+25k");
+        assert_eq!(label(-7), "-7");
+    }
+
+    #[test]
+    fn a_small_board_rings_the_last_coin() {
+        let board: Board = "44".parse().unwrap();
+        let svg = board_svg(&board, ["yellow", "red"]);
+        assert_eq!(svg.matches(r#"class="yellow""#).count(), 1);
+        assert_eq!(svg.matches(r#"class="red last""#).count(), 1);
+        assert_eq!(svg.matches(r#"class="hole""#).count(), 40);
+    }
+}

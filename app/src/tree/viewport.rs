@@ -1,0 +1,226 @@
+//! The window onto the tree's drawing: where it looks and how close, and
+//! how zoom, pan, pinch and fit move it. Plain arithmetic, tested natively.
+
+/// The smallest zoom the tree opens with: a wider tree is panned instead.
+const AUTO_ZOOM: f64 = 0.55;
+/// The largest: a small tree on a big screen is drawn bigger, for people
+/// watching from a step away.
+const MAX_AUTO_ZOOM: f64 = 1.6;
+/// The zoom a person can reach with the buttons, the wheel or the fingers.
+const ZOOM_RANGE: (f64, f64) = (0.15, 4.0);
+/// Fit never enlarges beyond this.
+const MAX_FIT_ZOOM: f64 = 1.0;
+/// Below this zoom, labels are too small to read and are left out.
+const LABEL_ZOOM: f64 = 0.5;
+
+/// The visible window: the drawing's point at the canvas' top-left corner,
+/// and the zoom (canvas pixels per drawing pixel).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Viewport {
+    /// Left edge, in drawing pixels.
+    pub x: f64,
+    /// Top edge, in drawing pixels.
+    pub y: f64,
+    /// Canvas pixels per drawing pixel.
+    pub zoom: f64,
+}
+
+/// The size of something in pixels: the canvas or the drawing.
+pub type Size = (f64, f64);
+
+impl Viewport {
+    /// The view that follows a tree of `drawing` size on a `canvas`: the
+    /// whole tree if it fits at a readable zoom, else the root (at `root_x`)
+    /// at the top centre.
+    pub fn following(drawing: Size, canvas: Size, root_x: f64) -> Viewport {
+        let (width, height) = drawing;
+        let (cw, ch) = canvas;
+        let zoom = (cw / width)
+            .min(ch / height)
+            .clamp(AUTO_ZOOM, MAX_AUTO_ZOOM);
+        let x = if width * zoom <= cw {
+            (width - cw / zoom) / 2.0
+        } else {
+            root_x - cw / zoom / 2.0
+        };
+        Viewport { x, y: 0.0, zoom }
+    }
+
+    /// The whole drawing centred at the top, never enlarged.
+    pub fn fitting(drawing: Size, canvas: Size) -> Viewport {
+        let (width, height) = drawing;
+        let (cw, ch) = canvas;
+        let zoom = (cw / width)
+            .min(ch / height)
+            .clamp(ZOOM_RANGE.0, MAX_FIT_ZOOM);
+        Viewport {
+            x: (width - cw / zoom) / 2.0,
+            y: 0.0,
+            zoom,
+        }
+    }
+
+    /// Zoomed by `factor` around the canvas' centre, within the range.
+    pub fn zoomed(self, factor: f64, canvas: Size) -> Viewport {
+        let (cw, ch) = canvas;
+        let zoom = (self.zoom * factor).clamp(ZOOM_RANGE.0, ZOOM_RANGE.1);
+        let (cx, cy) = (self.x + cw / self.zoom / 2.0, self.y + ch / self.zoom / 2.0);
+        Viewport {
+            x: cx - cw / zoom / 2.0,
+            y: cy - ch / zoom / 2.0,
+            zoom,
+        }
+    }
+
+    /// Moved by a drag of (`dx`, `dy`) canvas pixels: the drawing follows
+    /// the finger.
+    pub fn dragged(self, dx: f64, dy: f64) -> Viewport {
+        self.panned(-dx / self.zoom, -dy / self.zoom)
+    }
+
+    /// Moved by (`dx`, `dy`) drawing pixels.
+    pub fn panned(self, dx: f64, dy: f64) -> Viewport {
+        Viewport {
+            x: self.x + dx,
+            y: self.y + dy,
+            ..self
+        }
+    }
+
+    /// The SVG `viewBox` showing this window on a `canvas`.
+    pub fn view_box(self, canvas: Size) -> String {
+        let (cw, ch) = canvas;
+        format!(
+            "{:.1} {:.1} {:.1} {:.1}",
+            self.x,
+            self.y,
+            cw / self.zoom,
+            ch / self.zoom
+        )
+    }
+
+    /// The drawing's x range the canvas shows.
+    pub fn columns_seen(self, canvas: Size) -> (f64, f64) {
+        (self.x, self.x + canvas.0 / self.zoom)
+    }
+
+    /// Whether labels are big enough to read.
+    pub fn shows_labels(self) -> bool {
+        self.zoom >= LABEL_ZOOM
+    }
+}
+
+/// The fingers on the canvas, for pinch zoom.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Fingers(Vec<(i32, f64, f64)>);
+
+impl Fingers {
+    /// A finger touched down at (x, y).
+    pub fn down(&mut self, id: i32, x: f64, y: f64) {
+        self.0.push((id, x, y));
+    }
+
+    /// A finger lifted.
+    pub fn up(&mut self, id: i32) {
+        self.0.retain(|p| p.0 != id);
+    }
+
+    /// Finger `id` moved to (x, y); with two fingers down, the factor by
+    /// which their distance changed (held to a step a frame can take).
+    pub fn moved(&mut self, id: i32, x: f64, y: f64) -> Option<f64> {
+        let before = self.distance();
+        if let Some(p) = self.0.iter_mut().find(|p| p.0 == id) {
+            (p.1, p.2) = (x, y);
+        }
+        let (a, b) = (before?, self.distance()?);
+        (a > 10.0).then(|| (b / a).clamp(0.8, 1.25))
+    }
+
+    fn distance(&self) -> Option<f64> {
+        match self.0.as_slice() {
+            [a, b] => Some(((a.1 - b.1).powi(2) + (a.2 - b.2).powi(2)).sqrt()),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CANVAS: Size = (600.0, 300.0);
+
+    #[test]
+    fn a_small_tree_is_shown_whole_and_a_wide_one_from_its_root() {
+        let small = Viewport::following((300.0, 150.0), CANVAS, 150.0);
+        assert_eq!(small.zoom, MAX_AUTO_ZOOM, "enlarged for watchers");
+        // Centred: the drawing's middle is the canvas' middle.
+        assert!((small.x + CANVAS.0 / small.zoom / 2.0 - 150.0).abs() < 1e-9);
+        let wide = Viewport::following((6000.0, 300.0), CANVAS, 2500.0);
+        assert_eq!(wide.zoom, AUTO_ZOOM);
+        let (left, right) = wide.columns_seen(CANVAS);
+        assert!(
+            (left + right) / 2.0 - 2500.0 < 1e-9,
+            "the root in the middle"
+        );
+        assert!(wide.shows_labels());
+    }
+
+    #[test]
+    fn zoom_keeps_the_centre_and_its_range() {
+        let v = Viewport {
+            x: 100.0,
+            y: 50.0,
+            zoom: 1.0,
+        };
+        let centre = |v: Viewport| (v.x + CANVAS.0 / v.zoom / 2.0, v.y + CANVAS.1 / v.zoom / 2.0);
+        let closer = v.zoomed(2.0, CANVAS);
+        assert_eq!(closer.zoom, 2.0);
+        assert_eq!(centre(closer), centre(v));
+        assert_eq!(v.zoomed(100.0, CANVAS).zoom, ZOOM_RANGE.1);
+        assert_eq!(v.zoomed(0.001, CANVAS).zoom, ZOOM_RANGE.0);
+        assert!(!v.zoomed(0.4, CANVAS).shows_labels());
+    }
+
+    #[test]
+    fn a_drag_moves_the_drawing_with_the_finger() {
+        let v = Viewport {
+            x: 0.0,
+            y: 0.0,
+            zoom: 2.0,
+        };
+        // Dragging 40 px right at zoom 2 shows what lay 20 drawing px left.
+        assert_eq!(
+            v.dragged(40.0, -10.0),
+            Viewport {
+                x: -20.0,
+                y: 5.0,
+                zoom: 2.0
+            }
+        );
+        assert_eq!(v.view_box(CANVAS), "0.0 0.0 300.0 150.0");
+    }
+
+    #[test]
+    fn fit_shows_everything_and_never_enlarges() {
+        let v = Viewport::fitting((1200.0, 300.0), CANVAS);
+        assert_eq!(v.zoom, 0.5);
+        assert_eq!(v.columns_seen(CANVAS), (0.0, 1200.0));
+        assert_eq!(Viewport::fitting((100.0, 100.0), CANVAS).zoom, 1.0);
+    }
+
+    #[test]
+    fn two_fingers_pinch_one_finger_does_not() {
+        let mut f = Fingers::default();
+        f.down(1, 0.0, 0.0);
+        assert_eq!(f.moved(1, 5.0, 0.0), None);
+        f.down(2, 100.0, 0.0);
+        // The fingers move apart from 95 to 105 px.
+        let factor = f.moved(2, 110.0, 0.0).unwrap();
+        assert!((factor - 105.0 / 95.0).abs() < 1e-9);
+        // A jump is held to one step.
+        assert_eq!(f.moved(2, 1000.0, 0.0), Some(1.25));
+        f.up(1);
+        assert_eq!(f.moved(2, 50.0, 0.0), None);
+    }
+}
