@@ -380,7 +380,7 @@ impl Actions {
         self.search.column_values.set(None);
         self.search.last_pv.set(Vec::new());
         if let Some(robot) = self.game.with_untracked(|g| g.robot) {
-            return self.robot_start(robot.vs_computer);
+            return self.robot_start(robot);
         }
         self.game.set(self.fresh_game());
     }

@@ -15,16 +15,9 @@ pub struct Game {
     pub board: Board,
     /// The person's side against the computer.
     pub human: Side,
-    /// Set while this page plays its game on the booth's robot.
-    pub robot: Option<RobotGame>,
-}
-
-/// A game on the robot: the bridge holds it, the page mirrors it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RobotGame {
-    /// Against the computer (whose moves this page's worker finds), or
-    /// against a person on another device.
-    pub vs_computer: bool,
+    /// Who plays the game on the booth's robot, while this page plays
+    /// there: the bridge holds that game, the page mirrors it.
+    pub robot: Option<GameMode>,
 }
 
 impl Game {
@@ -82,11 +75,7 @@ impl Game {
 
     /// Who plays this game: the settings' mode, or the robot game's.
     pub fn mode(&self, settings_mode: GameMode) -> GameMode {
-        match self.robot {
-            Some(RobotGame { vs_computer: true }) => GameMode::VsComputer,
-            Some(RobotGame { vs_computer: false }) => GameMode::HotSeat,
-            None => settings_mode,
-        }
+        self.robot.unwrap_or(settings_mode)
     }
 
     /// Whether the computer moves next.
@@ -94,7 +83,7 @@ impl Game {
         !self.board.is_over()
             && match self.mode(mode) {
                 GameMode::VsComputer => self.board.side_to_move() != self.human,
-                GameMode::HotSeat => false,
+                GameMode::TwoPlayers => false,
                 GameMode::Demo => true,
             }
     }
@@ -167,7 +156,7 @@ mod tests {
         let g = game("44", Side::First);
         assert!(!g.computer_to_move(GameMode::VsComputer));
         assert!(game("4", Side::First).computer_to_move(GameMode::VsComputer));
-        assert!(!game("4", Side::First).computer_to_move(GameMode::HotSeat));
+        assert!(!game("4", Side::First).computer_to_move(GameMode::TwoPlayers));
         assert!(g.computer_to_move(GameMode::Demo));
         // A finished game has nobody to move.
         assert!(!game("1212121", Side::Second).computer_to_move(GameMode::VsComputer));
@@ -176,11 +165,11 @@ mod tests {
     #[test]
     fn a_robot_game_plays_by_its_own_mode() {
         let mut g = game("4", Side::First);
-        g.robot = Some(RobotGame { vs_computer: false });
-        assert_eq!(g.mode(GameMode::VsComputer), GameMode::HotSeat);
+        g.robot = Some(GameMode::TwoPlayers);
+        assert_eq!(g.mode(GameMode::VsComputer), GameMode::TwoPlayers);
         assert!(!g.computer_to_move(GameMode::Demo));
-        g.robot = Some(RobotGame { vs_computer: true });
-        assert!(g.computer_to_move(GameMode::HotSeat));
+        g.robot = Some(GameMode::VsComputer);
+        assert!(g.computer_to_move(GameMode::TwoPlayers));
     }
 
     #[test]
@@ -194,11 +183,11 @@ mod tests {
             Err(Text::NotYourTurn)
         );
         assert_eq!(
-            game("444444", Side::First).check_drop(3, GameMode::HotSeat),
+            game("444444", Side::First).check_drop(3, GameMode::TwoPlayers),
             Err(Text::ColumnFull)
         );
         assert_eq!(
-            game("444444", Side::First).check_drop(2, GameMode::HotSeat),
+            game("444444", Side::First).check_drop(2, GameMode::TwoPlayers),
             Ok(())
         );
     }
@@ -212,7 +201,7 @@ mod tests {
         second.undo(GameMode::VsComputer).unwrap();
         assert_eq!(second.board.to_string(), "4");
         let mut hot_seat = game("4453", Side::First);
-        hot_seat.undo(GameMode::HotSeat).unwrap();
+        hot_seat.undo(GameMode::TwoPlayers).unwrap();
         assert_eq!(hot_seat.board.to_string(), "445");
     }
 
@@ -227,7 +216,7 @@ mod tests {
             Err(Text::NothingToUndo)
         );
         let mut robot = game("44", Side::First);
-        robot.robot = Some(RobotGame { vs_computer: true });
+        robot.robot = Some(GameMode::VsComputer);
         assert_eq!(robot.undo(GameMode::VsComputer), Err(Text::NoUndoOnRobot));
         assert_eq!(
             robot.board.to_string(),

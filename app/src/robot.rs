@@ -3,7 +3,8 @@
 //! bridge's snapshots; its worker still finds the computer's moves.
 
 use booth_protocol::{
-    ClientMessage, GameMode as RobotMode, LinkState, Role, ServerMessage, Snapshot, valid_name,
+    ClientMessage, ErrorCode, GameMode, GameStatus, LinkState, Part, Role, ServerMessage, Snapshot,
+    valid_name,
 };
 use engine::trace::SearchTrace;
 use engine::{Board, Geometry, Side};
@@ -11,8 +12,8 @@ use leptos::prelude::*;
 
 use crate::actions::{Actions, use_actions};
 use crate::booth_link::{BoothLink, LinkEvent};
-use crate::game::{Game, RobotGame};
-use crate::i18n::{Text, use_i18n};
+use crate::game::Game;
+use crate::i18n::{Say, Text, use_i18n};
 use crate::state::Panel;
 
 /// Whether the page was opened on the spectator route: `/watch` as the
@@ -39,7 +40,29 @@ fn robot_words(state: LinkState) -> Text {
 }
 
 fn seated(s: &Snapshot) -> bool {
-    s.status != "idle" && matches!(s.you.as_str(), "first" | "second" | "both")
+    s.status != GameStatus::Idle && s.you.is_seated()
+}
+
+/// What the page says when the bridge refuses a message.
+fn refusal_text(code: ErrorCode) -> Text {
+    match code {
+        ErrorCode::Busy => Text::RobotBusy,
+        ErrorCode::RobotBusy => Text::RobotWait,
+        ErrorCode::Token => Text::NeedToken,
+        ErrorCode::BadName => Text::NameRule,
+        ErrorCode::NotYourTurn => Text::NotYourTurn,
+        ErrorCode::GameOver => Text::GameOverRefused,
+        ErrorCode::IllegalMove => Text::ColumnFull,
+        ErrorCode::NotAllowed => Text::NotAllowed,
+        ErrorCode::NoGame => Text::NoRobotGame,
+        ErrorCode::Version => Text::BridgeVersion,
+        ErrorCode::BadSession
+        | ErrorCode::HelloFirst
+        | ErrorCode::BadMessage
+        | ErrorCode::TooLarge
+        | ErrorCode::Binary
+        | ErrorCode::RateLimited => Text::BridgeRefused,
+    }
 }
 
 impl Actions {
@@ -82,11 +105,10 @@ impl Actions {
             LinkEvent::Open => {}
             LinkEvent::Closed => self.say(Text::BridgeLost),
             LinkEvent::Message(ServerMessage::Snapshot(s)) => self.on_snapshot(*s),
-            LinkEvent::Message(ServerMessage::Error { code, message }) => {
-                self.on_refusal(&code, message)
-            }
-            LinkEvent::Message(ServerMessage::Notice { message }) => {
-                self.ui.message.set(Some(message))
+            LinkEvent::Message(ServerMessage::Error { code }) => self.on_refusal(code),
+            LinkEvent::Message(ServerMessage::Notice { code, name }) => {
+                let notice = Say::Notice { code, name };
+                self.ui.message.set(Some(self.lang().say(&notice)));
             }
             LinkEvent::Message(ServerMessage::StillThere { seconds_left }) => {
                 self.booth.still_there.set(Some(seconds_left))
@@ -131,15 +153,13 @@ impl Actions {
     pub(crate) fn on_snapshot(self, s: Snapshot) {
         let ours = seated(&s);
         if ours || self.watching {
-            let robot = s.mode.map(|m| RobotGame {
-                vs_computer: m == RobotMode::VsComputer,
-            });
+            let robot = s.mode;
             let board = Board::from_moves(Geometry::STANDARD, &s.moves).unwrap_or_default();
             let (changed, human) = self.game.with_untracked(|g| {
-                let human = match s.you.as_str() {
-                    "second" => Side::Second,
-                    "first" => Side::First,
-                    _ => g.human,
+                let human = match s.you {
+                    Part::Second => Side::Second,
+                    Part::First => Side::First,
+                    Part::Both | Part::Spectator => g.human,
                 };
                 (
                     g.board.to_string() != s.moves || g.robot != robot || g.human != human,
@@ -163,24 +183,13 @@ impl Actions {
         self.send_robot_move();
     }
 
-    pub(crate) fn on_refusal(self, code: &str, message: String) {
-        let text = match code {
-            "busy" => Some(Text::RobotBusy),
-            "robot_busy" => Some(Text::RobotWait),
-            "token" => Some(Text::NeedToken),
-            "bad_name" => Some(Text::NameRule),
-            "not_your_turn" => Some(Text::NotYourTurn),
-            _ => None,
-        };
-        match text {
-            Some(t) => self.say(t),
-            None => self.ui.message.set(Some(message)),
-        }
+    pub(crate) fn on_refusal(self, code: ErrorCode) {
+        self.say(refusal_text(code));
         let lost_seat = self
             .booth
             .snapshot
             .with_untracked(|s| s.as_ref().is_none_or(|s| !seated(s)));
-        if code == "busy" && lost_seat && self.game.with_untracked(|g| g.robot.is_some()) {
+        if code == ErrorCode::Busy && lost_seat && self.game.with_untracked(|g| g.robot.is_some()) {
             self.local_game();
         }
     }
@@ -226,24 +235,21 @@ impl Actions {
     }
 
     /// Starts a game on the robot (the bridge refuses while it is busy).
-    pub(crate) fn robot_start(self, vs_computer: bool) {
+    pub(crate) fn robot_start(self, mode: GameMode) {
+        let vs_computer = mode == GameMode::VsComputer;
         let mut game = self.fresh_game();
         game.board = Board::new();
         if !vs_computer {
             game.human = Side::First;
         }
-        game.robot = Some(RobotGame { vs_computer });
+        game.robot = Some(mode);
         let computer_first = vs_computer && game.human == Side::Second;
         self.ui.message.set(None);
         self.stop_thinking();
         self.robot_move.set_value(None);
         self.game.set(game);
         self.booth_send(&ClientMessage::Start {
-            mode: if vs_computer {
-                RobotMode::VsComputer
-            } else {
-                RobotMode::TwoPlayers
-            },
+            mode,
             computer_first,
         });
     }
@@ -293,7 +299,7 @@ pub(crate) fn RobotLine() -> impl IntoView {
     let seats = move || {
         ctx.booth.snapshot.with(|s| {
             s.as_ref()
-                .filter(|s| s.status != "idle")
+                .filter(|s| s.status != GameStatus::Idle)
                 .map(|s| {
                     let name = |i: usize| s.seats[i].clone().unwrap_or_else(|| "…".into());
                     format!("{} – {}", name(0), name(1))
@@ -334,15 +340,15 @@ pub(crate) fn RobotPanel() -> impl IntoView {
     let busy = move || {
         ctx.booth.snapshot.with(|s| {
             s.as_ref().is_some_and(|s| {
-                s.status == "playing" && !seated(s) && s.mode != Some(RobotMode::Demo)
+                s.status == GameStatus::Playing && !seated(s) && s.mode != Some(GameMode::Demo)
             })
         })
     };
     let seat_free = move || {
         ctx.booth.snapshot.with(|s| {
             s.as_ref().is_some_and(|s| {
-                s.status == "playing"
-                    && s.mode == Some(RobotMode::TwoPlayers)
+                s.status == GameStatus::Playing
+                    && s.mode == Some(GameMode::TwoPlayers)
                     && s.seats[1].is_none()
                     && !seated(s)
             })
@@ -357,7 +363,14 @@ pub(crate) fn RobotPanel() -> impl IntoView {
         then();
         ctx.ui.toggle(Panel::Robot);
     };
-    let start = move |_| seated_as(&|| ctx.robot_start(against_computer.get_untracked()));
+    let start = move |_| {
+        let mode = if against_computer.get_untracked() {
+            GameMode::VsComputer
+        } else {
+            GameMode::TwoPlayers
+        };
+        seated_as(&|| ctx.robot_start(mode))
+    };
     let join = move |_| seated_as(&|| ctx.booth_send(&ClientMessage::Join));
     view! {
         <section id="robot" class="panel" class:open=move || ctx.ui.is_open(Panel::Robot) aria-label=move || t(Text::Robot)>

@@ -7,16 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::i18n::Lang;
 
-/// Who plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum GameMode {
-    /// A person against the computer.
-    VsComputer,
-    /// Two people on this device.
-    HotSeat,
-    /// The computer against itself, at a pace a watcher can follow.
-    Demo,
-}
+pub use booth_protocol::GameMode;
 
 /// Who opens a game against the computer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -159,7 +150,7 @@ mod tests {
         let old = Settings::from_json(r#"{"lang":"De","mode":"HotSeat"}"#).unwrap();
         assert_eq!(
             (old.lang, old.mode, old.marks),
-            (Lang::De, GameMode::HotSeat, false)
+            (Lang::De, GameMode::TwoPlayers, false)
         );
         assert_eq!(Settings::from_json("not json"), None);
     }

@@ -108,7 +108,7 @@ impl Desired {
     }
 }
 
-pub use booth_protocol::{LinkState, RobotStatus};
+pub use booth_protocol::{Fault, LinkState, RobotStatus};
 
 /// One line of the link's recent history, for the operator.
 #[derive(Debug, Clone, Serialize)]
@@ -150,7 +150,7 @@ impl RobotLink {
         };
         let (tx, rx) = watch::channel(RobotStatus {
             state: LinkState::Connecting,
-            words: words(LinkState::Connecting, None),
+            fault: None,
             in_sync: false,
             placed: 0,
             port,
@@ -227,27 +227,16 @@ impl Drop for RobotLink {
     }
 }
 
-fn words(state: LinkState, fault: Option<ErrorCode>) -> String {
-    match state {
-        LinkState::Connecting => "Connecting to the robot …".into(),
-        LinkState::Ready => "The robot is ready.".into(),
-        LinkState::Working => "The robot is placing the coins.".into(),
-        LinkState::Fault => {
-            let why = fault.map_or(
-                "the robot does not answer; staff has been called",
-                ErrorCode::explain,
-            );
-            let mut s = why.to_string();
-            if let Some(first) = s.get_mut(0..1) {
-                first.make_ascii_uppercase();
-            }
-            s + "."
-        }
-        LinkState::Disconnected => {
-            "The robot is not connected; waiting for it to come back.".into()
-        }
-        LinkState::Restoring => "The robot is back; the board is being restored.".into(),
-    }
+/// A fault in the words of the protocol, for the pages to say.
+fn fault_of(state: LinkState, code: Option<ErrorCode>) -> Option<Fault> {
+    (state == LinkState::Fault).then_some(match code {
+        Some(ErrorCode::Jam) => Fault::Jammed,
+        Some(ErrorCode::Empty) => Fault::MagazineEmpty,
+        Some(ErrorCode::Full) => Fault::GridFull,
+        Some(ErrorCode::BadCommand) => Fault::BadCommand,
+        Some(ErrorCode::Internal) => Fault::Internal,
+        None => Fault::NotAnswering,
+    })
 }
 
 /// Why a command did not complete.
@@ -321,7 +310,7 @@ impl Worker {
         self.status.send_if_modified(|s| {
             let next = RobotStatus {
                 state,
-                words: words(state, self.fault),
+                fault: fault_of(state, self.fault),
                 in_sync: in_sync && state == LinkState::Ready,
                 placed,
                 port: s.port.clone(),

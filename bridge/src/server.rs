@@ -17,7 +17,7 @@ use tokio::sync::mpsc;
 
 use crate::app_files::AppFiles;
 use crate::booth::{Booth, Client};
-use crate::messages::{ClientMessage, ServerMessage};
+use crate::messages::{ClientMessage, ErrorCode, ServerMessage};
 use crate::robot_link::OperatorRequest;
 use crate::robot_protocol::Colour;
 use crate::simulator::{Fault, Simulator};
@@ -328,7 +328,7 @@ async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
                 let text = match frame {
                     Message::Text(t) => t.to_string(),
                     Message::Binary(_) => {
-                        let _ = tx.send(ServerMessage::Error { code: "binary".into(), message: "send JSON text".into() });
+                        let _ = tx.send(ServerMessage::Error { code: ErrorCode::Binary });
                         continue;
                     }
                     Message::Close(_) => break,
@@ -339,7 +339,7 @@ async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
                 }
                 window.1 += 1;
                 if window.1 > RATE {
-                    let _ = tx.send(ServerMessage::Error { code: "rate_limited".into(), message: "too many messages; slow down".into() });
+                    let _ = tx.send(ServerMessage::Error { code: ErrorCode::RateLimited });
                     continue;
                 }
                 if let Some(reply) = receive(&state, id, &text) {
@@ -352,26 +352,12 @@ async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
 }
 
 fn receive(state: &AppState, id: u64, text: &str) -> Option<ServerMessage> {
-    let error = |code: &str, message: String| {
-        Some(ServerMessage::Error {
-            code: code.into(),
-            message,
-        })
-    };
-    let message: ClientMessage = match serde_json::from_str(text) {
-        Ok(m) => m,
-        Err(e) => {
-            return error(
-                "bad_message",
-                format!("not a message this bridge understands: {e}"),
-            );
-        }
+    let refuse = |code| Some(ServerMessage::Error { code });
+    let Ok(message) = serde_json::from_str::<ClientMessage>(text) else {
+        return refuse(ErrorCode::BadMessage);
     };
     if text.len() > MAX_SMALL && !matches!(message, ClientMessage::Trace { .. }) {
-        return error(
-            "too_large",
-            format!("messages are limited to {MAX_SMALL} bytes"),
-        );
+        return refuse(ErrorCode::TooLarge);
     }
     let mut booth = state.booth.lock().expect("booth lock");
     let token = match &message {

@@ -116,7 +116,7 @@ fn a_jam_is_reported_and_the_grid_rebuilt() {
         let s = robot.status().borrow().clone();
         if s.state == LinkState::Fault {
             saw_fault = true;
-            assert!(s.words.contains("stuck"), "{}", s.words);
+            assert_eq!(s.fault, Some(bridge::robot_link::Fault::Jammed), "{s:?}");
         }
         std::thread::sleep(Duration::from_millis(2));
     }

@@ -227,7 +227,7 @@ async fn the_operator_api_needs_its_token_and_ends_games() {
     .await;
     assert!(status.contains("204"), "{status}");
     let notice = next_of(&mut ws, "notice").await;
-    assert!(notice["message"].as_str().unwrap().contains("staff"));
+    assert_eq!(notice["code"], "ended_by_staff");
     snapshot_where(&mut ws, |s| s["status"] == "idle").await;
 }
 
@@ -268,12 +268,7 @@ async fn a_game_is_played_and_every_bad_message_gets_an_error() {
     send(&mut ws, json!({"type": "move", "column": 9})).await;
     let e = next_of(&mut ws, "error").await;
     assert_eq!(e["code"], "illegal_move");
-    assert!(
-        e["message"]
-            .as_str()
-            .unwrap()
-            .contains("column 9 does not exist")
-    );
+    assert_eq!(e.get("message"), None, "codes only: the page words them");
     ws.send(Message::Text("{not json".into())).await.unwrap();
     assert_eq!(next_of(&mut ws, "error").await["code"], "bad_message");
     send(&mut ws, json!({"type": "dance"})).await;
@@ -317,10 +312,7 @@ async fn spectators_watch_and_see_trees_but_cannot_move_and_a_busy_robot_says_so
     send(&mut watcher, hello("spectator", "w")).await;
     snapshot_where(&mut watcher, |s| s["you"] == "spectator").await;
     send(&mut watcher, json!({"type": "move", "column": 1})).await;
-    assert_eq!(
-        next_of(&mut watcher, "error").await["code"],
-        "not_your_turn"
-    );
+    assert_eq!(next_of(&mut watcher, "error").await["code"], "not_allowed");
     send(
         &mut player,
         json!({"type": "trace", "trace": {"nodes": [1, 2, 3]}}),
@@ -335,15 +327,9 @@ async fn spectators_watch_and_see_trees_but_cannot_move_and_a_busy_robot_says_so
     send(&mut other, json!({"type": "start", "mode": "two_players"})).await;
     let e = next_of(&mut other, "error").await;
     assert_eq!(e["code"], "busy");
-    assert!(e["message"].as_str().unwrap().contains("watch"));
     send(&mut player, json!({"type": "leave"})).await;
     let notice = next_of(&mut other, "notice").await;
-    assert!(
-        notice["message"]
-            .as_str()
-            .unwrap()
-            .contains("left the game")
-    );
+    assert_eq!(notice["code"], "player_left");
 }
 
 #[tokio::test]
@@ -353,7 +339,7 @@ async fn on_the_lan_a_device_without_the_token_can_only_watch() {
     send(&mut ws, hello("player", "lan-1")).await;
     assert_eq!(next_of(&mut ws, "error").await["code"], "token");
     send(&mut ws, json!({"type": "start", "mode": "vs_computer"})).await;
-    assert_eq!(next_of(&mut ws, "error").await["code"], "spectator");
+    assert_eq!(next_of(&mut ws, "error").await["code"], "not_allowed");
     let mut with_token = connect(&b).await;
     send(&mut with_token, json!({"type": "hello", "v": 1, "role": "player", "session": "lan-2", "token": "secrettoken123"})).await;
     send(
@@ -384,7 +370,7 @@ async fn an_idle_player_is_asked_and_then_the_robot_is_freed() {
     let asked = next_of(&mut ws, "still_there").await;
     assert!(asked["seconds_left"].as_u64().unwrap() <= 2);
     let notice = next_of(&mut ws, "notice").await;
-    assert!(notice["message"].as_str().unwrap().contains("nobody moved"));
+    assert_eq!(notice["code"], "ended_idle");
     snapshot_where(&mut ws, |s| s["status"] == "idle").await;
 }
 
@@ -413,7 +399,7 @@ async fn a_quiet_booth_plays_a_demo_that_gives_way_to_a_visitor() {
     let mut visitor = connect(&b).await;
     send(&mut visitor, hello("player", "visitor-1")).await;
     send(&mut visitor, json!({"type": "demo_move", "column": 1})).await;
-    assert_eq!(next_of(&mut visitor, "error").await["code"], "spectator");
+    assert_eq!(next_of(&mut visitor, "error").await["code"], "not_allowed");
     // ... but starting a game ends the demo at once.
     send(
         &mut visitor,

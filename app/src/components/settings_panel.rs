@@ -24,7 +24,7 @@ pub fn SettingsPanel() -> impl IntoView {
     };
     let mode_options = move || {
         let lang = i18n.lang();
-        [(GameMode::VsComputer, Text::VsComputer), (GameMode::HotSeat, Text::HotSeat), (GameMode::Demo, Text::Demo)]
+        [(GameMode::VsComputer, Text::VsComputer), (GameMode::TwoPlayers, Text::HotSeat), (GameMode::Demo, Text::Demo)]
             .into_iter()
             .map(|(m, label)| {
                 view! { <option value=format!("{m:?}") selected=move || s.with(|s| s.mode == m)>{lang.t(label)}</option> }
@@ -80,7 +80,7 @@ pub fn SettingsPanel() -> impl IntoView {
             <label>{move || t(Text::Mode)}
                 <select on:change=move |e| {
                     let v = event_target_value(&e);
-                    let m = [GameMode::VsComputer, GameMode::HotSeat, GameMode::Demo].into_iter().find(|m| format!("{m:?}") == v);
+                    let m = [GameMode::VsComputer, GameMode::TwoPlayers, GameMode::Demo].into_iter().find(|m| format!("{m:?}") == v);
                     if let Some(m) = m { set_and_restart(Box::new(move |s| s.mode = m)); }
                 }>{mode_options}</select>
             </label>

@@ -27,7 +27,7 @@ pub fn StatusLine() -> impl IntoView {
         let g = game.get();
         // A spectator is neither side: name the colours.
         let mode = if watching {
-            GameMode::HotSeat
+            GameMode::TwoPlayers
         } else {
             g.mode(s.mode)
         };

@@ -1,5 +1,6 @@
 //! The interface in German.
 
+use booth_protocol::NoticeCode;
 use engine::player::{Fact, Level};
 use engine::review::Mark;
 use engine::solver::stones_to_win;
@@ -121,6 +122,10 @@ pub(super) fn text(text: Text) -> &'static str {
         Text::Adaptive => "Mitwachsend",
         Text::RandomLevel => "Zufällig",
         Text::Reviewing => "Partie wird ausgewertet …",
+        Text::NotAllowed => "Das darf nur, wer am Roboter spielt.",
+        Text::NoRobotGame => "Auf dem Roboter läuft gerade kein Spiel.",
+        Text::BridgeVersion => "Diese Seite ist älter als die Station: bitte neu laden.",
+        Text::BridgeRefused => "Die Station hat die Nachricht abgelehnt. Bitte neu laden.",
     }
 }
 
@@ -267,6 +272,14 @@ pub(super) fn say(message: &Say) -> String {
             }
             s
         }
+        Say::Notice { code, name } => match code {
+            NoticeCode::PlayerLeft => format!(
+                "{} hat das Spiel verlassen; der Roboter ist frei.",
+                name.as_deref().unwrap_or("Ein Spieler")
+            ),
+            NoticeCode::EndedByStaff => "Das Team hat das Spiel beendet. Der Roboter ist frei.".into(),
+            NoticeCode::EndedIdle => "Das Spiel ist beendet: Eine Weile hat niemand gezogen. Der Roboter ist frei.".into(),
+        },
         Say::Version => format!("Version {} · MIT", env!("CARGO_PKG_VERSION")),
     }
 }

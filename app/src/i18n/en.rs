@@ -1,5 +1,6 @@
 //! The interface in English.
 
+use booth_protocol::NoticeCode;
 use engine::player::{Fact, Level};
 use engine::review::Mark;
 use engine::solver::stones_to_win;
@@ -119,6 +120,10 @@ pub(super) fn text(text: Text) -> &'static str {
         Text::Adaptive => "Adaptive",
         Text::RandomLevel => "Random",
         Text::Reviewing => "Reviewing the game …",
+        Text::NotAllowed => "Only the person playing on the robot can do that.",
+        Text::NoRobotGame => "There is no game on the robot right now.",
+        Text::BridgeVersion => "This page is older than the booth: please reload.",
+        Text::BridgeRefused => "The booth refused the message. Please reload.",
     }
 }
 
@@ -265,6 +270,14 @@ pub(super) fn say(message: &Say) -> String {
             }
             s
         }
+        Say::Notice { code, name } => match code {
+            NoticeCode::PlayerLeft => format!(
+                "{} left the game; the robot is free.",
+                name.as_deref().unwrap_or("A player")
+            ),
+            NoticeCode::EndedByStaff => "The game was ended by the booth's staff. The robot is free.".into(),
+            NoticeCode::EndedIdle => "The game ended: nobody moved for a while. The robot is free.".into(),
+        },
         Say::Version => format!("Version {} · MIT", env!("CARGO_PKG_VERSION")),
     }
 }

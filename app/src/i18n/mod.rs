@@ -181,6 +181,10 @@ pub enum Text {
     Adaptive,
     RandomLevel,
     Reviewing,
+    NotAllowed,
+    NoRobotGame,
+    BridgeVersion,
+    BridgeRefused,
 }
 
 /// A message with numbers or names in it.
@@ -266,6 +270,11 @@ pub enum Say {
         folded: Option<u64>,
         pruned: u32,
         from_table: bool,
+    },
+    /// What the bridge tells every page, with the person it is about.
+    Notice {
+        code: booth_protocol::NoticeCode,
+        name: Option<String>,
     },
     /// The app's version.
     Version,

@@ -19,17 +19,22 @@ pub enum Role {
     Spectator,
 }
 
-/// Who plays a robot game.
+/// Who plays a game, on the robot or on a device: the one type the app's
+/// settings, its robot games and the bridge share.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum GameMode {
-    /// One person against the computer; the person's page sends both sides'
-    /// moves (the computer's come from its search worker).
+    /// One person against the computer; on the robot the person's page
+    /// sends both sides' moves (the computer's come from its search worker).
+    #[serde(alias = "VsComputer")]
     VsComputer,
-    /// Two people, each on their own page (or both on one).
+    /// Two people, each on their own page, or both on one device.
+    #[serde(alias = "HotSeat")]
     TwoPlayers,
-    /// The robot plays itself while nobody does; a spectator screen's
-    /// worker finds the moves. Any visitor's `start` ends it.
+    /// The computer plays itself. On the robot it does while nobody plays:
+    /// a spectator screen's worker finds the moves, and any visitor's
+    /// `start` ends it.
+    #[serde(alias = "Demo")]
     Demo,
 }
 
@@ -87,22 +92,24 @@ pub enum ClientMessage {
 }
 
 /// To a page.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
     /// The whole state, on connect and after every change.
     Snapshot(Box<Snapshot>),
-    /// A refused message; nothing changed.
+    /// A refused message; nothing changed. The page says why in its
+    /// visitor's language.
     Error {
-        /// Stable code for programs.
-        code: String,
-        /// A sentence for people.
-        message: String,
+        /// Why.
+        code: ErrorCode,
     },
     /// Something happened that is not an error (the other player left).
     Notice {
-        /// A sentence for people.
-        message: String,
+        /// What.
+        code: NoticeCode,
+        /// The person it is about, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
     },
     /// The player to move has been idle: confirm within this many seconds.
     StillThere {
@@ -123,27 +130,124 @@ pub enum ServerMessage {
     },
 }
 
+/// Why the bridge refused a message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The page speaks another version of the protocol.
+    Version,
+    /// A name breaks the rule of [`valid_name`].
+    BadName,
+    /// The session id is empty or longer than 64 characters.
+    BadSession,
+    /// Anything before `hello`.
+    HelloFirst,
+    /// A player's `hello` from another device without the LAN token: it
+    /// may watch.
+    Token,
+    /// Something only a seated player (or, for a demo move, the screen
+    /// asked) may do.
+    NotAllowed,
+    /// The robot is busy with another game, or no seat is free.
+    Busy,
+    /// There is no game (to move in, or to join).
+    NoGame,
+    /// The game is over.
+    GameOver,
+    /// It is the other side's turn.
+    NotYourTurn,
+    /// The robot is still placing a coin, in a fault or unplugged.
+    RobotBusy,
+    /// The column is full or does not exist.
+    IllegalMove,
+    /// Not a message of this protocol.
+    BadMessage,
+    /// Longer than the limit.
+    TooLarge,
+    /// A binary frame: the protocol is JSON text.
+    Binary,
+    /// Too many messages a second.
+    RateLimited,
+}
+
+/// What the bridge tells pages that is not a reply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoticeCode {
+    /// A player left (named in the notice); the robot is free.
+    PlayerLeft,
+    /// The booth's staff ended the game.
+    EndedByStaff,
+    /// Nobody moved for too long; the robot is free.
+    EndedIdle,
+}
+
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameStatus {
+    /// No game.
+    Idle,
+    /// Under way.
+    Playing,
+    /// Someone won.
+    Won,
+    /// The board is full.
+    Draw,
+}
+
+/// One of the two seats, named by the order of play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Seat {
+    /// Moves first.
+    First,
+    /// Moves second.
+    Second,
+}
+
+/// A page's part in the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Part {
+    /// Plays the first seat.
+    First,
+    /// Plays the second seat.
+    Second,
+    /// Plays both (against the computer, whose moves the page sends).
+    Both,
+    /// Watches.
+    Spectator,
+}
+
+impl Part {
+    /// Whether the page plays in the game.
+    pub fn is_seated(self) -> bool {
+        self != Part::Spectator
+    }
+}
+
 /// The state a page renders.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Snapshot {
     /// Protocol version.
     pub v: u32,
-    /// `idle` (no game), `playing`, `won` or `draw`.
-    pub status: String,
+    /// Where the game stands.
+    pub status: GameStatus,
     /// The game's moves as a move string.
     pub moves: String,
     /// Who plays, if a game exists.
     pub mode: Option<GameMode>,
-    /// `first` or `second` while playing.
-    pub turn: Option<String>,
-    /// `first` or `second` after a win.
-    pub winner: Option<String>,
+    /// Whose turn it is while playing.
+    pub turn: Option<Seat>,
+    /// Who won.
+    pub winner: Option<Seat>,
     /// The winning cells, `[column, row]` 1-based, row 1 at the bottom.
     pub winning_cells: Vec<[u8; 2]>,
     /// Names in the two seats (`null`: free).
     pub seats: [Option<String>; 2],
-    /// This page's part: `first`, `second`, `both` or `spectator`.
-    pub you: String,
+    /// This page's part.
+    pub you: Part,
     /// Whether this page may move now (its turn, and the robot ready).
     pub can_move: bool,
     /// The robot.
@@ -168,13 +272,32 @@ pub enum LinkState {
     Restoring,
 }
 
+/// What went wrong with the robot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Fault {
+    /// A coin jammed.
+    Jammed,
+    /// A magazine ran out of coins.
+    MagazineEmpty,
+    /// The robot says a column is full that the game says is not.
+    GridFull,
+    /// The robot did not understand a command.
+    BadCommand,
+    /// The robot reported an internal fault.
+    Internal,
+    /// The robot did not answer in time.
+    NotAnswering,
+}
+
 /// The link's status, published after every change.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RobotStatus {
     /// The state.
     pub state: LinkState,
-    /// The state in a sentence for visitors.
-    pub words: String,
+    /// In a fault: which.
+    #[serde(default)]
+    pub fault: Option<Fault>,
     /// Whether the grid shows exactly the game (coins and LEDs).
     pub in_sync: bool,
     /// Coins the robot has confirmed.
@@ -215,5 +338,36 @@ mod tests {
             serde_json::from_str::<ClientMessage>(r#"{"type":"move","column":4,"extra":1}"#)
                 .is_err()
         );
+    }
+
+    #[test]
+    fn codes_travel_as_snake_case_words() {
+        let refused = ServerMessage::Error {
+            code: ErrorCode::NotYourTurn,
+        };
+        assert_eq!(
+            serde_json::to_string(&refused).unwrap(),
+            r#"{"type":"error","code":"not_your_turn"}"#
+        );
+        let left = ServerMessage::Notice {
+            code: NoticeCode::PlayerLeft,
+            name: Some("Ada".into()),
+        };
+        assert_eq!(
+            serde_json::to_string(&left).unwrap(),
+            r#"{"type":"notice","code":"player_left","name":"Ada"}"#
+        );
+        assert_eq!(serde_json::to_string(&Part::Both).unwrap(), r#""both""#);
+    }
+
+    #[test]
+    fn the_app_reads_modes_stored_under_their_old_names() {
+        for (stored, mode) in [
+            (r#""HotSeat""#, GameMode::TwoPlayers),
+            (r#""VsComputer""#, GameMode::VsComputer),
+            (r#""two_players""#, GameMode::TwoPlayers),
+        ] {
+            assert_eq!(serde_json::from_str::<GameMode>(stored).unwrap(), mode);
+        }
     }
 }

@@ -1,0 +1,26 @@
+//! `join`: the second seat of a game for two people.
+
+use super::{Booth, Caller, Reply};
+use crate::messages::{ErrorCode, GameMode};
+
+impl Booth {
+    /// Seats the caller in the free second seat; the first person cannot
+    /// take it too.
+    pub(super) fn join(&mut self, caller: &Caller) -> Reply {
+        if !caller.may_play() {
+            return Err(ErrorCode::NotAllowed);
+        }
+        let name = self.clients.get(&caller.id).and_then(|c| c.name.clone());
+        let game = self.game.as_mut().ok_or(ErrorCode::NoGame)?;
+        if game.mode != GameMode::TwoPlayers || game.seats[1].is_some() || game.board.is_over() {
+            return Err(ErrorCode::Busy);
+        }
+        if game.seats[0].as_deref() == Some(caller.session.as_str()) {
+            return Err(ErrorCode::NotAllowed);
+        }
+        game.seats[1] = Some(caller.session.clone());
+        game.names[1] = name;
+        self.broadcast();
+        Ok(())
+    }
+}

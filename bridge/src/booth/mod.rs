@@ -1,0 +1,424 @@
+//! The authoritative game on the robot: one at a time, moves checked with the
+//! engine's rules, seats for the players, snapshots for every page.
+//!
+//! Each message a page can send has a file of its own with the checks it
+//! needs (who may send it: role, trust, seat) and what it changes; `handle`
+//! only dispatches. The state is tested apart from the server (`tests.rs`).
+
+mod demo;
+mod hello;
+mod join;
+mod leave;
+mod play;
+mod start;
+#[cfg(test)]
+mod tests;
+mod trace;
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use engine::{Board, PerSide, Side, Status};
+use tokio::sync::mpsc::UnboundedSender;
+
+use crate::messages::{
+    ClientMessage, ErrorCode, GameMode, GameStatus, NoticeCode, Part, Role, Seat, ServerMessage,
+    Snapshot, VERSION,
+};
+use crate::robot_link::{Desired, LinkState, RobotLink, RobotStatus};
+
+/// A connected page.
+pub struct Client {
+    /// Where its messages go.
+    pub tx: UnboundedSender<ServerMessage>,
+    /// What it said hello as (`None` before hello).
+    pub role: Option<Role>,
+    /// Its session (kept across reloads).
+    pub session: String,
+    /// Its visitor's name.
+    pub name: Option<String>,
+    /// Whether it may play: on this machine, or with the LAN token.
+    pub trusted: bool,
+}
+
+struct Game {
+    board: Board,
+    mode: GameMode,
+    /// The side of the computer, in a game against it.
+    computer: Option<Side>,
+    /// Counted in the day's tally already.
+    tallied: bool,
+    /// Sessions in the two seats.
+    seats: [Option<String>; 2],
+    names: [Option<String>; 2],
+    last_move: Instant,
+    asked: bool,
+}
+
+/// The booth: clients, the game and the robot.
+pub struct Booth {
+    clients: HashMap<u64, Client>,
+    game: Option<Game>,
+    robot: RobotLink,
+    idle_ask: Duration,
+    idle_free: Duration,
+    today: Tally,
+    last_state: Option<LinkState>,
+    /// The robot plays itself after this long without a game (`None`: never).
+    demo_after: Option<Duration>,
+    /// Since when nobody has played (the start, or the last game's end).
+    quiet_since: Instant,
+    /// The demo move asked for: when, and of which screen (asked again
+    /// after a while, e.g. when the spectator screen went away).
+    demo_asked: Option<(Instant, u64)>,
+}
+
+/// The levels of the demo's two sides: different, so the games differ.
+pub const DEMO_LEVELS: PerSide<&str> = PerSide::new("hard", "medium:aggressive");
+/// Seconds a finished demo game stays on the robot before the next one.
+const DEMO_PAUSE: Duration = Duration::from_secs(5);
+/// Seconds between demo moves, so watchers can follow.
+const DEMO_PACE: Duration = Duration::from_millis(1500);
+
+/// The day's counts for the operator page.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Tally {
+    /// Days since 1970 (UTC) these counts are for.
+    pub day: u64,
+    /// Games started on the robot.
+    pub games: u32,
+    /// Games a visitor won against the computer.
+    pub won_by_visitors: u32,
+    /// Times the robot went into a fault or lost its port.
+    pub faults: u32,
+}
+
+fn today() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400)
+}
+
+fn seat(side: Side) -> Seat {
+    match side {
+        Side::First => Seat::First,
+        Side::Second => Seat::Second,
+    }
+}
+
+/// What a message handler answers: nothing, or why it refused.
+type Reply = Result<(), ErrorCode>;
+
+/// Who sent a message: what each handler checks.
+struct Caller {
+    id: u64,
+    session: String,
+    trusted: bool,
+    role: Option<Role>,
+}
+
+impl Caller {
+    /// Said hello as a player, and may play (on this machine, or with the
+    /// LAN token).
+    fn may_play(&self) -> bool {
+        self.role == Some(Role::Player) && self.trusted
+    }
+}
+
+impl Booth {
+    /// A booth driving `robot`.
+    pub fn new(robot: RobotLink, idle_ask: Duration, idle_free: Duration) -> Booth {
+        let booth = Booth {
+            clients: HashMap::new(),
+            game: None,
+            robot,
+            idle_ask,
+            idle_free,
+            today: Tally::default(),
+            last_state: None,
+            demo_after: None,
+            quiet_since: Instant::now(),
+            demo_asked: None,
+        };
+        booth.update_robot();
+        booth
+    }
+
+    /// Lets the robot play itself after `after` without a game.
+    pub fn set_demo_after(&mut self, after: Option<Duration>) {
+        self.demo_after = after;
+    }
+
+    fn demo_running(&self) -> bool {
+        self.game.as_ref().is_some_and(|g| g.mode == GameMode::Demo)
+    }
+
+    /// The day's counts (a new day starts from zero).
+    pub fn tally(&mut self) -> Tally {
+        *self.today_mut()
+    }
+
+    fn today_mut(&mut self) -> &mut Tally {
+        let day = today();
+        if self.today.day != day {
+            self.today = Tally {
+                day,
+                ..Tally::default()
+            };
+        }
+        &mut self.today
+    }
+
+    /// Called on every change of the robot's status: counts faults and
+    /// tells every page.
+    pub fn robot_changed(&mut self) {
+        let state = self.robot_status().state;
+        let was_fine = !matches!(
+            self.last_state,
+            Some(LinkState::Fault | LinkState::Disconnected)
+        );
+        if was_fine && matches!(state, LinkState::Fault | LinkState::Disconnected) {
+            self.today_mut().faults += 1;
+        }
+        self.last_state = Some(state);
+        self.broadcast();
+    }
+
+    /// The game for the operator page: status, moves and seats.
+    pub fn game_summary(&self) -> serde_json::Value {
+        match &self.game {
+            None => serde_json::json!(null),
+            Some(g) => serde_json::json!({
+                "moves": g.board.to_string(),
+                "mode": g.mode,
+                "over": g.board.is_over(),
+                "names": g.names,
+            }),
+        }
+    }
+
+    /// Ends the game at the operator's request.
+    pub fn end_by_operator(&mut self) {
+        if self.game.is_some() {
+            self.end_game(NoticeCode::EndedByStaff, None);
+        }
+    }
+
+    /// The robot's status now.
+    pub fn robot_status(&self) -> RobotStatus {
+        self.robot.status().borrow().clone()
+    }
+
+    /// The robot link (for its status channel and log).
+    pub fn robot(&self) -> &RobotLink {
+        &self.robot
+    }
+
+    /// A new connection; it gets a snapshot at once.
+    pub fn connect(&mut self, id: u64, client: Client) {
+        self.clients.insert(id, client);
+        self.send_snapshot(id);
+    }
+
+    /// Marks a connection as allowed to play (it showed the LAN token).
+    pub fn trust(&mut self, id: u64) {
+        if let Some(c) = self.clients.get_mut(&id) {
+            c.trusted = true;
+        }
+    }
+
+    /// A closed connection. Its seat stays: the page may come back.
+    pub fn disconnect(&mut self, id: u64) {
+        self.clients.remove(&id);
+    }
+
+    /// Handles one message from connection `id`; the reply, if any, goes
+    /// back to it alone.
+    pub fn handle(&mut self, id: u64, message: ClientMessage) -> Option<ServerMessage> {
+        let client = self.clients.get(&id)?;
+        let caller = Caller {
+            id,
+            session: client.session.clone(),
+            trusted: client.trusted,
+            role: client.role,
+        };
+        let reply = match message {
+            ClientMessage::Hello {
+                v,
+                role,
+                session,
+                name,
+                token: _,
+            } => self.hello(&caller, v, role, session, name),
+            _ if caller.role.is_none() => Err(ErrorCode::HelloFirst),
+            ClientMessage::Start {
+                mode,
+                computer_first,
+            } => self.start(&caller, mode, computer_first),
+            ClientMessage::Join => self.join(&caller),
+            ClientMessage::Move { column } => self.play(&caller, column),
+            ClientMessage::DemoMove { column } => self.demo_move(&caller, column),
+            ClientMessage::Trace { trace } => self.relay_trace(&caller, trace),
+            ClientMessage::StillHere => self.still_here(&caller),
+            ClientMessage::Leave => self.leave(&caller),
+        };
+        reply.err().map(|code| ServerMessage::Error { code })
+    }
+
+    /// The seat (0 or 1) of a player who may play, if seated.
+    fn seat_of_player(&self, caller: &Caller) -> Option<usize> {
+        caller
+            .may_play()
+            .then(|| self.seat_of(&caller.session))
+            .flatten()
+    }
+
+    fn seat_of(&self, session: &str) -> Option<usize> {
+        let game = self.game.as_ref()?;
+        game.seats
+            .iter()
+            .position(|s| s.as_deref() == Some(session))
+    }
+
+    /// The sides a session may move in the current game.
+    fn sides_of(&self, session: &str) -> Vec<Side> {
+        let Some(game) = &self.game else {
+            return Vec::new();
+        };
+        match (game.mode, self.seat_of(session)) {
+            (GameMode::VsComputer, Some(_)) => vec![Side::First, Side::Second],
+            (GameMode::TwoPlayers, Some(0)) => vec![Side::First],
+            (GameMode::TwoPlayers, Some(_)) => vec![Side::Second],
+            _ => Vec::new(),
+        }
+    }
+
+    fn robot_ready(&self) -> bool {
+        let s = self.robot_status();
+        s.state == LinkState::Ready && s.in_sync
+    }
+
+    fn snapshot_for(&self, id: u64) -> Snapshot {
+        let robot = self.robot_status();
+        let session = self
+            .clients
+            .get(&id)
+            .map(|c| c.session.clone())
+            .unwrap_or_default();
+        let sides = self.sides_of(&session);
+        let you = match sides.as_slice() {
+            [_, _] => Part::Both,
+            [Side::First] => Part::First,
+            [Side::Second] => Part::Second,
+            _ => Part::Spectator,
+        };
+        let Some(game) = &self.game else {
+            return Snapshot {
+                v: VERSION,
+                status: GameStatus::Idle,
+                moves: String::new(),
+                mode: None,
+                turn: None,
+                winner: None,
+                winning_cells: Vec::new(),
+                seats: [None, None],
+                you,
+                can_move: false,
+                robot,
+            };
+        };
+        let board = &game.board;
+        let status = match board.status() {
+            Status::InProgress => GameStatus::Playing,
+            Status::Won(_) => GameStatus::Won,
+            Status::Draw => GameStatus::Draw,
+        };
+        let turn = (!board.is_over()).then(|| seat(board.side_to_move()));
+        let can_move = !board.is_over()
+            && sides.contains(&board.side_to_move())
+            && robot.state == LinkState::Ready
+            && robot.in_sync;
+        Snapshot {
+            v: VERSION,
+            status,
+            moves: board.to_string(),
+            mode: Some(game.mode),
+            turn,
+            winner: board.winner().map(seat),
+            winning_cells: board
+                .winning_line()
+                .unwrap_or_default()
+                .iter()
+                .map(|c| [c.column + 1, c.row + 1])
+                .collect(),
+            seats: game.names.clone(),
+            you,
+            can_move,
+            robot,
+        }
+    }
+
+    fn send_snapshot(&self, id: u64) {
+        if let Some(c) = self.clients.get(&id) {
+            let _ =
+                c.tx.send(ServerMessage::Snapshot(Box::new(self.snapshot_for(id))));
+        }
+    }
+
+    /// Sends every page its snapshot.
+    pub fn broadcast(&self) {
+        for &id in self.clients.keys() {
+            self.send_snapshot(id);
+        }
+    }
+
+    fn notify_all(&self, code: NoticeCode, name: Option<String>) {
+        for c in self.clients.values() {
+            let _ = c.tx.send(ServerMessage::Notice {
+                code,
+                name: name.clone(),
+            });
+        }
+    }
+
+    /// What the robot should show for the game.
+    fn update_robot(&self) {
+        let desired = self
+            .game
+            .as_ref()
+            .map_or_else(Desired::default, |g| Desired::of(&g.board));
+        self.robot.set_desired(desired);
+    }
+
+    fn end_game(&mut self, why: NoticeCode, name: Option<String>) {
+        self.game = None;
+        self.quiet_since = Instant::now();
+        self.update_robot();
+        self.notify_all(why, name);
+        self.broadcast();
+    }
+
+    /// Called every second: asks idle players, frees their seats, runs the
+    /// demo.
+    pub fn tick(&mut self) {
+        self.demo_tick();
+        let Some(game) = &mut self.game else { return };
+        if game.board.is_over() || game.mode == GameMode::Demo {
+            return;
+        }
+        let idle = game.last_move.elapsed();
+        if idle >= self.idle_free {
+            self.end_game(NoticeCode::EndedIdle, None);
+        } else if idle >= self.idle_ask && !game.asked {
+            game.asked = true;
+            let seat = usize::from(game.board.side_to_move() == Side::Second);
+            let session = game.seats[seat].clone();
+            let left = (self.idle_free - idle).as_secs();
+            for c in self.clients.values() {
+                if Some(&c.session) == session.as_ref() {
+                    let _ = c.tx.send(ServerMessage::StillThere { seconds_left: left });
+                }
+            }
+        }
+    }
+}

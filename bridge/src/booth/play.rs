@@ -1,0 +1,48 @@
+//! `move`: a seated player's coin.
+
+use std::time::Instant;
+
+use super::{Booth, Caller, Reply};
+use crate::messages::ErrorCode;
+
+impl Booth {
+    /// Plays a 1-based column for a seated player whose turn it is, when
+    /// the robot is ready.
+    pub(super) fn play(&mut self, caller: &Caller, column: u8) -> Reply {
+        let game = self.game.as_ref().ok_or(ErrorCode::NoGame)?;
+        if game.board.is_over() {
+            return Err(ErrorCode::GameOver);
+        }
+        let sides = if self.seat_of_player(caller).is_some() {
+            self.sides_of(&caller.session)
+        } else {
+            Vec::new()
+        };
+        if sides.is_empty() {
+            return Err(ErrorCode::NotAllowed);
+        }
+        if !sides.contains(&game.board.side_to_move()) {
+            return Err(ErrorCode::NotYourTurn);
+        }
+        if !self.robot_ready() {
+            return Err(ErrorCode::RobotBusy);
+        }
+        let game = self.game.as_mut().ok_or(ErrorCode::NoGame)?;
+        game.board
+            .play(usize::from(column).wrapping_sub(1))
+            .map_err(|_| ErrorCode::IllegalMove)?;
+        game.last_move = Instant::now();
+        game.asked = false;
+        let visitor_won = match (game.board.winner(), game.computer) {
+            (Some(winner), Some(computer)) => winner != computer,
+            _ => false,
+        };
+        if visitor_won && !game.tallied {
+            game.tallied = true;
+            self.today_mut().won_by_visitors += 1;
+        }
+        self.update_robot();
+        self.broadcast();
+        Ok(())
+    }
+}

@@ -1,0 +1,225 @@
+//! The booth's rules without a server: pages are channels, the robot is
+//! the dummy link that shows every game at once.
+
+use std::time::{Duration, Instant};
+
+use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
+
+use super::*;
+use crate::codec::LineCodec;
+use crate::robot_link::{Target, Timeouts};
+
+fn booth() -> Booth {
+    let robot = RobotLink::spawn(Target::Dummy, Timeouts::default(), Box::new(LineCodec));
+    Booth::new(robot, Duration::from_secs(30), Duration::from_secs(60))
+}
+
+/// Connects page `id` (trusted: on this machine, or with the token).
+fn page(booth: &mut Booth, id: u64, trusted: bool) -> UnboundedReceiver<ServerMessage> {
+    let (tx, rx) = unbounded_channel();
+    booth.connect(
+        id,
+        Client {
+            tx,
+            role: None,
+            session: format!("connection-{id}"),
+            name: None,
+            trusted,
+        },
+    );
+    rx
+}
+
+fn hello(role: Role, session: &str, name: &str) -> ClientMessage {
+    ClientMessage::Hello {
+        v: VERSION,
+        role,
+        session: session.into(),
+        name: Some(name.into()),
+        token: None,
+    }
+}
+
+fn refused(reply: Option<ServerMessage>) -> Option<ErrorCode> {
+    match reply {
+        Some(ServerMessage::Error { code }) => Some(code),
+        _ => None,
+    }
+}
+
+/// Waits until the dummy robot shows the game, and tells the pages (the
+/// server does on every change of the robot's status).
+fn ready(booth: &mut Booth) {
+    let until = Instant::now() + Duration::from_secs(5);
+    while !booth.robot_ready() {
+        assert!(Instant::now() < until, "the dummy robot never got ready");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    booth.robot_changed();
+}
+
+fn last_snapshot(rx: &mut UnboundedReceiver<ServerMessage>) -> Snapshot {
+    let mut last = None;
+    while let Ok(m) = rx.try_recv() {
+        if let ServerMessage::Snapshot(s) = m {
+            last = Some(*s);
+        }
+    }
+    last.expect("a snapshot")
+}
+
+fn column(column: u8) -> ClientMessage {
+    ClientMessage::Move { column }
+}
+
+#[test]
+fn nothing_counts_before_hello() {
+    let mut b = booth();
+    let _rx = page(&mut b, 1, true);
+    assert_eq!(refused(b.handle(1, column(4))), Some(ErrorCode::HelloFirst));
+    let stale = ClientMessage::Hello {
+        v: VERSION + 1,
+        role: Role::Player,
+        session: "s".into(),
+        name: None,
+        token: None,
+    };
+    assert_eq!(refused(b.handle(1, stale)), Some(ErrorCode::Version));
+    let bad_name = hello(Role::Player, "s", "<b>");
+    assert_eq!(refused(b.handle(1, bad_name)), Some(ErrorCode::BadName));
+}
+
+#[test]
+fn a_device_without_the_token_only_watches() {
+    let mut b = booth();
+    let mut rx = page(&mut b, 1, false);
+    assert_eq!(
+        refused(b.handle(1, hello(Role::Player, "lan", "Ada"))),
+        Some(ErrorCode::Token)
+    );
+    assert_eq!(last_snapshot(&mut rx).you, Part::Spectator);
+    let start = ClientMessage::Start {
+        mode: GameMode::VsComputer,
+        computer_first: false,
+    };
+    assert_eq!(refused(b.handle(1, start)), Some(ErrorCode::NotAllowed));
+}
+
+#[test]
+fn a_spectator_with_a_players_session_cannot_act_for_them() {
+    let mut b = booth();
+    let mut player = page(&mut b, 1, true);
+    let _spy = page(&mut b, 2, true);
+    assert_eq!(b.handle(1, hello(Role::Player, "ada", "Ada")), None);
+    let start = ClientMessage::Start {
+        mode: GameMode::VsComputer,
+        computer_first: false,
+    };
+    assert_eq!(b.handle(1, start), None);
+    assert_eq!(b.handle(2, hello(Role::Spectator, "ada", "Spy")), None);
+    ready(&mut b);
+    for message in [column(4), ClientMessage::Leave, ClientMessage::StillHere] {
+        assert_eq!(refused(b.handle(2, message)), Some(ErrorCode::NotAllowed));
+    }
+    let s = last_snapshot(&mut player);
+    assert_eq!(
+        (s.status, s.you, s.can_move),
+        (GameStatus::Playing, Part::Both, true)
+    );
+    assert_eq!(b.handle(1, column(4)), None);
+    assert_eq!(last_snapshot(&mut player).moves, "4");
+}
+
+#[test]
+fn two_people_take_turns_and_one_cannot_hold_both_seats() {
+    let mut b = booth();
+    let mut first = page(&mut b, 1, true);
+    let mut second = page(&mut b, 2, true);
+    b.handle(1, hello(Role::Player, "ada", "Ada"));
+    b.handle(2, hello(Role::Player, "bo", "Bob"));
+    let start = ClientMessage::Start {
+        mode: GameMode::TwoPlayers,
+        computer_first: false,
+    };
+    assert_eq!(b.handle(1, start), None);
+    assert_eq!(
+        refused(b.handle(1, ClientMessage::Join)),
+        Some(ErrorCode::NotAllowed)
+    );
+    assert_eq!(b.handle(2, ClientMessage::Join), None);
+    ready(&mut b);
+    assert_eq!(
+        refused(b.handle(2, column(4))),
+        Some(ErrorCode::NotYourTurn)
+    );
+    assert_eq!(b.handle(1, column(4)), None);
+    let s = last_snapshot(&mut second);
+    assert_eq!((s.you, s.turn), (Part::Second, Some(Seat::Second)));
+    assert_eq!(s.seats, [Some("Ada".into()), Some("Bob".into())]);
+    assert_eq!(last_snapshot(&mut first).you, Part::First);
+    // A third visitor finds the robot taken.
+    let _third = page(&mut b, 3, true);
+    b.handle(3, hello(Role::Player, "cy", "Cyd"));
+    let busy = ClientMessage::Start {
+        mode: GameMode::VsComputer,
+        computer_first: false,
+    };
+    assert_eq!(refused(b.handle(3, busy)), Some(ErrorCode::Busy));
+    assert_eq!(
+        refused(b.handle(3, ClientMessage::Join)),
+        Some(ErrorCode::Busy)
+    );
+}
+
+#[test]
+fn leaving_frees_the_robot_and_names_who_left() {
+    let mut b = booth();
+    let _first = page(&mut b, 1, true);
+    let mut watcher = page(&mut b, 2, true);
+    b.handle(1, hello(Role::Player, "ada", "Ada"));
+    b.handle(2, hello(Role::Spectator, "w", "Watcher"));
+    let start = ClientMessage::Start {
+        mode: GameMode::VsComputer,
+        computer_first: true,
+    };
+    b.handle(1, start);
+    assert_eq!(b.tally().games, 1);
+    assert_eq!(b.handle(1, ClientMessage::Leave), None);
+    let mut notice = None;
+    let mut snapshot = None;
+    while let Ok(m) = watcher.try_recv() {
+        match m {
+            ServerMessage::Notice { code, name } => notice = Some((code, name)),
+            ServerMessage::Snapshot(s) => snapshot = Some(s.status),
+            _ => {}
+        }
+    }
+    assert_eq!(notice, Some((NoticeCode::PlayerLeft, Some("Ada".into()))));
+    assert_eq!(snapshot, Some(GameStatus::Idle));
+}
+
+#[test]
+fn a_demo_move_counts_only_from_the_screen_asked() {
+    let mut b = booth();
+    b.set_demo_after(Some(Duration::ZERO));
+    let mut screen = page(&mut b, 1, true);
+    let _other = page(&mut b, 2, true);
+    b.handle(1, hello(Role::Spectator, "screen", "Screen"));
+    b.handle(2, hello(Role::Spectator, "other", "Other"));
+    b.tick(); // starts the demo
+    ready(&mut b);
+    std::thread::sleep(DEMO_PACE);
+    b.tick(); // asks the lowest-numbered screen
+    let asked = std::iter::from_fn(|| screen.try_recv().ok())
+        .any(|m| matches!(m, ServerMessage::DemoTurn { .. }));
+    assert!(asked, "the screen was asked for a move");
+    let answer = ClientMessage::DemoMove { column: 4 };
+    assert_eq!(
+        refused(b.handle(2, answer.clone())),
+        Some(ErrorCode::NotAllowed)
+    );
+    assert_eq!(b.handle(1, answer.clone()), None);
+    // Asked once, answered once.
+    assert_eq!(refused(b.handle(1, answer)), Some(ErrorCode::NotAllowed));
+    assert_eq!(b.tally().games, 0, "a demo is no visitor's game");
+}

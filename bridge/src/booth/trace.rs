@@ -1,0 +1,19 @@
+//! `trace`: a player's search tree, relayed to the spectator screens.
+
+use super::{Booth, Caller, Reply};
+use crate::messages::{ErrorCode, Role, ServerMessage};
+
+impl Booth {
+    /// Sends a seated player's tree to every spectator.
+    pub(super) fn relay_trace(&mut self, caller: &Caller, trace: serde_json::Value) -> Reply {
+        self.seat_of_player(caller).ok_or(ErrorCode::NotAllowed)?;
+        for (&other, c) in &self.clients {
+            if other != caller.id && c.role == Some(Role::Spectator) {
+                let _ = c.tx.send(ServerMessage::Trace {
+                    trace: trace.clone(),
+                });
+            }
+        }
+        Ok(())
+    }
+}
