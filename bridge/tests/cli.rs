@@ -76,6 +76,7 @@ fn serve_alone_is_a_complete_demo_with_the_simulated_robot() {
         let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         l.local_addr().unwrap().port()
     };
+    let log_file = dir.join("bridge.log");
     let _server = Server(
         Command::new(env!("CARGO_BIN_EXE_bridge"))
             .args([
@@ -86,7 +87,7 @@ fn serve_alone_is_a_complete_demo_with_the_simulated_robot() {
                 dir.to_str().unwrap(),
             ])
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(std::fs::File::create(&log_file).unwrap())
             .spawn()
             .unwrap(),
     );
@@ -102,6 +103,12 @@ fn serve_alone_is_a_complete_demo_with_the_simulated_robot() {
         std::thread::sleep(Duration::from_millis(50));
     };
     assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    let log = std::fs::read_to_string(&log_file).unwrap();
+    assert!(log.contains("INFO"), "the bridge logs its start: {log:?}");
+    assert!(
+        !log.contains('\u{1b}'),
+        "a log that is not a terminal has no colour codes: {log:?}"
+    );
     assert!(page.contains("Vier gewinnt"));
     // A deep link of the app is the app too.
     assert!(
@@ -117,5 +124,6 @@ fn serve_alone_is_a_complete_demo_with_the_simulated_robot() {
         "--app-dir",
         "/nonexistent",
     ]);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no app in /nonexistent"));
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(log.contains("no app in /nonexistent"), "{log}");
 }
