@@ -1,4 +1,42 @@
-//! The address bar: `?pos=` shares a position, and follows the game.
+//! The address bar: the route (`/` plays, `/watch` watches, below
+//! wherever the app is served), and `?pos=`, which shares a position and
+//! follows the game.
+
+/// The route of the spectator screen, below the app's base.
+pub const WATCH: &str = "/watch";
+
+/// Where the app is served: the page's path without its route, so the
+/// routes work below any folder of a static host.
+pub fn route_base() -> String {
+    let path = web_sys::window()
+        .and_then(|w| w.location().pathname().ok())
+        .unwrap_or_default();
+    base_of(&path)
+}
+
+fn base_of(path: &str) -> String {
+    let path = path.trim_end_matches('/');
+    path.strip_suffix(WATCH)
+        .unwrap_or(path)
+        .trim_end_matches("/index.html")
+        .to_string()
+}
+
+/// An older link to the spectator screen (`#/watch`, which needed no
+/// server support) opens the `/watch` route.
+pub fn forward_old_watch_link() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let location = window.location();
+    if location.hash().unwrap_or_default().trim_end_matches('/') != "#/watch" {
+        return;
+    }
+    let url = format!("{}{WATCH}", route_base());
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}
 
 /// The moves of the position shared in the address, if any.
 pub fn shared_position() -> Option<String> {
@@ -21,4 +59,18 @@ pub fn show_position(moves: &str) {
         format!("?pos={moves}")
     };
     let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_base_is_the_folder_the_app_is_served_from() {
+        assert_eq!(base_of("/"), "");
+        assert_eq!(base_of("/watch"), "");
+        assert_eq!(base_of("/vier-gewinnt/"), "/vier-gewinnt");
+        assert_eq!(base_of("/vier-gewinnt/watch/"), "/vier-gewinnt");
+        assert_eq!(base_of("/vier-gewinnt/index.html"), "/vier-gewinnt");
+    }
 }

@@ -4,8 +4,8 @@
 //!
 //! The logic lives on plain types ([`game::Game`], [`settings::Settings`],
 //! the texts in [`i18n`]), the reactive state in small pieces
-//! ([`state`]), what changes it in [`actions`], and each part of the screen
-//! in a file of [`components`].
+//! ([`state`]), what changes it in [`actions`], each part of the screen in
+//! a file of [`components`], and each route's screen in [`screens`].
 
 pub mod actions;
 mod address;
@@ -18,6 +18,7 @@ mod keyboard;
 pub mod protocol;
 pub mod review;
 mod robot;
+pub mod screens;
 pub mod search_worker;
 pub mod settings;
 pub mod spectate;
@@ -27,50 +28,20 @@ pub mod tree;
 mod values;
 
 use leptos::prelude::*;
+use leptos_router::components::{Route, Router, Routes};
+use leptos_router::path;
 
-use crate::actions::Actions;
-use crate::components::{
-    BoardView, ColumnValues, HelpPanel, SettingsPanel, StatusLine, Thoughts, Toolbar,
-};
-use crate::game::Game;
-use crate::i18n::I18n;
+use crate::screens::{PlayScreen, WatchScreen};
 
-/// The whole app.
+/// The whole app: a screen per route.
 #[component]
 pub fn App() -> impl IntoView {
-    let settings = storage::load_settings();
-    let fresh = Game::new(&settings, js_sys::Math::random() < 0.5);
-    let game = Game::first(
-        fresh,
-        address::shared_position().as_deref(),
-        storage::load_game().as_ref(),
-    );
-    let actions = Actions::provide(settings, game, robot::watch_route());
-    let settings = actions.settings;
-    provide_context(I18n::new(Signal::derive(move || settings.with(|s| s.lang))));
-    actions.follow_changes();
-    keyboard::listen(actions);
-
-    let watching = actions.watching;
-    let s = move |f: fn(&settings::Settings) -> bool| settings.with(f);
+    address::forward_old_watch_link();
     view! {
-        <div class="app" class:watching=watching class:contrast=move || s(|s| s.high_contrast)
-            class:marks=move || s(|s| s.marks) class:still=move || s(|s| !s.animation)>
-            <Toolbar/>
-            <main class="play">
-                <div class="board-area">
-                    <robot::RobotLine/>
-                    <StatusLine/>
-                    <ColumnValues/>
-                    <BoardView/>
-                    <review::ReviewPanel/>
-                </div>
-                <Thoughts/>
-            </main>
-            <SettingsPanel/>
-            <HelpPanel/>
-            <explainer::Explainer/>
-            <robot::RobotPanel/>
-        </div>
+        <Router base=address::route_base()>
+            <Routes fallback=PlayScreen>
+                <Route path=path!("/watch") view=WatchScreen/>
+            </Routes>
+        </Router>
     }
 }

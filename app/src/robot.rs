@@ -16,17 +16,6 @@ use crate::game::Game;
 use crate::i18n::{Say, Text, use_i18n};
 use crate::state::Panel;
 
-/// Whether the page was opened on the spectator route: `/watch` as the
-/// bridge serves it, or `#/watch`, which works on any static host.
-pub(crate) fn watch_route() -> bool {
-    let Some(location) = web_sys::window().map(|w| w.location()) else {
-        return false;
-    };
-    let path = location.pathname().unwrap_or_default();
-    let hash = location.hash().unwrap_or_default();
-    path.trim_end_matches('/').ends_with("/watch") || hash.trim_end_matches('/') == "#/watch"
-}
-
 /// The robot's state for visitors.
 fn robot_words(state: LinkState) -> Text {
     match state {

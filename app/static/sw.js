@@ -2,7 +2,7 @@
 // after one visit with the network the app loads and plays without it.
 // Bump VERSION with every release: the new worker takes over and deletes the
 // old cache.
-const VERSION = 'vier-gewinnt-v3';
+const VERSION = 'vier-gewinnt-v4';
 // Files with fixed names; the hashed app files come from the page's list.
 // The worker's files load inside the worker, so the page never lists them.
 const PRECACHE = ['./', './index.html', './manifest.webmanifest', './icon.svg',
@@ -55,6 +55,11 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(
     fetch(request)
       .then((response) => {
+        // A route of the app (`/watch`) on a static host without a
+        // fallback: the app itself answers it.
+        if (response.status === 404 && request.mode === 'navigate') {
+          return caches.match('./index.html').then((app) => app || response);
+        }
         if (response.ok) {
           const copy = response.clone();
           caches.open(VERSION).then((cache) => cache.put(request, copy));

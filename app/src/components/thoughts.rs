@@ -30,7 +30,7 @@ pub fn Thoughts() -> impl IntoView {
         <aside class="thoughts" aria-live="polite">
             <div class="thoughts-head">
                 <h2>{move || i18n.t(Text::Thoughts)}</h2>
-                <a class="spectator-link" href="#/watch" target="_blank">
+                <a class="spectator-link" href="watch" target="_blank">
                     {move || i18n.t(Text::SpectatorScreen)}
                 </a>
             </div>

@@ -1,0 +1,71 @@
+//! The two screens, one per route: the game (`/`) and the spectator
+//! screen (`/watch`). Both set up the same state; the spectator screen
+//! follows a game played elsewhere and has no controls.
+
+mod play;
+mod watch;
+
+use leptos::prelude::*;
+
+pub use self::play::PlayScreen;
+pub use self::watch::WatchScreen;
+use crate::actions::Actions;
+use crate::components::{
+    BoardView, ColumnValues, HelpPanel, SettingsPanel, StatusLine, Thoughts, Toolbar,
+};
+use crate::explainer::Explainer;
+use crate::game::Game;
+use crate::i18n::I18n;
+use crate::review::ReviewPanel;
+use crate::robot::{RobotLine, RobotPanel};
+use crate::settings::Settings;
+use crate::{address, keyboard, storage};
+
+/// The state of a screen, provided as contexts: the stored settings and
+/// game (or the one shared in the address), the worker, the links.
+fn provide_state(watching: bool) -> Actions {
+    let settings = storage::load_settings();
+    let fresh = Game::new(&settings, js_sys::Math::random() < 0.5);
+    let game = Game::first(
+        fresh,
+        address::shared_position().as_deref(),
+        storage::load_game().as_ref(),
+    );
+    let actions = Actions::provide(settings, game, watching);
+    let settings = actions.settings;
+    provide_context(I18n::new(Signal::derive(move || settings.with(|s| s.lang))));
+    actions.follow_changes();
+    if !watching {
+        keyboard::listen(actions);
+    }
+    actions
+}
+
+/// The page around the board: the same parts on both screens, the
+/// robot's lobby only where a visitor plays.
+fn page(watching: bool) -> impl IntoView {
+    let settings = provide_state(watching).settings;
+    let themed = move |f: fn(&Settings) -> bool| move || settings.with(f);
+    view! {
+        <div class="app" class:watching=watching class:contrast=themed(|s| s.high_contrast)
+            class:marks=themed(|s| s.marks) class:still=themed(|s| !s.animation)>
+            <Toolbar/>
+            <main class="play">
+                <div class="board-area">
+                    <RobotLine/>
+                    <StatusLine/>
+                    <ColumnValues/>
+                    <BoardView/>
+                    <ReviewPanel/>
+                </div>
+                <Thoughts/>
+            </main>
+            <SettingsPanel/>
+            <HelpPanel/>
+            <Explainer/>
+            <Show when=move || !watching>
+                <RobotPanel/>
+            </Show>
+        </div>
+    }
+}
