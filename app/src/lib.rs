@@ -11,7 +11,6 @@ pub mod actions;
 mod address;
 pub mod booth_link;
 pub mod components;
-mod explainer;
 pub mod game;
 pub mod i18n;
 mod keyboard;

@@ -2,13 +2,12 @@
 //! perfect analysis, the move that decided the game, and a way to play on
 //! from any earlier position. On the playing page and the spectator screen.
 
-use engine::Side;
-use engine::review::{Mark, ReviewedMove, decided_at};
+use engine::review::ReviewedMove;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::actions::{Actions, use_actions};
-use crate::i18n::{Say, Text, use_i18n};
+use crate::actions::Actions;
+use crate::i18n::Text;
 use crate::protocol::ToWorker;
 
 /// The review gives up after this long: with the position database a
@@ -56,64 +55,5 @@ impl Actions {
             let back = g.board.plies() + 1 - number;
             g.board.undo(back);
         });
-    }
-}
-
-/// The review under the board, once asked for; the spectator screen shows
-/// the playing page's.
-#[component]
-pub fn ReviewPanel() -> impl IntoView {
-    let i18n = use_i18n();
-    let actions = use_actions();
-    let (game, settings, review) = (actions.game, actions.settings, actions.review.0);
-    let current = move || {
-        let moves = game.with(|g| g.board.to_string());
-        review.get().filter(|r| r.moves == moves)
-    };
-    let can_play_on = move || !actions.watching && game.with(|g| g.robot.is_none());
-    view! {
-        <Show when=move || current().is_some()>
-            {move || {
-                let review = current().unwrap_or_else(|| GameReview { moves: String::new(), marks: Vec::new() });
-                let colours = settings.with(|s| s.colours);
-                let decided = decided_at(&review.marks);
-                let heading = i18n.t(Text::GameReview);
-                let play_on = i18n.t(Text::PlayOnFromHere);
-                let items = review
-                    .marks
-                    .iter()
-                    .enumerate()
-                    .map(|(i, m)| {
-                        let line = i18n.say(&Say::Reviewed {
-                            number: i + 1,
-                            colour: colours[Side::to_move_after(i)],
-                            reviewed: *m,
-                        });
-                        let mark = match m.mark {
-                            Mark::Best => "best",
-                            Mark::Good => "good",
-                            Mark::Mistake { .. } => "mistake",
-                        };
-                        view! {
-                            <li data-mark=mark class:decided=decided == Some(i)>
-                                <span>{line}</span>
-                                <Show when=can_play_on>
-                                    <button class="play-on" on:click=move |_| actions.play_on(i + 1)>{play_on}</button>
-                                </Show>
-                            </li>
-                        }
-                    })
-                    .collect_view();
-                let decided_line =
-                    i18n.say(&Say::Decided(decided.map(|i| (i + 1, colours[Side::to_move_after(i)]))));
-                view! {
-                    <section class="review" aria-label=heading>
-                        <h2>{heading}</h2>
-                        <p class="decided">{decided_line}</p>
-                        <ol>{items}</ol>
-                    </section>
-                }
-            }}
-        </Show>
     }
 }

@@ -1,23 +1,21 @@
-//! Playing on the booth's robot: the lobby, the robot's state in words, and
-//! the page's side of a game the bridge holds. The page mirrors the
+//! Playing on the booth's robot: the page's side of a game the bridge
+//! holds, and the robot's state in words. The page mirrors the
 //! bridge's snapshots; its worker still finds the computer's moves.
 
 use booth_protocol::{
     ClientMessage, ErrorCode, GameMode, GameStatus, LinkState, Part, Role, ServerMessage, Snapshot,
-    valid_name,
 };
 use engine::trace::SearchTrace;
 use engine::{Board, Geometry, Side};
 use leptos::prelude::*;
 
-use crate::actions::{Actions, use_actions};
+use crate::actions::Actions;
 use crate::booth_link::{BoothLink, LinkEvent};
 use crate::game::Game;
-use crate::i18n::{Say, Text, use_i18n};
-use crate::state::Panel;
+use crate::i18n::{Say, Text};
 
 /// The robot's state for visitors.
-fn robot_words(state: LinkState) -> Text {
+pub(crate) fn robot_words(state: LinkState) -> Text {
     match state {
         LinkState::Connecting => Text::RobotConnecting,
         LinkState::Ready => Text::RobotReady,
@@ -28,7 +26,7 @@ fn robot_words(state: LinkState) -> Text {
     }
 }
 
-fn seated(s: &Snapshot) -> bool {
+pub(crate) fn seated(s: &Snapshot) -> bool {
     s.status != GameStatus::Idle && s.you.is_seated()
 }
 
@@ -255,151 +253,5 @@ impl Actions {
                 b.rename(name);
             }
         });
-    }
-}
-
-/// The robot's state in words (while this page plays on it or watches),
-/// and the "still there?" question.
-#[component]
-pub(crate) fn RobotLine() -> impl IntoView {
-    let ctx = use_actions();
-    let i18n = use_i18n();
-    let t = move |text| i18n.t(text);
-    // A spectator screen on a static host (no bridge) has no robot to name.
-    let shown = move || {
-        (ctx.watching && ctx.booth.snapshot.with(Option::is_some))
-            || ctx.game.with(|g| g.robot.is_some())
-    };
-    let state = move || {
-        ctx.booth
-            .snapshot
-            .with(|s| s.as_ref().map(|s| s.robot.state))
-    };
-    let class = move || match state() {
-        Some(LinkState::Fault | LinkState::Disconnected) => "robot-line alert",
-        Some(LinkState::Ready) | None => "robot-line",
-        Some(_) => "robot-line busy",
-    };
-    let words = move || {
-        state()
-            .map(|s| t(robot_words(s)).to_string())
-            .unwrap_or_else(|| t(Text::RobotConnecting).to_string())
-    };
-    let seats = move || {
-        ctx.booth.snapshot.with(|s| {
-            s.as_ref()
-                .filter(|s| s.status != GameStatus::Idle)
-                .map(|s| {
-                    let name = |i: usize| s.seats[i].clone().unwrap_or_else(|| "…".into());
-                    format!("{} – {}", name(0), name(1))
-                })
-                .unwrap_or_default()
-        })
-    };
-    view! {
-        <Show when=shown>
-            <p class=class role="note" data-robot=move || state().map(|s| format!("{s:?}").to_lowercase())>
-                <span class="robot-words">{words}</span>
-                " "
-                <span class="seats">{seats}</span>
-            </p>
-        </Show>
-        <Show when=move || ctx.booth.still_there.get().is_some()>
-            <div class="still-there" role="alertdialog">
-                <span>{move || t(Text::StillThere)}</span>
-                <button on:click=move |_| {
-                    ctx.booth.still_there.set(None);
-                    ctx.booth_send(&ClientMessage::StillHere);
-                }>{move || t(Text::ImStillHere)}</button>
-            </div>
-        </Show>
-    }
-}
-
-/// The lobby: a name, an opponent, and the robot's availability.
-#[component]
-pub(crate) fn RobotPanel() -> impl IntoView {
-    let ctx = use_actions();
-    let i18n = use_i18n();
-    let t = move |text| i18n.t(text);
-    let name = RwSignal::new(String::new());
-    let against_computer = RwSignal::new(true);
-    let name_ok = move || name.with(|n| valid_name(n));
-    let playing = move || ctx.game.with(|g| g.robot.is_some());
-    let busy = move || {
-        ctx.booth.snapshot.with(|s| {
-            s.as_ref().is_some_and(|s| {
-                s.status == GameStatus::Playing && !seated(s) && s.mode != Some(GameMode::Demo)
-            })
-        })
-    };
-    let seat_free = move || {
-        ctx.booth.snapshot.with(|s| {
-            s.as_ref().is_some_and(|s| {
-                s.status == GameStatus::Playing
-                    && s.mode == Some(GameMode::TwoPlayers)
-                    && s.seats[1].is_none()
-                    && !seated(s)
-            })
-        })
-    };
-    // Both ways onto the robot first check and send the name.
-    let seated_as = move |then: &dyn Fn()| {
-        if !name_ok() {
-            return ctx.say(Text::NameRule);
-        }
-        ctx.rename(name.get_untracked());
-        then();
-        ctx.ui.toggle(Panel::Robot);
-    };
-    let start = move |_| {
-        let mode = if against_computer.get_untracked() {
-            GameMode::VsComputer
-        } else {
-            GameMode::TwoPlayers
-        };
-        seated_as(&|| ctx.robot_start(mode))
-    };
-    let join = move |_| seated_as(&|| ctx.booth_send(&ClientMessage::Join));
-    view! {
-        <section id="robot" class="panel" class:open=move || ctx.ui.is_open(Panel::Robot) aria-label=move || t(Text::Robot)>
-            <h2>{move || t(Text::Robot)}</h2>
-            <Show when=playing fallback=move || view! {
-                <label>
-                    {move || t(Text::YourName)}
-                    <input
-                        type="text"
-                        maxlength="15"
-                        autocomplete="off"
-                        prop:value=move || name.get()
-                        on:input=move |e| name.set(event_target_value(&e))
-                    />
-                </label>
-                <p class=move || if name_ok() || name.with(String::is_empty) { "hint-text" } else { "hint-text bad" }>
-                    {move || t(Text::NameRule)}
-                </p>
-                <label>
-                    {move || t(Text::Opponent)}
-                    <select on:change=move |e| against_computer.set(event_target_value(&e) == "computer")>
-                        <option value="computer" selected=true>{move || t(Text::ComputerOpponent)}</option>
-                        <option value="person">{move || t(Text::PersonOpponent)}</option>
-                    </select>
-                </label>
-                <Show when=busy>
-                    <p class="busy">{move || t(Text::RobotBusy)}</p>
-                    <a href="watch">{move || t(Text::WatchRobot)}</a>
-                </Show>
-                <Show when=seat_free>
-                    <button on:click=join>{move || t(Text::TakeSeat)}</button>
-                </Show>
-                <button class="primary" on:click=start disabled=busy>{move || t(Text::PlayOnRobot)}</button>
-            }>
-                <button on:click=move |_| {
-                    ctx.robot_leave();
-                    ctx.ui.toggle(Panel::Robot);
-                }>{move || t(Text::LeaveRobot)}</button>
-            </Show>
-            <button class="close" on:click=move |_| ctx.ui.toggle(Panel::Robot)>{move || t(Text::Close)}</button>
-        </section>
     }
 }

@@ -77,7 +77,7 @@ fn status() -> String {
 
 fn hot_seat() -> Settings {
     Settings {
-        mode: GameMode::HotSeat,
+        mode: GameMode::TwoPlayers,
         animation: false,
         ..Settings::default()
     }

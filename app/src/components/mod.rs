@@ -2,7 +2,11 @@
 
 mod board;
 mod column_values;
+mod explainer;
 mod help;
+mod lobby;
+mod review_panel;
+mod robot_line;
 mod settings_panel;
 mod status_line;
 mod thoughts;
@@ -10,7 +14,11 @@ mod toolbar;
 
 pub use board::BoardView;
 pub use column_values::ColumnValues;
+pub use explainer::Explainer;
 pub use help::HelpPanel;
+pub use lobby::RobotPanel;
+pub use review_panel::ReviewPanel;
+pub use robot_line::RobotLine;
 pub use settings_panel::SettingsPanel;
 pub use status_line::StatusLine;
 pub use thoughts::Thoughts;

@@ -11,13 +11,11 @@ pub use self::play::PlayScreen;
 pub use self::watch::WatchScreen;
 use crate::actions::Actions;
 use crate::components::{
-    BoardView, ColumnValues, HelpPanel, SettingsPanel, StatusLine, Thoughts, Toolbar,
+    BoardView, ColumnValues, Explainer, HelpPanel, ReviewPanel, RobotLine, RobotPanel,
+    SettingsPanel, StatusLine, Thoughts, Toolbar,
 };
-use crate::explainer::Explainer;
 use crate::game::Game;
 use crate::i18n::I18n;
-use crate::review::ReviewPanel;
-use crate::robot::{RobotLine, RobotPanel};
 use crate::settings::Settings;
 use crate::{address, keyboard, storage};
 

@@ -81,14 +81,7 @@ impl Booth {
         if !self.demo_running() {
             return Err(ErrorCode::NoGame);
         }
-        if !self.robot_ready() {
-            return Err(ErrorCode::RobotBusy);
-        }
-        let game = self.game.as_mut().ok_or(ErrorCode::NoGame)?;
-        game.board
-            .play(usize::from(column).wrapping_sub(1))
-            .map_err(|_| ErrorCode::IllegalMove)?;
-        game.last_move = Instant::now();
+        self.drop_coin(column)?;
         self.demo_asked = None;
         self.update_robot();
         self.broadcast();

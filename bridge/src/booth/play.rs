@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use super::{Booth, Caller, Reply};
+use super::{Booth, Caller, Game, Reply};
 use crate::messages::ErrorCode;
 
 impl Booth {
@@ -24,15 +24,7 @@ impl Booth {
         if !sides.contains(&game.board.side_to_move()) {
             return Err(ErrorCode::NotYourTurn);
         }
-        if !self.robot_ready() {
-            return Err(ErrorCode::RobotBusy);
-        }
-        let game = self.game.as_mut().ok_or(ErrorCode::NoGame)?;
-        game.board
-            .play(usize::from(column).wrapping_sub(1))
-            .map_err(|_| ErrorCode::IllegalMove)?;
-        game.last_move = Instant::now();
-        game.asked = false;
+        let game = self.drop_coin(column)?;
         let visitor_won = match (game.board.winner(), game.computer) {
             (Some(winner), Some(computer)) => winner != computer,
             _ => false,
@@ -44,5 +36,20 @@ impl Booth {
         self.update_robot();
         self.broadcast();
         Ok(())
+    }
+
+    /// Plays a 1-based column on the robot's board once the robot is ready
+    /// for it, and restarts the idle clock; the game, for what follows.
+    pub(super) fn drop_coin(&mut self, column: u8) -> Result<&mut Game, ErrorCode> {
+        if !self.robot_ready() {
+            return Err(ErrorCode::RobotBusy);
+        }
+        let game = self.game.as_mut().ok_or(ErrorCode::NoGame)?;
+        game.board
+            .play(usize::from(column).wrapping_sub(1))
+            .map_err(|_| ErrorCode::IllegalMove)?;
+        game.last_move = Instant::now();
+        game.asked = false;
+        Ok(game)
     }
 }

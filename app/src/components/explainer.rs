@@ -24,7 +24,7 @@ const PICTURE: &str = r##"<svg viewBox="0 0 320 190" role="img">
 
 /// The explainer panel, opened from the tree.
 #[component]
-pub(crate) fn Explainer() -> impl IntoView {
+pub fn Explainer() -> impl IntoView {
     let i18n = use_i18n();
     let ui = expect_context::<Ui>();
     let title = move || i18n.t(Text::HowItThinks);

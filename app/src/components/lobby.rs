@@ -1,0 +1,97 @@
+//! The robot's lobby: a name, an opponent, and whether the robot is free.
+
+use booth_protocol::{ClientMessage, GameMode, GameStatus, valid_name};
+use leptos::prelude::*;
+
+use crate::actions::use_actions;
+use crate::i18n::{Text, use_i18n};
+use crate::robot::seated;
+use crate::state::Panel;
+
+/// The lobby: a name, an opponent, and the robot's availability.
+#[component]
+pub fn RobotPanel() -> impl IntoView {
+    let ctx = use_actions();
+    let i18n = use_i18n();
+    let t = move |text| i18n.t(text);
+    let name = RwSignal::new(String::new());
+    let against_computer = RwSignal::new(true);
+    let name_ok = move || name.with(|n| valid_name(n));
+    let playing = move || ctx.game.with(|g| g.robot.is_some());
+    let busy = move || {
+        ctx.booth.snapshot.with(|s| {
+            s.as_ref().is_some_and(|s| {
+                s.status == GameStatus::Playing && !seated(s) && s.mode != Some(GameMode::Demo)
+            })
+        })
+    };
+    let seat_free = move || {
+        ctx.booth.snapshot.with(|s| {
+            s.as_ref().is_some_and(|s| {
+                s.status == GameStatus::Playing
+                    && s.mode == Some(GameMode::TwoPlayers)
+                    && s.seats[1].is_none()
+                    && !seated(s)
+            })
+        })
+    };
+    // Both ways onto the robot first check and send the name.
+    let seated_as = move |then: &dyn Fn()| {
+        if !name_ok() {
+            return ctx.say(Text::NameRule);
+        }
+        ctx.rename(name.get_untracked());
+        then();
+        ctx.ui.toggle(Panel::Robot);
+    };
+    let start = move |_| {
+        let mode = if against_computer.get_untracked() {
+            GameMode::VsComputer
+        } else {
+            GameMode::TwoPlayers
+        };
+        seated_as(&|| ctx.robot_start(mode))
+    };
+    let join = move |_| seated_as(&|| ctx.booth_send(&ClientMessage::Join));
+    view! {
+        <section id="robot" class="panel" class:open=move || ctx.ui.is_open(Panel::Robot) aria-label=move || t(Text::Robot)>
+            <h2>{move || t(Text::Robot)}</h2>
+            <Show when=playing fallback=move || view! {
+                <label>
+                    {move || t(Text::YourName)}
+                    <input
+                        type="text"
+                        maxlength="15"
+                        autocomplete="off"
+                        prop:value=move || name.get()
+                        on:input=move |e| name.set(event_target_value(&e))
+                    />
+                </label>
+                <p class=move || if name_ok() || name.with(String::is_empty) { "hint-text" } else { "hint-text bad" }>
+                    {move || t(Text::NameRule)}
+                </p>
+                <label>
+                    {move || t(Text::Opponent)}
+                    <select on:change=move |e| against_computer.set(event_target_value(&e) == "computer")>
+                        <option value="computer" selected=true>{move || t(Text::ComputerOpponent)}</option>
+                        <option value="person">{move || t(Text::PersonOpponent)}</option>
+                    </select>
+                </label>
+                <Show when=busy>
+                    <p class="busy">{move || t(Text::RobotBusy)}</p>
+                    <a href="watch">{move || t(Text::WatchRobot)}</a>
+                </Show>
+                <Show when=seat_free>
+                    <button on:click=join>{move || t(Text::TakeSeat)}</button>
+                </Show>
+                <button class="primary" on:click=start disabled=busy>{move || t(Text::PlayOnRobot)}</button>
+            }>
+                <button on:click=move |_| {
+                    ctx.robot_leave();
+                    ctx.ui.toggle(Panel::Robot);
+                }>{move || t(Text::LeaveRobot)}</button>
+            </Show>
+            <button class="close" on:click=move |_| ctx.ui.toggle(Panel::Robot)>{move || t(Text::Close)}</button>
+        </section>
+    }
+}

@@ -1,0 +1,66 @@
+//! The robot's state in words and the "still there?" question.
+
+use booth_protocol::{ClientMessage, GameStatus, LinkState};
+use leptos::prelude::*;
+
+use crate::actions::use_actions;
+use crate::i18n::{Text, use_i18n};
+use crate::robot::robot_words;
+
+/// The robot's state in words (while this page plays on it or watches),
+/// and the "still there?" question.
+#[component]
+pub fn RobotLine() -> impl IntoView {
+    let ctx = use_actions();
+    let i18n = use_i18n();
+    let t = move |text| i18n.t(text);
+    // A spectator screen on a static host (no bridge) has no robot to name.
+    let shown = move || {
+        (ctx.watching && ctx.booth.snapshot.with(Option::is_some))
+            || ctx.game.with(|g| g.robot.is_some())
+    };
+    let state = move || {
+        ctx.booth
+            .snapshot
+            .with(|s| s.as_ref().map(|s| s.robot.state))
+    };
+    let class = move || match state() {
+        Some(LinkState::Fault | LinkState::Disconnected) => "robot-line alert",
+        Some(LinkState::Ready) | None => "robot-line",
+        Some(_) => "robot-line busy",
+    };
+    let words = move || {
+        state()
+            .map(|s| t(robot_words(s)).to_string())
+            .unwrap_or_else(|| t(Text::RobotConnecting).to_string())
+    };
+    let seats = move || {
+        ctx.booth.snapshot.with(|s| {
+            s.as_ref()
+                .filter(|s| s.status != GameStatus::Idle)
+                .map(|s| {
+                    let name = |i: usize| s.seats[i].clone().unwrap_or_else(|| "…".into());
+                    format!("{} – {}", name(0), name(1))
+                })
+                .unwrap_or_default()
+        })
+    };
+    view! {
+        <Show when=shown>
+            <p class=class role="note" data-robot=move || state().map(|s| format!("{s:?}").to_lowercase())>
+                <span class="robot-words">{words}</span>
+                " "
+                <span class="seats">{seats}</span>
+            </p>
+        </Show>
+        <Show when=move || ctx.booth.still_there.get().is_some()>
+            <div class="still-there" role="alertdialog">
+                <span>{move || t(Text::StillThere)}</span>
+                <button on:click=move |_| {
+                    ctx.booth.still_there.set(None);
+                    ctx.booth_send(&ClientMessage::StillHere);
+                }>{move || t(Text::ImStillHere)}</button>
+            </div>
+        </Show>
+    }
+}
