@@ -62,6 +62,8 @@ pub enum ToWorker {
         /// Whether the computer won.
         computer_won: Option<bool>,
     },
+    /// Asks how much memory the worker holds (for benchmarks).
+    Memory,
 }
 
 /// From the worker to the page.
@@ -70,6 +72,11 @@ pub enum ToWorker {
 pub enum FromWorker {
     /// The engine is loaded; messages sent before this are lost.
     Ready,
+    /// The worker's Wasm memory in bytes (the answer to `Memory`).
+    Memory {
+        /// Bytes.
+        bytes: u32,
+    },
     /// How the search for request `id` is going.
     Progress {
         /// The request.

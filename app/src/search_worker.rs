@@ -107,6 +107,7 @@ impl SearchWorker {
                     inner.retried = false;
                 }
                 FromWorker::Progress { .. }
+                | FromWorker::Memory { .. }
                 | FromWorker::Book { .. }
                 | FromWorker::Database(_)
                 | FromWorker::Teaching { .. } => {}
@@ -168,7 +169,11 @@ impl SearchWorker {
         let mut inner = self.0.borrow_mut();
         // Side requests are not worth retrying, and must not replace the
         // search a crash would retry.
-        if !matches!(request, ToWorker::GameOver { .. } | ToWorker::Teach { .. }) {
+        let side_request = matches!(
+            request,
+            ToWorker::GameOver { .. } | ToWorker::Teach { .. } | ToWorker::Memory
+        );
+        if !side_request {
             inner.pending = Some(request.clone());
             inner.retried = false;
         }
@@ -204,7 +209,7 @@ fn request_id(request: ToWorker) -> u32 {
         ToWorker::Choose { id, .. }
         | ToWorker::Analyze { id, .. }
         | ToWorker::Review { id, .. } => id,
-        ToWorker::GameOver { .. } | ToWorker::Teach { .. } => 0,
+        ToWorker::GameOver { .. } | ToWorker::Teach { .. } | ToWorker::Memory => 0,
     }
 }
 

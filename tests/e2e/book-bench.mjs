@@ -6,7 +6,8 @@
 // [--without-database]` prints p50/p99/max per set and the slowest position,
 // and first the database's load (time to ready, the worker's memory). With
 // `--choose` it times the Perfect level's move instead (the worker's 15 s
-// limit applies: "gave up" counts the moves it handed to Hard).
+// limit applies: "gave up" counts the moves it handed to Hard). Last, the
+// worker's memory after all of it.
 // SETS=Test_L1_R1,Test_L1_R2 picks Pons' sets (SETS=, none).
 import { readFile } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
@@ -66,8 +67,10 @@ const database = await page.evaluate(() => new Promise((ready) => {
     const m = JSON.parse(e.data); // the worker posts JSON text
     if (m.type === 'Database' && m.state !== 'Loading') ready(m);
     if (['Analysis', 'Chosen', 'Failed'].includes(m.type)) waiting.get(m.id)?.(m);
+    if (m.type === 'Memory') window.memoryReply?.(m.bytes);
   };
   const geometry = { columns: 7, rows: 6, win_length: 4 };
+  window.askMemory = () => worker.postMessage({ type: 'Memory' });
   window.analyse = (moves, limit, choose) => new Promise((done) => {
     id += 1;
     const started = performance.now();
@@ -102,5 +105,10 @@ for (const [name, positions] of sets) {
   const f = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
   console.log(`| ${name} | ${positions.length} | ${f(pct(times, 0.5))} | ${f(pct(times, 0.99))} | ${f(times[times.length - 1])} | \`${worst[0] || '(empty)'}\` | ${failed} |`);
 }
+const memory = await page.evaluate(() => new Promise((done) => {
+  window.memoryReply = done;
+  window.askMemory();
+}));
+console.log(`worker memory after the sets: ${(memory / 2 ** 20).toFixed(1)} MiB`);
 await browser.close();
 server.close();

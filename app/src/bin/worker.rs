@@ -329,6 +329,9 @@ fn handle(state: &mut State, request: ToWorker) {
                 player.game_over(computer_won);
             }
         }
+        ToWorker::Memory => post(&FromWorker::Memory {
+            bytes: memory_bytes(),
+        }),
     }
 }
 

@@ -1,7 +1,7 @@
 //! The WebSocket protocol between the booth's pages and the bridge,
 //! version 1: the bridge and the app share these types, so the two sides
 //! cannot drift apart. Every message is a JSON object with a `type`;
-//! `bridge/README.md` documents each with an example.
+//! `docs/bridge.md` documents each with an example.
 #![deny(missing_docs)]
 
 use serde::{Deserialize, Serialize};
