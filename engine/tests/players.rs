@@ -394,3 +394,28 @@ fn the_adaptive_level_weakens_after_it_wins() {
         "it strengthens after losses"
     );
 }
+
+#[test]
+fn perfect_hands_a_slow_move_to_the_hard_search_and_says_so() {
+    // A clock that runs a second per reading: Perfect is out of time as
+    // soon as its search first reports.
+    let clock = fake_clock(1000.0);
+    let board: Board = "13712".parse().unwrap(); // seconds without the book
+    let mut perfect = player("perfect", 1);
+    let decision = perfect
+        .choose_within(&board, &clock, 15_000.0, &mut |_| {})
+        .unwrap();
+    assert_eq!(decision.facts[0], Fact::Unsolved { seconds: 15 });
+    assert!(board.position().can_play(decision.column));
+    // Other levels are never limited.
+    let mut hard = player("hard", 1);
+    let decision = hard
+        .choose_within(&board, &clock, 0.0, &mut |_| {})
+        .unwrap();
+    assert!(
+        !decision
+            .facts
+            .iter()
+            .any(|f| matches!(f, Fact::Unsolved { .. }))
+    );
+}

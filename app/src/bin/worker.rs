@@ -6,8 +6,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use app::protocol::{Database, FromWorker, ToWorker};
-use engine::evaluation::Style;
-use engine::player::{Level, Player, PlayerConfig, SearchProgress};
+use engine::player::{Player, PlayerConfig, SearchProgress};
 use engine::solver::{Flow, Mode, Solver};
 use engine::{Board, Geometry, Layer, OpeningBook};
 use wasm_bindgen::prelude::*;
@@ -253,38 +252,16 @@ fn handle(state: &mut State, request: ToWorker) {
                 state.player = Some((player.clone(), seed, fresh));
             }
             let (_, _, chooser) = state.player.as_mut().expect("just set");
-            let start = now();
-            let perfect = matches!(player, PlayerConfig::Perfect(_));
-            let clock = now;
             let mut observe = |progress: &SearchProgress| {
                 post(&FromWorker::Progress {
                     id,
                     progress: progress.clone(),
                 });
-                if perfect && now() - start > PERFECT_LIMIT_MS {
-                    Flow::Stop
-                } else {
-                    Flow::Continue
-                }
             };
-            match chooser.choose_observed(&board, Some(&clock), &mut observe) {
-                Err(_) if perfect => {
-                    let mut hard = Player::new(Level::Hard.config(Style::Normal), seed);
-                    let mut decision =
-                        hard.choose_observed(&board, Some(&clock), &mut |_| Flow::Continue);
-                    if let Ok(d) = &mut decision {
-                        // Say so: the level is called Perfect.
-                        d.facts.insert(
-                            0,
-                            engine::player::Fact::Unsolved {
-                                seconds: (PERFECT_LIMIT_MS / 1000.0) as u32,
-                            },
-                        );
-                    }
-                    answer(id, decision);
-                }
-                result => answer(id, result),
-            }
+            answer(
+                id,
+                chooser.choose_within(&board, &now, PERFECT_LIMIT_MS, &mut observe),
+            );
         }
         ToWorker::Analyze {
             id,

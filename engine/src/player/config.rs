@@ -76,7 +76,7 @@ fn yes() -> bool {
 }
 
 fn default_table_mb() -> u32 {
-    8
+    (crate::solver::DEFAULT_TABLE_BYTES >> 20) as u32
 }
 
 /// The adaptive player: a window search whose depth and rate of weak moves

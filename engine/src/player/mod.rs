@@ -37,7 +37,7 @@ use self::progress::Reporter;
 pub use self::progress::SearchProgress;
 use self::rng::Rng;
 pub use self::teaching::{MAX_TEACHING_DEPTH, Teaching};
-use crate::evaluation::{Evaluation, Windows};
+use crate::evaluation::{Evaluation, Style, Windows};
 use crate::solver::{self, Flow, Mode, Solver, stones_to_win};
 use crate::trace::{Bound, DEFAULT_TRACE_BUDGET, Recorder, SearchTrace};
 use crate::{Board, Cancelled, Geometry, Layer, OpeningBook, Position};
@@ -258,6 +258,50 @@ impl Player {
         decision.facts = facts;
         decision.trace.root_moves = root_moves;
         Ok(decision)
+    }
+
+    /// [`Player::choose_observed`] with a time limit on perfect play: a
+    /// Perfect player that has not finished after `limit_ms` of `clock`
+    /// hands the move to the Hard search and says so first among the facts
+    /// ([`Fact::Unsolved`]), so a person never waits longer than that for
+    /// a move (with the position database no position measured came near
+    /// it). Other levels are not limited; `observe` cannot stop a search.
+    ///
+    /// # Errors
+    /// When the game is over.
+    pub fn choose_within(
+        &mut self,
+        board: &Board,
+        clock: &dyn Fn() -> f64,
+        limit_ms: f64,
+        observe: &mut dyn FnMut(&SearchProgress),
+    ) -> Result<Decision, ChooseError> {
+        let perfect = matches!(self.config, PlayerConfig::Perfect(_));
+        let start = clock();
+        let mut limited = |progress: &SearchProgress| {
+            observe(progress);
+            if perfect && clock() - start > limit_ms {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        };
+        match self.choose_observed(board, Some(clock), &mut limited) {
+            Err(ChooseError::Cancelled) if perfect => {
+                let seed = self.rng.next_u64();
+                let mut hard = Player::new(Level::Hard.config(Style::Normal), seed);
+                let mut decision =
+                    hard.choose_observed(board, Some(clock), &mut |_| Flow::Continue)?;
+                decision.facts.insert(
+                    0,
+                    Fact::Unsolved {
+                        seconds: (limit_ms / 1000.0).round() as u32,
+                    },
+                );
+                Ok(decision)
+            }
+            result => result,
+        }
     }
 
     fn random(&mut self, p: &Position) -> Decision {
