@@ -3,12 +3,13 @@
 //! reconnects after a drop, so a Wi-Fi hiccup loses nothing (the bridge
 //! answers a reconnect with the full state).
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use booth_protocol::{ClientMessage, Role, ServerMessage, VERSION};
 use wasm_bindgen::prelude::*;
 use web_sys::{MessageEvent, WebSocket};
+
+use crate::js_handle::{Handle, Handlers, Listener};
 
 /// What the link tells the page.
 #[derive(Debug, Clone)]
@@ -21,13 +22,11 @@ pub enum LinkEvent {
     Closed,
 }
 
-type Listener = Rc<dyn Fn(LinkEvent)>;
-
 struct Inner {
     socket: Option<WebSocket>,
     hello: ClientMessage,
-    listener: Listener,
-    handlers: Vec<Closure<dyn FnMut(JsValue)>>,
+    listener: Listener<LinkEvent>,
+    handlers: Handlers,
     /// Whether the bridge ever answered: a page from a static host has no
     /// bridge and should not keep knocking.
     reached: bool,
@@ -35,7 +34,7 @@ struct Inner {
 
 /// The connection to the bridge, cheap to clone.
 #[derive(Clone)]
-pub struct BoothLink(Rc<RefCell<Inner>>);
+pub struct BoothLink(Handle<Inner>);
 
 const SESSION_KEY: &str = "vier-gewinnt.session";
 
@@ -84,7 +83,7 @@ impl BoothLink {
         name: Option<String>,
         listener: impl Fn(LinkEvent) + 'static,
     ) -> BoothLink {
-        let link = BoothLink(Rc::new(RefCell::new(Inner {
+        let link = BoothLink(Handle::new(Inner {
             socket: None,
             hello: ClientMessage::Hello {
                 v: VERSION,
@@ -94,9 +93,9 @@ impl BoothLink {
                 token: url_token(),
             },
             listener: Rc::new(listener),
-            handlers: Vec::new(),
+            handlers: Handlers::default(),
             reached: false,
-        })));
+        }));
         link.open();
         link
     }
@@ -105,10 +104,11 @@ impl BoothLink {
         let Some(socket) = socket_url().and_then(|url| WebSocket::new(&url).ok()) else {
             return;
         };
+        let mut handlers = Handlers::default();
         let me = self.clone();
-        let on_open = Closure::<dyn FnMut(JsValue)>::new(move |_| {
+        let on_open = handlers.add(move |_| {
             let (hello, listener) = {
-                let mut inner = me.0.borrow_mut();
+                let mut inner = me.0.get_mut();
                 inner.reached = true;
                 (inner.hello.clone(), inner.listener.clone())
             };
@@ -116,20 +116,20 @@ impl BoothLink {
             listener(LinkEvent::Open);
         });
         let me = self.clone();
-        let on_message = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
+        let on_message = handlers.add(move |event: JsValue| {
             let event: MessageEvent = event.unchecked_into();
             let Some(text) = event.data().as_string() else {
                 return;
             };
             if let Ok(message) = serde_json::from_str::<ServerMessage>(&text) {
-                let listener = me.0.borrow().listener.clone();
+                let listener = me.0.get().listener.clone();
                 listener(LinkEvent::Message(message));
             }
         });
         let me = self.clone();
-        let on_close = Closure::<dyn FnMut(JsValue)>::new(move |_| {
+        let on_close = handlers.add(move |_| {
             let (reached, listener) = {
-                let inner = me.0.borrow();
+                let inner = me.0.get();
                 (inner.reached, inner.listener.clone())
             };
             if reached {
@@ -138,18 +138,18 @@ impl BoothLink {
                 gloo_timers::callback::Timeout::new(1000, move || again.open()).forget();
             }
         });
-        socket.set_onopen(Some(on_open.as_ref().unchecked_ref()));
-        socket.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        socket.set_onclose(Some(on_close.as_ref().unchecked_ref()));
-        let mut inner = self.0.borrow_mut();
+        socket.set_onopen(Some(&on_open));
+        socket.set_onmessage(Some(&on_message));
+        socket.set_onclose(Some(&on_close));
+        let mut inner = self.0.get_mut();
         inner.socket = Some(socket);
-        inner.handlers = vec![on_open, on_message, on_close];
+        inner.handlers = handlers;
     }
 
     /// Sends a message (dropped while the connection is down: the snapshot
     /// after the reconnect shows what the bridge has).
     pub fn send(&self, message: &ClientMessage) {
-        let inner = self.0.borrow();
+        let inner = self.0.get();
         if let (Some(socket), Ok(text)) = (&inner.socket, serde_json::to_string(message))
             && socket.ready_state() == WebSocket::OPEN
         {
@@ -160,7 +160,7 @@ impl BoothLink {
     /// Says hello again under another name (before starting a game).
     pub fn rename(&self, name: String) {
         let hello = {
-            let mut inner = self.0.borrow_mut();
+            let mut inner = self.0.get_mut();
             if let ClientMessage::Hello { name: n, .. } = &mut inner.hello {
                 *n = Some(name);
             }

@@ -13,6 +13,7 @@ pub mod booth_link;
 pub mod components;
 pub mod game;
 pub mod i18n;
+mod js_handle;
 mod keyboard;
 pub mod protocol;
 pub mod review;

@@ -2,18 +2,16 @@
 //! it is ready, stops a search at once by replacing the worker, and replaces
 //! a crashed worker and retries its request once.
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
-use web_sys::{ErrorEvent, MessageEvent, Worker};
+use web_sys::{MessageEvent, Worker};
 
+use crate::js_handle::{Handle, Handlers, Listener};
 use crate::protocol::{FromWorker, ToWorker};
 
 /// Where Trunk puts the worker's loader, next to `index.html`.
 const WORKER_URL: &str = "./worker_loader.js";
-
-type Listener = Rc<dyn Fn(FromWorker)>;
 
 struct Inner {
     worker: Option<Worker>,
@@ -22,26 +20,26 @@ struct Inner {
     /// The request being answered, kept to retry it after a crash.
     pending: Option<ToWorker>,
     retried: bool,
-    listener: Listener,
-    handlers: Vec<Closure<dyn FnMut(JsValue)>>,
+    listener: Listener<FromWorker>,
+    handlers: Handlers,
 }
 
 /// The search worker, cheap to clone.
 #[derive(Clone)]
-pub struct SearchWorker(Rc<RefCell<Inner>>);
+pub struct SearchWorker(Handle<Inner>);
 
 impl SearchWorker {
     /// Starts the worker; every answer goes to `listener`.
     pub fn start(listener: impl Fn(FromWorker) + 'static) -> SearchWorker {
-        let worker = SearchWorker(Rc::new(RefCell::new(Inner {
+        let worker = SearchWorker(Handle::new(Inner {
             worker: None,
             ready: false,
             queue: Vec::new(),
             pending: None,
             retried: false,
             listener: Rc::new(listener),
-            handlers: Vec::new(),
-        })));
+            handlers: Handlers::default(),
+        }));
         worker.spawn();
         worker
     }
@@ -50,7 +48,7 @@ impl SearchWorker {
         let worker = match Worker::new(WORKER_URL) {
             Ok(w) => w,
             Err(_) => {
-                let listener = self.0.borrow().listener.clone();
+                let listener = self.0.get().listener.clone();
                 listener(FromWorker::Failed {
                     id: 0,
                     reason: "the search worker cannot start".into(),
@@ -58,34 +56,29 @@ impl SearchWorker {
                 return;
             }
         };
+        let mut handlers = Handlers::default();
         let me = self.clone();
-        let on_message = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
+        worker.set_onmessage(Some(&handlers.add(move |event: JsValue| {
             let event: MessageEvent = event.unchecked_into();
-            // The worker posts JSON text (see its `post`); serde-wasm-bindgen
+            // The worker posts JSON text (see its `post`): serde-wasm-bindgen
             // taking a search tree apart object by object here cost 20 to
-            // 50 ms (session 4).
+            // 50 ms.
             let text = event.data().as_string().unwrap_or_default();
-            let Ok(message) = serde_json::from_str::<FromWorker>(&text) else {
-                return;
-            };
-            me.receive(message);
-        });
+            if let Ok(message) = serde_json::from_str::<FromWorker>(&text) {
+                me.receive(message);
+            }
+        })));
         let me = self.clone();
-        let on_error = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
-            let _: ErrorEvent = event.unchecked_into();
-            me.crashed();
-        });
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        let mut inner = self.0.borrow_mut();
+        worker.set_onerror(Some(&handlers.add(move |_| me.crashed())));
+        let mut inner = self.0.get_mut();
         inner.worker = Some(worker);
         inner.ready = false;
-        inner.handlers = vec![on_message, on_error];
+        inner.handlers = handlers;
     }
 
     fn receive(&self, message: FromWorker) {
         let listener = {
-            let mut inner = self.0.borrow_mut();
+            let mut inner = self.0.get_mut();
             match &message {
                 FromWorker::Ready => {
                     inner.ready = true;
@@ -126,7 +119,7 @@ impl SearchWorker {
     /// loop).
     fn crashed(&self) {
         let (retry, listener) = {
-            let mut inner = self.0.borrow_mut();
+            let mut inner = self.0.get_mut();
             if let Some(w) = inner.worker.take() {
                 w.terminate();
             }
@@ -149,10 +142,10 @@ impl SearchWorker {
                 self.spawn();
                 // The new worker is not ready yet: queue, as `send` would,
                 // but keep the retry counted.
-                self.0.borrow_mut().queue.push(request);
+                self.0.get_mut().queue.push(request);
             }
             None => {
-                let id = self.0.borrow_mut().pending.take().map_or(0, request_id);
+                let id = self.0.get_mut().pending.take().map_or(0, request_id);
                 listener(FromWorker::Failed {
                     id,
                     reason: "the search worker failed twice".into(),
@@ -163,10 +156,10 @@ impl SearchWorker {
 
     /// Sends a request (queued until the worker is ready).
     pub fn send(&self, request: ToWorker) {
-        if self.0.borrow().worker.is_none() {
+        if self.0.get().worker.is_none() {
             self.spawn();
         }
-        let mut inner = self.0.borrow_mut();
+        let mut inner = self.0.get_mut();
         // Side requests are not worth retrying, and must not replace the
         // search a crash would retry.
         let side_request = matches!(
@@ -185,12 +178,12 @@ impl SearchWorker {
 
     /// Stops any running search at once: the worker is replaced.
     pub fn cancel(&self) {
-        let busy = self.0.borrow().pending.is_some();
+        let busy = self.0.get().pending.is_some();
         if !busy {
             return;
         }
         {
-            let mut inner = self.0.borrow_mut();
+            let mut inner = self.0.get_mut();
             inner.pending = None;
             inner.retried = false;
             inner

@@ -7,12 +7,15 @@ use engine::trace::SearchTrace;
 use engine::{Board, Geometry, Side};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::rc::Rc;
+
 use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::Closure;
+use wasm_bindgen::prelude::JsValue;
 
 use crate::actions::Actions;
 use crate::game::Game;
 use crate::i18n::Say;
+use crate::js_handle::{Handle, Handlers, Listener};
 use crate::settings::Settings;
 use crate::state::ColumnValues;
 
@@ -60,50 +63,57 @@ pub struct Shared {
     pub review: Option<crate::review::GameReview>,
 }
 
-/// The open channel; closing it on drop would lose messages in flight, so
-/// it lives as long as the page.
+/// The open channel (it lives as long as the page: closing it on drop
+/// would lose messages in flight), cheap to clone.
 #[derive(Clone)]
-pub struct Spectate {
+pub struct Spectate(Handle<Channel>);
+
+struct Channel {
     channel: web_sys::BroadcastChannel,
     /// Whether a spectator said hello: until then the playing page sends
     /// nothing, so a page nobody watches pays nothing for it.
-    watched: std::rc::Rc<std::cell::Cell<bool>>,
+    watched: bool,
+    handlers: Handlers,
 }
 
 impl Spectate {
-    /// Opens the channel; `on_message` gets what other pages send. `None`
+    /// Opens the channel; `listener` gets what other pages send. `None`
     /// where the browser has no `BroadcastChannel`.
-    pub fn open(on_message: impl Fn(Broadcast) + 'static) -> Option<Spectate> {
+    pub fn open(listener: impl Fn(Broadcast) + 'static) -> Option<Spectate> {
         let channel = web_sys::BroadcastChannel::new(CHANNEL).ok()?;
-        let watched = std::rc::Rc::new(std::cell::Cell::new(false));
-        let seen = watched.clone();
+        let link = Spectate(Handle::new(Channel {
+            channel,
+            watched: false,
+            handlers: Handlers::default(),
+        }));
+        let listener: Listener<Broadcast> = Rc::new(listener);
+        let me = link.clone();
         // Messages travel as JSON text: one string is far cheaper to clone
         // into another page than a tree of thousands of small objects.
-        let handler =
-            Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-                let text = e.data().as_string().unwrap_or_default();
-                if let Ok(message) = serde_json::from_str::<Broadcast>(&text) {
-                    if matches!(message, Broadcast::Hello) {
-                        seen.set(true);
-                    }
-                    on_message(message);
+        let on_message = link.0.get_mut().handlers.add(move |event: JsValue| {
+            let event: web_sys::MessageEvent = event.unchecked_into();
+            let text = event.data().as_string().unwrap_or_default();
+            if let Ok(message) = serde_json::from_str::<Broadcast>(&text) {
+                if matches!(message, Broadcast::Hello) {
+                    me.0.get_mut().watched = true;
                 }
-            });
-        channel.set_onmessage(Some(handler.as_ref().unchecked_ref()));
-        handler.forget();
-        Some(Spectate { channel, watched })
+                listener(message);
+            }
+        });
+        link.0.get().channel.set_onmessage(Some(&on_message));
+        Some(link)
     }
 
     /// Sends to every other page of this origin.
     pub fn send(&self, message: &Broadcast) {
         if let Ok(text) = serde_json::to_string(message) {
-            let _ = self.channel.post_message(&text.into());
+            let _ = self.0.get().channel.post_message(&text.into());
         }
     }
 
     /// Sends, once a spectator has said hello.
     fn tell_spectators(&self, message: impl FnOnce() -> Broadcast) {
-        if self.watched.get() {
+        if self.0.get().watched {
             self.send(&message());
         }
     }
