@@ -16,7 +16,7 @@ use crate::protocol::{FromWorker, ToWorker};
 use crate::search_worker::SearchWorker;
 use crate::settings::{GameMode, Settings};
 use crate::spectate::Spectate;
-use crate::state::{Booth, Data, Review, Search, State, Ui, ValueKind};
+use crate::state::{Booth, Data, Review, Search, State, Ui, ValueSource};
 use crate::tree;
 
 /// Milliseconds between moves in the self-playing demo, so a watcher can
@@ -272,7 +272,7 @@ impl Actions {
                 self.ui.message.set(None);
                 self.search
                     .column_values
-                    .set(Some((ValueKind::Perfect, scores)));
+                    .set(Some((ValueSource::Hint, scores)));
             }
             FromWorker::Progress { id, mut progress } if id == current => {
                 // The tree grows on the screen while the search runs.
@@ -361,7 +361,7 @@ impl Actions {
         });
         self.search
             .column_values
-            .set(Some((ValueKind::Search, decision.column_values.clone())));
+            .set(Some((ValueSource::Search, decision.column_values.clone())));
         self.search.last_pv.set(decision.pv.clone());
         self.search.trace.set(Some(decision.trace.clone()));
     }

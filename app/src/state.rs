@@ -33,15 +33,15 @@ pub struct Search {
 }
 
 /// Every column's value and where it comes from.
-pub type ColumnValues = (ValueKind, Vec<Option<i32>>);
+pub type ColumnValues = (ValueSource, Vec<Option<i32>>);
 
 /// Where the values over the columns come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum ValueKind {
+pub enum ValueSource {
     /// The computer's search at its level: estimates or exact.
     Search,
-    /// A hint: every column's perfect score.
-    Perfect,
+    /// A hint: every column's perfect score (Pons' convention).
+    Hint,
 }
 
 impl Search {
@@ -61,7 +61,7 @@ impl Search {
     /// Whether the values shown are a hint's perfect scores.
     pub fn showing_hint(&self) -> bool {
         self.column_values
-            .with_untracked(|v| matches!(v, Some((ValueKind::Perfect, _))))
+            .with_untracked(|v| matches!(v, Some((ValueSource::Hint, _))))
     }
 }
 

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::game::Game;
 use crate::i18n::{Say, use_i18n};
-use crate::state::{Search, Ui, ValueKind};
+use crate::state::{Search, Ui, ValueSource};
 use crate::values::{bar_length, short_value};
 
 /// Each column's value as a bar: the perfect score after a hint, in words
@@ -27,7 +27,7 @@ pub fn ColumnValues() -> impl IntoView {
         let values = search.column_values.get();
         let perfect = values
             .as_ref()
-            .is_some_and(|(kind, _)| *kind == ValueKind::Perfect);
+            .is_some_and(|(kind, _)| *kind == ValueSource::Hint);
         let known: Vec<i32> = values
             .iter()
             .flat_map(|(_, v)| v.iter().flatten().copied())
