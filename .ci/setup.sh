@@ -20,6 +20,12 @@ apt_install() {
   $sudo_cmd apt-get update -qq
   $sudo_cmd apt-get install -y -qq "$@" >/dev/null
 }
+# pip fetches the pinned wheel the position database is checked against
+# (.ci/layer.sh).
+if ! python3 -m pip --version >/dev/null 2>&1; then
+  echo "setup: installing Debian's python3-pip"
+  apt_install python3-pip
+fi
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   echo "setup: installing Debian's nodejs and npm"
   apt_install nodejs npm

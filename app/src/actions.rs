@@ -11,7 +11,7 @@ use leptos::prelude::*;
 
 use crate::booth_link::BoothLink;
 use crate::game::Game;
-use crate::i18n::{Lang, Say, Text};
+use crate::i18n::{Lang, Message, Say, Text};
 use crate::protocol::{FromWorker, ToWorker};
 use crate::search_worker::SearchWorker;
 use crate::settings::{GameMode, Settings};
@@ -133,8 +133,9 @@ impl Actions {
         self.settings.with_untracked(|s| s.lang)
     }
 
+    /// Shows `text` in the status line until the next change.
     pub(crate) fn say(self, text: Text) {
-        self.ui.message.set(Some(self.lang().t(text).to_string()));
+        self.ui.message.set(Some(Message::Text(text)));
     }
 
     pub(crate) fn next_request(self) -> u32 {
@@ -232,7 +233,8 @@ impl Actions {
         }
         self.search.thinking.set(true);
         let id = self.next_request();
-        let (level, style) = match game.mode(settings.mode) {
+        let mode = game.mode(settings.mode);
+        let (level, style) = match mode {
             // The demo pits two different levels, so its games differ.
             GameMode::Demo if game.board.side_to_move() == Side::Second => {
                 (Level::Medium, Style::Aggressive)
@@ -246,7 +248,7 @@ impl Actions {
             player: level.config(style),
             seed: (js_sys::Math::random() * 1e9) as u64,
         };
-        let delay = if game.mode(settings.mode) == GameMode::Demo {
+        let delay = if mode == GameMode::Demo {
             DEMO_PACE_MS
         } else {
             0
@@ -295,7 +297,7 @@ impl Actions {
                 }
             }
             FromWorker::Teaching { teaching }
-                if Some(&teaching.minimax.root_moves) == self.teaching_root().as_ref() =>
+                if teaching.minimax.root_moves == self.teaching_root() =>
             {
                 self.search.teaching.set(Some(*teaching));
             }
@@ -315,14 +317,14 @@ impl Actions {
 
     /// The position the teaching view explains: the root of the last
     /// search, or the board when there was none.
-    pub(crate) fn teaching_root(self) -> Option<String> {
+    pub(crate) fn teaching_root(self) -> String {
         let from_trace = self
             .search
             .trace
             .with_untracked(|t| t.as_ref().map(|t| t.root_moves.clone()));
         from_trace
             .filter(|m| !m.is_empty())
-            .or_else(|| Some(self.game.with_untracked(|g| g.board.to_string())))
+            .unwrap_or_else(|| self.game.with_untracked(|g| g.board.to_string()))
     }
 
     /// Asks the worker for the teaching trees when they are shown and
@@ -331,9 +333,7 @@ impl Actions {
         if self.search.tree_kind.get_untracked() != tree::TreeKind::Minimax {
             return;
         }
-        let Some(root) = self.teaching_root() else {
-            return;
-        };
+        let root = self.teaching_root();
         let fresh = self
             .search
             .teaching

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use crate::actions::Actions;
 use crate::booth_link::{BoothLink, LinkEvent};
 use crate::game::Game;
-use crate::i18n::{Say, Text};
+use crate::i18n::{Message, Say, Text};
 
 /// The robot's state for visitors.
 pub(crate) fn robot_words(state: LinkState) -> Text {
@@ -94,8 +94,9 @@ impl Actions {
             LinkEvent::Message(ServerMessage::Snapshot(s)) => self.on_snapshot(*s),
             LinkEvent::Message(ServerMessage::Error { code }) => self.on_refusal(code),
             LinkEvent::Message(ServerMessage::Notice { code, name }) => {
-                let notice = Say::Notice { code, name };
-                self.ui.message.set(Some(self.lang().say(&notice)));
+                self.ui
+                    .message
+                    .set(Some(Message::Say(Say::Notice { code, name })));
             }
             LinkEvent::Message(ServerMessage::StillThere { seconds_left }) => {
                 self.booth.still_there.set(Some(seconds_left))

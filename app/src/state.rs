@@ -108,8 +108,9 @@ pub struct Ui {
     /// Column values as numbers instead of words.
     pub value_numbers: RwSignal<bool>,
     /// Why the last action was refused, or what just happened; replaces
-    /// the status line until the next change.
-    pub message: RwSignal<Option<String>>,
+    /// the status line until the next change, in the language of the
+    /// moment it is shown.
+    pub message: RwSignal<Option<crate::i18n::Message>>,
 }
 
 impl Ui {
@@ -119,7 +120,7 @@ impl Ui {
             .update(|open| *open = (*open != Some(panel)).then_some(panel));
     }
 
-    /// A signal for `class:open` on `panel`.
+    /// Whether `panel` is open, tracked (for `class:open`).
     pub fn is_open(&self, panel: Panel) -> bool {
         self.panel.get() == Some(panel)
     }

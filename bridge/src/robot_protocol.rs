@@ -105,19 +105,6 @@ impl ErrorCode {
             ErrorCode::Internal => "INTERNAL",
         }
     }
-
-    /// What a visitor reads when this happens.
-    pub fn explain(self) -> &'static str {
-        match self {
-            ErrorCode::Jam => "a coin is stuck in the robot; staff has been called",
-            ErrorCode::Empty => "the robot ran out of coins; staff has been called",
-            ErrorCode::Full => "the robot reports a full column; staff has been called",
-            ErrorCode::BadCommand => {
-                "the robot did not understand a command; staff has been called"
-            }
-            ErrorCode::Internal => "the robot has a fault; staff has been called",
-        }
-    }
 }
 
 impl fmt::Display for Command {

@@ -76,11 +76,6 @@ impl<T> PerSide<T> {
         self.0
     }
 
-    /// Both values with the side each belongs to, the first player's first.
-    pub fn iter(&self) -> impl Iterator<Item = (Side, &T)> {
-        [Side::First, Side::Second].into_iter().zip(&self.0)
-    }
-
     /// Each value changed by `f`.
     pub fn map<U>(self, f: impl FnMut(T) -> U) -> PerSide<U> {
         PerSide(self.0.map(f))

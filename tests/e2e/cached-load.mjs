@@ -6,7 +6,8 @@ import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url).pathname;
-const runs = Number(process.argv[process.argv.indexOf('--runs') + 1] || 5);
+const at = process.argv.indexOf('--runs');
+const runs = at >= 0 ? Number(process.argv[at + 1]) : 5;
 const server = await serve(DIST);
 const base = `http://127.0.0.1:${server.address().port}/`;
 const browser = await chromium.launch({

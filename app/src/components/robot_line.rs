@@ -29,11 +29,7 @@ pub fn RobotLine() -> impl IntoView {
         Some(LinkState::Ready) | None => "robot-line",
         Some(_) => "robot-line busy",
     };
-    let words = move || {
-        state()
-            .map(|s| t(robot_words(s)).to_string())
-            .unwrap_or_else(|| t(Text::RobotConnecting).to_string())
-    };
+    let words = move || t(state().map_or(Text::RobotConnecting, robot_words));
     let seats = move || {
         ctx.booth.snapshot.with(|s| {
             s.as_ref()

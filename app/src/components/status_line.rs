@@ -21,7 +21,7 @@ pub fn StatusLine() -> impl IntoView {
     let watching = actions.watching;
     let text = move || {
         if let Some(m) = ui.message.get() {
-            return m;
+            return i18n.message(&m);
         }
         let s = settings.get();
         let g = game.get();

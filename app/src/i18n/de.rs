@@ -5,7 +5,7 @@ use engine::player::{Fact, Level};
 use engine::review::Mark;
 use engine::solver::stones_to_win;
 
-use super::{Say, Text, capitalise, grouped};
+use super::{Say, Text, capitalise, grouped, level_name_or_depth};
 use crate::protocol::Database;
 use crate::values::short_value;
 
@@ -303,9 +303,9 @@ fn thought(fact: &Fact) -> String {
 }
 
 fn level_name(level: Level) -> String {
-    match level {
-        Level::Classic(depth) => format!("Klassisch {depth}"),
-        other => text(Text::from(other)).into(),
+    match level_name_or_depth(level) {
+        Ok(name) => text(name).into(),
+        Err(depth) => format!("Klassisch {depth}"),
     }
 }
 

@@ -301,18 +301,34 @@ impl From<Style> for Text {
     }
 }
 
-impl From<Level> for Text {
-    /// The name of a level without a depth (a classic level's name has
-    /// one: [`Say::LevelName`]).
-    fn from(level: Level) -> Text {
-        match level {
-            Level::Easy => Text::Easy,
-            Level::Medium => Text::Medium,
-            Level::Hard => Text::Hard,
-            Level::Perfect => Text::Perfect,
-            Level::Adaptive => Text::Adaptive,
-            Level::Classic(_) => Text::Level,
-            Level::Random => Text::RandomLevel,
+/// A level's fixed name, or the depth a classic level's name carries.
+fn level_name_or_depth(level: Level) -> Result<Text, u8> {
+    Ok(match level {
+        Level::Easy => Text::Easy,
+        Level::Medium => Text::Medium,
+        Level::Hard => Text::Hard,
+        Level::Perfect => Text::Perfect,
+        Level::Adaptive => Text::Adaptive,
+        Level::Random => Text::RandomLevel,
+        Level::Classic(depth) => return Err(depth),
+    })
+}
+
+/// Either kind of text, where both may come: the status line's message.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Message {
+    /// A fixed text.
+    Text(Text),
+    /// A text with numbers or names.
+    Say(Say),
+}
+
+impl Lang {
+    /// A message in this language.
+    pub fn message(self, message: &Message) -> String {
+        match message {
+            Message::Text(text) => self.t(*text).into(),
+            Message::Say(say) => self.say(say),
         }
     }
 }
@@ -341,6 +357,11 @@ impl I18n {
     /// A message with numbers or names.
     pub fn say(self, message: &Say) -> String {
         self.lang().say(message)
+    }
+
+    /// Either kind of text.
+    pub fn message(self, message: &Message) -> String {
+        self.lang().message(message)
     }
 }
 

@@ -172,6 +172,15 @@ fn the_status_line_names_colours_and_levels() {
         "Grün gewinnt!"
     );
     assert_eq!(Lang::De.say(&Say::LevelName(Level::Perfect)), "Perfekt");
+    assert_eq!(
+        Lang::De.say(&Say::LevelName(Level::Classic(3))),
+        "Klassisch 3"
+    );
+    // A refusal shown in the status line is worded in the language of the
+    // moment it is shown.
+    let refusal = Message::Text(Text::ColumnFull);
+    assert_eq!(Lang::De.message(&refusal), "Diese Spalte ist voll.");
+    assert_eq!(Lang::En.message(&refusal), "This column is full.");
 }
 
 #[test]

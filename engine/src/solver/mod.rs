@@ -23,9 +23,9 @@ use crate::book::OpeningBook;
 use crate::layer::Layer;
 use crate::position::has_line;
 
-/// Default table size: 8 MiB. Larger tables were slower on every benchmark
+/// Default table size: 4 MiB. Larger tables were slower on every benchmark
 /// set here: probes that miss the CPU caches cost more than the extra hits
-/// save (see the README).
+/// save (see `docs/engine.md`).
 pub const DEFAULT_TABLE_BYTES: usize = 4 << 20;
 
 /// How much of the answer is wanted.
@@ -129,7 +129,7 @@ impl Solver {
         Solver::with_table_bytes(DEFAULT_TABLE_BYTES)
     }
 
-    /// A solver whose table uses at most `bytes` (at least 8 MiB).
+    /// A solver whose table uses at most `bytes` (at least 4 MiB).
     pub fn with_table_bytes(bytes: usize) -> Solver {
         Solver {
             table: TranspositionTable::with_bytes(bytes),

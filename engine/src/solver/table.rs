@@ -4,14 +4,14 @@ use super::slots::Slots;
 
 /// Bounds on a position's exact score remembered between visits.
 ///
-/// Each entry is one `u64`: 45 bits that identify the position, a lower and
+/// Each entry is one `u64`: 46 bits that identify the position, a lower and
 /// an upper bound (6 bits each: every board has at most 56 cells, so scores
 /// stay within ±28), how much work the position cost (3 bits, the number of
-/// nodes its search took on a log scale) and a 4-bit generation. The key is
+/// nodes its search took on a log scale) and a 3-bit generation. The key is
 /// mixed by multiplying with an odd constant, which is a bijection on `u64`:
-/// the top bits choose the slot, and the low 45 bits kept in the entry,
+/// the top bits choose the slot, and the low 46 bits kept in the entry,
 /// together with the slot, give back the whole product and hence the key.
-/// With at least 2^19 slot pairs nothing is lost, so the table never confuses
+/// With at least 2^18 slot pairs nothing is lost, so the table never confuses
 /// two positions and the solver stays exact on every board size.
 ///
 /// Slots come in pairs within one cache line, so a probe costs one miss. The
@@ -42,7 +42,7 @@ const BOUND_OFFSET: i32 = 32;
 /// Odd, so that multiplying by it permutes `u64`.
 const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 
-/// Smallest table: 2^20 slots in 2^19 pairs, 8 MiB.
+/// Smallest table: 2^19 slots in 2^18 pairs, 4 MiB.
 pub const MIN_BYTES: usize = 4 << 20;
 
 impl TranspositionTable {
@@ -68,7 +68,7 @@ impl TranspositionTable {
     }
 
     /// Forgets every entry, in constant time: entries of older generations
-    /// count as empty. Every 15th call really wipes the memory.
+    /// count as empty. Every 7th call really wipes the memory.
     pub fn clear(&mut self) {
         self.generation += 1;
         if self.generation > GENERATION_MASK {
