@@ -10,9 +10,9 @@ use crate::i18n::{Say, Text, use_i18n};
 use crate::review::GameReview;
 
 /// The review under the board, once asked for; the spectator screen shows
-/// the playing page's.
+/// the playing page's, without `play_on` (no "play on from here").
 #[component]
-pub fn ReviewPanel() -> impl IntoView {
+pub fn ReviewPanel(play_on: bool) -> impl IntoView {
     let i18n = use_i18n();
     let actions = use_actions();
     let (game, settings, review) = (actions.game, actions.settings, actions.review.0);
@@ -20,7 +20,7 @@ pub fn ReviewPanel() -> impl IntoView {
         let moves = game.with(|g| g.board.to_string());
         review.get().filter(|r| r.moves == moves)
     };
-    let can_play_on = move || !actions.watching && game.with(|g| g.robot.is_none());
+    let can_play_on = move || play_on && game.with(|g| g.robot.is_none());
     view! {
         <Show when=move || current().is_some()>
             {move || {

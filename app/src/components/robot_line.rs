@@ -9,14 +9,16 @@ use crate::robot::robot_words;
 
 /// The robot's state in words (while this page plays on it or watches),
 /// and the "still there?" question.
+/// A `spectator` screen names the robot whenever the bridge is there; a
+/// playing page only during its robot game.
 #[component]
-pub fn RobotLine() -> impl IntoView {
+pub fn RobotLine(spectator: bool) -> impl IntoView {
     let ctx = use_actions();
     let i18n = use_i18n();
     let t = move |text| i18n.t(text);
     // A spectator screen on a static host (no bridge) has no robot to name.
     let shown = move || {
-        (ctx.watching && ctx.booth.snapshot.with(Option::is_some))
+        (spectator && ctx.booth.snapshot.with(Option::is_some))
             || ctx.game.with(|g| g.robot.is_some())
     };
     let state = move || {

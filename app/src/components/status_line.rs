@@ -10,23 +10,23 @@ use crate::settings::{GameMode, Settings};
 use crate::state::{Search, Ui};
 
 /// The line over the board, with "play again" and "review" after a game.
+/// A `spectator` is neither side: the line names the colours and offers no
+/// "play again".
 #[component]
-pub fn StatusLine() -> impl IntoView {
+pub fn StatusLine(spectator: bool) -> impl IntoView {
     let i18n = use_i18n();
     let actions = use_actions();
     let settings = expect_context::<RwSignal<Settings>>();
     let game = expect_context::<RwSignal<Game>>();
     let search = expect_context::<Search>();
     let ui = expect_context::<Ui>();
-    let watching = actions.watching;
     let text = move || {
         if let Some(m) = ui.message.get() {
             return i18n.message(&m);
         }
         let s = settings.get();
         let g = game.get();
-        // A spectator is neither side: name the colours.
-        let mode = if watching {
+        let mode = if spectator {
             GameMode::TwoPlayers
         } else {
             g.mode(s.mode)
@@ -65,7 +65,7 @@ pub fn StatusLine() -> impl IntoView {
     view! {
         <div class="status-row">
             <p class="status" role="status" aria-live="polite">{text}</p>
-            <Show when=move || over() && !watching>
+            <Show when=move || over() && !spectator>
                 <button class="again" on:click=move |_| actions.new_game(false)>
                     {move || i18n.t(Text::PlayAgain)}
                 </button>

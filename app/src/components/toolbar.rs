@@ -6,28 +6,27 @@ use crate::actions::use_actions;
 use crate::i18n::{Text, use_i18n};
 use crate::state::{Booth, Panel, Ui};
 
-/// New game, undo, hint and the panels; a spectator screen only has the
-/// panels.
+/// New game, undo, hint and the panels; without `controls` (the spectator
+/// screen) only the panels.
 #[component]
-pub fn Toolbar() -> impl IntoView {
+pub fn Toolbar(controls: bool) -> impl IntoView {
     let i18n = use_i18n();
     let actions = use_actions();
     let ui = expect_context::<Ui>();
     let booth = expect_context::<Booth>();
     let t = move |text| i18n.t(text);
-    let playing = !actions.watching;
     view! {
         <header class="toolbar">
             <h1>{move || t(Text::Title)}</h1>
             <nav>
-                <Show when=move || playing>
+                <Show when=move || controls>
                     <button on:click=move |_| actions.new_game(true)>{move || t(Text::NewGame)}</button>
                     <button on:click=move |_| actions.undo()>{move || t(Text::Undo)}</button>
                     <button on:click=move |_| actions.hint()>{move || t(Text::Hint)}</button>
                 </Show>
                 <button on:click=move |_| ui.toggle(Panel::Settings)>{move || t(Text::Settings)}</button>
                 <button on:click=move |_| ui.toggle(Panel::Help)>{move || t(Text::Help)}</button>
-                <Show when=move || booth.snapshot.with(Option::is_some) && playing>
+                <Show when=move || booth.snapshot.with(Option::is_some) && controls>
                     <button class="robot-button" on:click=move |_| ui.toggle(Panel::Robot)>{move || t(Text::Robot)}</button>
                 </Show>
             </nav>

@@ -47,14 +47,14 @@ fn page(watching: bool) -> impl IntoView {
     view! {
         <div class="app" class:watching=watching class:contrast=themed(|s| s.high_contrast)
             class:marks=themed(|s| s.marks) class:still=themed(|s| !s.animation)>
-            <Toolbar/>
+            <Toolbar controls=!watching/>
             <main class="play">
                 <div class="board-area">
-                    <RobotLine/>
-                    <StatusLine/>
+                    <RobotLine spectator=watching/>
+                    <StatusLine spectator=watching/>
                     <ColumnValues/>
                     <BoardView/>
-                    <ReviewPanel/>
+                    <ReviewPanel play_on=!watching/>
                 </div>
                 <Thoughts/>
             </main>
