@@ -96,13 +96,14 @@ async fn main() {
         demo_after: None,
         operator_token: String::new(),
         settings: serde_json::Value::Null,
+        limits: bridge::connections::Limits::default(),
     };
     tokio::spawn(bridge::run(
         listener,
         robot,
         config,
-        Duration::from_secs(600),
-        Duration::from_secs(900),
+        (Duration::from_secs(600), Duration::from_secs(900)),
+        std::future::pending(),
     ));
 
     let mut request = format!("ws://127.0.0.1:{port}/ws")

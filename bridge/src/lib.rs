@@ -11,30 +11,34 @@ pub mod app_files;
 pub mod booth;
 pub mod codec;
 pub mod config;
+pub mod connections;
 pub mod messages;
+pub mod outbox;
 pub mod robot_link;
 pub mod robot_protocol;
 pub mod server;
 pub mod simulator;
 
-use std::net::SocketAddr;
+use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::booth::Booth;
+use crate::messages::LinkState;
 use crate::robot_link::RobotLink;
 use crate::server::ServerConfig;
 
-/// Runs the server on `listener` until the process ends: the booth's idle
-/// timer and its robot-status broadcasts included.
+/// Runs the server on `listener` until `shutdown` completes: the booth's
+/// idle timer and its robot-status broadcasts included.
 pub async fn run(
     listener: tokio::net::TcpListener,
     robot: RobotLink,
     server: ServerConfig,
-    idle_ask: Duration,
-    idle_free: Duration,
-) -> std::io::Result<()> {
+    (idle_ask, idle_free): (Duration, Duration),
+    shutdown: impl Future<Output = ()>,
+) {
     let mut status = robot.status();
+    let mut settled = robot.status();
     let mut booth = Booth::new(robot, idle_ask, idle_free);
     booth.set_demo_after(server.demo_after);
     let booth = Arc::new(Mutex::new(booth));
@@ -52,6 +56,23 @@ pub async fn run(
             ticker.lock().expect("booth lock").tick();
         }
     });
-    let app = server::router(booth, server).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, app).await
+    let limits = server.limits;
+    let router = server::router(Arc::clone(&booth), server);
+    connections::serve(listener, router, limits, shutdown).await;
+    // Leave the robot between two commands, not halfway through a drop.
+    let between =
+        settled.wait_for(|s| !matches!(s.state, LinkState::Working | LinkState::Restoring));
+    if tokio::time::timeout(Duration::from_secs(10), between)
+        .await
+        .is_err()
+    {
+        tracing::warn!("the robot was still busy when the bridge stopped");
+    }
+    let today = booth.lock().expect("booth lock").tally();
+    tracing::info!(
+        "today: {} games, {} won by visitors, {} faults",
+        today.games,
+        today.won_by_visitors,
+        today.faults
+    );
 }

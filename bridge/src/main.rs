@@ -7,6 +7,7 @@ use std::time::Duration;
 use bridge::app_files::AppFiles;
 use bridge::codec::LineCodec;
 use bridge::config::Config;
+use bridge::connections::{Limits, raise_file_limit};
 use bridge::robot_link::{RobotLink, Target};
 use bridge::server::ServerConfig;
 use bridge::simulator::{FaultRates, Simulator, SimulatorConfig};
@@ -204,6 +205,7 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
         demo_after: Some(Duration::from_secs(cfg.demo_after_s)),
         operator_token: operator_token.clone(),
         settings: serde_json::to_value(&settings).unwrap_or_default(),
+        limits: Limits::default().within_files(raise_file_limit(FILES_WANTED)),
     };
     let address = if lan { "0.0.0.0" } else { "127.0.0.1" };
     let runtime = tokio::runtime::Runtime::new()?;
@@ -234,12 +236,39 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
             listener,
             robot,
             server,
-            Duration::from_secs(cfg.idle_ask_s),
-            Duration::from_secs(cfg.idle_free_s),
+            (
+                Duration::from_secs(cfg.idle_ask_s),
+                Duration::from_secs(cfg.idle_free_s),
+            ),
+            stop_signal(),
         )
-        .await
+        .await;
+        println!("stopped");
+        Ok::<(), std::io::Error>(())
     })?;
+    // Dropping the runtime ends every connection; the simulator, if any,
+    // removes its link as it goes.
+    drop(runtime);
     Ok(())
+}
+
+/// Files the bridge asks for: room for [`Limits::default`]'s connections.
+const FILES_WANTED: u64 = 4096;
+
+/// Completes on SIGTERM (systemd stopping the booth) or SIGINT (Ctrl-C).
+async fn stop_signal() {
+    use tokio::signal::unix::{SignalKind, signal};
+    let (Ok(mut term), Ok(mut int)) = (
+        signal(SignalKind::terminate()),
+        signal(SignalKind::interrupt()),
+    ) else {
+        tracing::warn!("cannot listen for SIGTERM: the bridge stops only when killed");
+        return std::future::pending().await;
+    };
+    tokio::select! {
+        _ = term.recv() => tracing::info!("SIGTERM: stopping"),
+        _ = int.recv() => tracing::info!("SIGINT: stopping"),
+    }
 }
 
 /// This machine's address on the LAN: the source address of a route to a

@@ -7,29 +7,35 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::Router;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use tokio::sync::mpsc;
 
 use crate::app_files::AppFiles;
 use crate::booth::{Booth, Client};
+use crate::connections::Limits;
 use crate::messages::{ClientMessage, ErrorCode, ServerMessage};
+use crate::outbox::{Next, Outbox};
 use crate::robot_link::OperatorRequest;
 use crate::robot_protocol::Colour;
 use crate::simulator::{Fault, Simulator};
 
-/// Largest message: search trees for spectators are big, everything else
-/// must stay under [`MAX_SMALL`].
-const MAX_FRAME: usize = 512 * 1024;
+/// Largest message (and frame, so that nothing bigger is ever read): search
+/// trees for spectators are big, everything else must stay under
+/// [`MAX_SMALL`].
+const MAX_MESSAGE: usize = 512 * 1024;
 /// Largest message other than a search tree.
 const MAX_SMALL: usize = 4096;
 /// Messages a connection may send per second: far above what a page needs
 /// (a move and its search tree), low enough to blunt a flood.
 const RATE: u32 = 50;
+/// A page must say hello this soon after its WebSocket opens.
+const HELLO_WITHIN: Duration = Duration::from_secs(10);
+/// A page that takes no data for this long is disconnected.
+const SEND_WITHIN: Duration = Duration::from_secs(20);
 
 /// What the server needs to know about itself.
 #[derive(Clone)]
@@ -57,6 +63,8 @@ pub struct ServerConfig {
     pub operator_token: String,
     /// The configuration in effect, for the operator page (tokens left out).
     pub settings: serde_json::Value,
+    /// How many connections, and how long their headers may take.
+    pub limits: Limits,
 }
 
 #[derive(Clone)]
@@ -295,43 +303,65 @@ async fn upgrade(
         tracing::warn!("refused a WebSocket from origin {origin:?} ({peer})");
         return (StatusCode::FORBIDDEN, "foreign origin").into_response();
     }
-    ws.max_message_size(MAX_FRAME)
+    ws.max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
         .on_upgrade(move |socket| session(socket, peer, state))
 }
 
 async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
     let id = state.next_id.fetch_add(1, Ordering::SeqCst);
-    let (tx, mut rx) = mpsc::unbounded_channel::<ServerMessage>();
+    let outbox = Outbox::new();
     let loopback = peer.ip().is_loopback() && state.config.trust_loopback;
     state.booth.lock().expect("booth lock").connect(
         id,
         Client {
-            tx: tx.clone(),
+            outbox: outbox.clone(),
             role: None,
             session: format!("connection-{id}"),
             name: None,
             trusted: loopback,
         },
     );
+    let hello_by = tokio::time::Instant::now() + HELLO_WITHIN;
     let mut window = (Instant::now(), 0u32);
-    loop {
+    let closing = loop {
+        let greeted = state.booth.lock().expect("booth lock").has_said_hello(id);
         tokio::select! {
-            outgoing = rx.recv() => {
-                let Some(message) = outgoing else { break };
-                let text = serde_json::to_string(&message).expect("messages serialise");
-                if socket.send(Message::Text(text.into())).await.is_err() {
-                    break;
+            next = outbox.next() => match next {
+                Next::Send(text) => {
+                    let sent = tokio::time::timeout(
+                        SEND_WITHIN,
+                        socket.send(Message::Text(text.as_ref().into())),
+                    );
+                    match sent.await {
+                        Ok(Ok(())) => {}
+                        // A page that takes no data for this long is gone.
+                        Ok(Err(_)) | Err(_) => break None,
+                    }
                 }
-            }
+                Next::FellBehind => break Some((close_code::POLICY, "fell behind")),
+            },
             incoming = socket.recv() => {
-                let Some(Ok(frame)) = incoming else { break };
+                let frame = match incoming {
+                    None => break None,
+                    Some(Ok(frame)) => frame,
+                    Some(Err(e)) => {
+                        if !too_large(e) {
+                            break None;
+                        }
+                        send_now(&mut socket, &ServerMessage::Error { code: ErrorCode::TooLarge }).await;
+                        break Some((close_code::SIZE, "message too large"));
+                    }
+                };
                 let text = match frame {
                     Message::Text(t) => t.to_string(),
                     Message::Binary(_) => {
-                        let _ = tx.send(ServerMessage::Error { code: ErrorCode::Binary });
+                        outbox.send(&ServerMessage::Error { code: ErrorCode::Binary });
                         continue;
                     }
-                    Message::Close(_) => break,
+                    // The WebSocket answers the close frame as the socket
+                    // is flushed below.
+                    Message::Close(_) => break Some((close_code::NORMAL, "")),
                     _ => continue,
                 };
                 if window.0.elapsed() >= Duration::from_secs(1) {
@@ -339,16 +369,41 @@ async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
                 }
                 window.1 += 1;
                 if window.1 > RATE {
-                    let _ = tx.send(ServerMessage::Error { code: ErrorCode::RateLimited });
+                    outbox.send(&ServerMessage::Error { code: ErrorCode::RateLimited });
                     continue;
                 }
                 if let Some(reply) = receive(&state, id, &text) {
-                    let _ = tx.send(reply);
+                    outbox.send(&reply);
                 }
             }
+            () = tokio::time::sleep_until(hello_by), if !greeted => {
+                break Some((close_code::POLICY, "no hello"));
+            }
         }
-    }
+    };
     state.booth.lock().expect("booth lock").disconnect(id);
+    if let Some((code, reason)) = closing {
+        let frame = CloseFrame {
+            code,
+            reason: reason.into(),
+        };
+        let _ = tokio::time::timeout(SEND_WITHIN, socket.send(Message::Close(Some(frame)))).await;
+    }
+}
+
+/// Whether a read failed because the page sent more than a message may hold.
+fn too_large(error: axum::Error) -> bool {
+    error
+        .into_inner()
+        .downcast_ref::<tungstenite::Error>()
+        .is_some_and(|e| matches!(e, tungstenite::Error::Capacity(_)))
+}
+
+/// Sends one message straight away (before closing), giving up after
+/// [`SEND_WITHIN`].
+async fn send_now(socket: &mut WebSocket, message: &ServerMessage) {
+    let text = serde_json::to_string(message).expect("messages serialise");
+    let _ = tokio::time::timeout(SEND_WITHIN, socket.send(Message::Text(text.into()))).await;
 }
 
 fn receive(state: &AppState, id: u64, text: &str) -> Option<ServerMessage> {
@@ -386,6 +441,7 @@ mod tests {
             demo_after: None,
             operator_token: String::new(),
             settings: serde_json::Value::Null,
+            limits: Limits::default(),
         }
     }
 

@@ -55,8 +55,15 @@ async fn start_with_idle(
         demo_after: demo,
         operator_token: "operatortoken42".into(),
         settings: serde_json::json!({"port": port}),
+        limits: bridge::connections::Limits::default(),
     };
-    tokio::spawn(bridge::run(listener, robot, config, ask, free));
+    tokio::spawn(bridge::run(
+        listener,
+        robot,
+        config,
+        (ask, free),
+        std::future::pending(),
+    ));
     Bridge { port }
 }
 

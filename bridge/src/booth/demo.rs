@@ -66,7 +66,7 @@ impl Booth {
                 level: level.into(),
             };
             if let Some(c) = self.clients.get(&screen) {
-                let _ = c.tx.send(turn);
+                c.outbox.send(&turn);
                 self.demo_asked = Some((Instant::now(), screen));
             }
         }

@@ -19,18 +19,18 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use engine::{Board, PerSide, Side, Status};
-use tokio::sync::mpsc::UnboundedSender;
 
 use crate::messages::{
     ClientMessage, ErrorCode, GameMode, GameStatus, NoticeCode, Part, Role, Seat, ServerMessage,
     Snapshot, VERSION,
 };
+use crate::outbox::Outbox;
 use crate::robot_link::{Desired, LinkState, RobotLink, RobotStatus};
 
 /// A connected page.
 pub struct Client {
-    /// Where its messages go.
-    pub tx: UnboundedSender<ServerMessage>,
+    /// Where its messages wait to be sent.
+    pub outbox: Outbox,
     /// What it said hello as (`None` before hello).
     pub role: Option<Role>,
     /// Its session (kept across reloads).
@@ -227,6 +227,11 @@ impl Booth {
         }
     }
 
+    /// Whether connection `id` has said hello (as a player or spectator).
+    pub fn has_said_hello(&self, id: u64) -> bool {
+        self.clients.get(&id).is_some_and(|c| c.role.is_some())
+    }
+
     /// A closed connection. Its seat stays: the page may come back.
     pub fn disconnect(&mut self, id: u64) {
         self.clients.remove(&id);
@@ -360,8 +365,8 @@ impl Booth {
 
     fn send_snapshot(&self, id: u64) {
         if let Some(c) = self.clients.get(&id) {
-            let _ =
-                c.tx.send(ServerMessage::Snapshot(Box::new(self.snapshot_for(id))));
+            c.outbox
+                .send(&ServerMessage::Snapshot(Box::new(self.snapshot_for(id))));
         }
     }
 
@@ -373,11 +378,9 @@ impl Booth {
     }
 
     fn notify_all(&self, code: NoticeCode, name: Option<String>) {
+        let notice = ServerMessage::Notice { code, name };
         for c in self.clients.values() {
-            let _ = c.tx.send(ServerMessage::Notice {
-                code,
-                name: name.clone(),
-            });
+            c.outbox.send(&notice);
         }
     }
 
@@ -402,8 +405,20 @@ impl Booth {
     /// demo.
     pub fn tick(&mut self) {
         self.demo_tick();
+        let robot_down = matches!(
+            self.robot_status().state,
+            LinkState::Fault | LinkState::Disconnected | LinkState::Restoring
+        );
         let Some(game) = &mut self.game else { return };
         if game.board.is_over() || game.mode == GameMode::Demo {
+            return;
+        }
+        if robot_down {
+            // Only the visitor's own silence ends a game: while the robot
+            // cannot take a move, the clock waits, and starts afresh once
+            // the robot is back.
+            game.last_move = Instant::now();
+            game.asked = false;
             return;
         }
         let idle = game.last_move.elapsed();
@@ -416,7 +431,8 @@ impl Booth {
             let left = (self.idle_free - idle).as_secs();
             for c in self.clients.values() {
                 if Some(&c.session) == session.as_ref() {
-                    let _ = c.tx.send(ServerMessage::StillThere { seconds_left: left });
+                    c.outbox
+                        .send(&ServerMessage::StillThere { seconds_left: left });
                 }
             }
         }

@@ -3,10 +3,9 @@
 
 use std::time::{Duration, Instant};
 
-use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
-
 use super::*;
 use crate::codec::LineCodec;
+use crate::outbox::{Next, Outbox};
 use crate::robot_link::{Target, Timeouts};
 
 fn booth() -> Booth {
@@ -15,19 +14,31 @@ fn booth() -> Booth {
 }
 
 /// Connects page `id` (trusted: on this machine, or with the token).
-fn page(booth: &mut Booth, id: u64, trusted: bool) -> UnboundedReceiver<ServerMessage> {
-    let (tx, rx) = unbounded_channel();
+fn page(booth: &mut Booth, id: u64, trusted: bool) -> Inbox {
+    let outbox = Outbox::new();
     booth.connect(
         id,
         Client {
-            tx,
+            outbox: outbox.clone(),
             role: None,
             session: format!("connection-{id}"),
             name: None,
             trusted,
         },
     );
-    rx
+    Inbox(outbox)
+}
+
+/// What a page receives: its outbox, read back.
+struct Inbox(Outbox);
+
+impl Inbox {
+    fn try_recv(&mut self) -> Result<ServerMessage, ()> {
+        match self.0.try_next() {
+            Some(Next::Send(text)) => Ok(serde_json::from_str(&text).expect("valid JSON")),
+            _ => Err(()),
+        }
+    }
 }
 
 fn hello(role: Role, session: &str, name: &str) -> ClientMessage {
@@ -58,7 +69,7 @@ fn ready(booth: &mut Booth) {
     booth.robot_changed();
 }
 
-fn last_snapshot(rx: &mut UnboundedReceiver<ServerMessage>) -> Snapshot {
+fn last_snapshot(rx: &mut Inbox) -> Snapshot {
     let mut last = None;
     while let Ok(m) = rx.try_recv() {
         if let ServerMessage::Snapshot(s) = m {

@@ -1,0 +1,270 @@
+//! Accepting connections, bounded: in number (in all and per address,
+//! below the process's file limit, so that accepting never fails for want
+//! of files) and in how long a request's headers may take.
+//!
+//! A connection counts from its acceptance to its close, WebSocket included:
+//! the count travels with the socket into the upgraded connection.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::io;
+use std::net::{IpAddr, SocketAddr};
+use std::pin::{Pin, pin};
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tower::ServiceExt;
+
+/// How many connections, and how long their headers may take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Connections open at once.
+    pub total: usize,
+    /// Connections open at once from one address.
+    pub per_address: usize,
+    /// Time for a request's headers to arrive.
+    pub headers_within: Duration,
+}
+
+impl Default for Limits {
+    /// Room for a booth's screens and a school class of phones, far below
+    /// the file limit the bridge sets itself ([`raise_file_limit`]).
+    fn default() -> Limits {
+        Limits {
+            total: 1024,
+            per_address: 64,
+            headers_within: Duration::from_secs(10),
+        }
+    }
+}
+
+impl Limits {
+    /// These limits, with `total` lowered to fit under a file limit of
+    /// `files` (the bridge keeps some files for itself: the port, logs).
+    pub fn within_files(self, files: u64) -> Limits {
+        let room = usize::try_from(files.saturating_sub(RESERVED_FILES)).unwrap_or(usize::MAX);
+        Limits {
+            total: self.total.min(room),
+            ..self
+        }
+    }
+}
+
+/// Files kept for everything but connections.
+const RESERVED_FILES: u64 = 64;
+
+/// Raises the soft limit on open files as far as the hard limit allows,
+/// up to `wanted`; the limit in effect.
+pub fn raise_file_limit(wanted: u64) -> u64 {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit and setrlimit only read and write the struct given.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
+            return 1024;
+        }
+        let target = wanted.min(limit.rlim_max);
+        if target > limit.rlim_cur {
+            let raised = libc::rlimit {
+                rlim_cur: target,
+                rlim_max: limit.rlim_max,
+            };
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                return target;
+            }
+        }
+    }
+    limit.rlim_cur
+}
+
+/// The connections open now.
+#[derive(Default)]
+struct Counts {
+    total: usize,
+    by_address: HashMap<IpAddr, usize>,
+}
+
+/// One admitted connection; its drop frees its place.
+struct Admitted {
+    counts: Arc<Mutex<Counts>>,
+    address: IpAddr,
+}
+
+impl Drop for Admitted {
+    fn drop(&mut self) {
+        let mut counts = self.counts.lock().expect("counts lock");
+        counts.total -= 1;
+        if let Some(n) = counts.by_address.get_mut(&self.address) {
+            *n -= 1;
+            if *n == 0 {
+                counts.by_address.remove(&self.address);
+            }
+        }
+    }
+}
+
+/// Admits a connection from `address` if both limits leave room.
+fn admit(counts: &Arc<Mutex<Counts>>, address: IpAddr, limits: &Limits) -> Option<Admitted> {
+    let mut c = counts.lock().expect("counts lock");
+    let from_there = c.by_address.get(&address).copied().unwrap_or(0);
+    if c.total >= limits.total || from_there >= limits.per_address {
+        return None;
+    }
+    c.total += 1;
+    *c.by_address.entry(address).or_insert(0) += 1;
+    Some(Admitted {
+        counts: Arc::clone(counts),
+        address,
+    })
+}
+
+/// A socket that holds its place among the connections while it lives.
+struct Counted {
+    stream: TcpStream,
+    _place: Admitted,
+}
+
+impl AsyncRead for Counted {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Counted {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.stream).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_shutdown(cx)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.stream).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+}
+
+/// Serves `router` on `listener` within `limits` until `shutdown`
+/// completes. A connection beyond a limit is closed at once; the router
+/// sees each request's peer as `ConnectInfo<SocketAddr>`.
+pub async fn serve(
+    listener: TcpListener,
+    router: Router,
+    limits: Limits,
+    shutdown: impl Future<Output = ()>,
+) {
+    let counts = Arc::new(Mutex::new(Counts::default()));
+    let mut shutdown = pin!(shutdown);
+    let mut refused_since_log = 0u64;
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of files or memory for a moment: wait rather
+                    // than spin.
+                    tracing::warn!("cannot accept a connection: {e}");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => return,
+        };
+        let Some(place) = admit(&counts, peer.ip(), &limits) else {
+            refused_since_log += 1;
+            if refused_since_log.is_power_of_two() {
+                tracing::warn!(
+                    "refused {refused_since_log} connection(s) over the limits ({} in all, {} per address); the last from {peer}",
+                    limits.total,
+                    limits.per_address
+                );
+            }
+            continue;
+        };
+        let io = TokioIo::new(Counted {
+            stream,
+            _place: place,
+        });
+        let router = router.clone();
+        let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
+            request
+                .extensions_mut()
+                .insert(ConnectInfo::<SocketAddr>(peer));
+            router.clone().oneshot(request.map(Body::new))
+        });
+        tokio::spawn(async move {
+            let served = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(limits.headers_within)
+                .serve_connection(io, service)
+                .with_upgrades()
+                .await;
+            if let Err(e) = served {
+                tracing::debug!("connection from {peer} ended: {e}");
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places_are_limited_in_all_and_per_address_and_freed_on_close() {
+        let limits = Limits {
+            total: 3,
+            per_address: 2,
+            ..Limits::default()
+        };
+        let counts = Arc::new(Mutex::new(Counts::default()));
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        let b: IpAddr = "10.0.0.2".parse().unwrap();
+        let first = admit(&counts, a, &limits).unwrap();
+        let _second = admit(&counts, a, &limits).unwrap();
+        assert!(
+            admit(&counts, a, &limits).is_none(),
+            "a third from one address"
+        );
+        let _third = admit(&counts, b, &limits).unwrap();
+        assert!(admit(&counts, b, &limits).is_none(), "a fourth in all");
+        drop(first);
+        assert!(admit(&counts, a, &limits).is_some());
+    }
+
+    #[test]
+    fn the_total_fits_under_the_file_limit() {
+        assert_eq!(Limits::default().within_files(96).total, 32);
+        assert_eq!(Limits::default().within_files(1 << 20).total, 1024);
+    }
+}

@@ -1,0 +1,203 @@
+//! What waits to be sent to one page, bounded by design.
+//!
+//! A page that reads slowly (a tablet on bad Wi-Fi) or not at all must not
+//! grow the bridge. Snapshots and search trees describe a state, and only
+//! the newest matters: a new one replaces the one still waiting. Everything
+//! else (refusals, notices, questions) waits in order, up to [`CAPACITY`];
+//! a page that lets more pile up is cut off with a reason, since it is no
+//! longer following the game. A tree is serialised once and shared by every
+//! spectator's outbox.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+
+use tokio::sync::Notify;
+
+use crate::messages::ServerMessage;
+
+/// Messages that may wait besides the newest snapshot and tree.
+pub const CAPACITY: usize = 32;
+
+/// What a message is, for what a newer one replaces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Snapshot,
+    Trace,
+    Event,
+}
+
+impl Kind {
+    fn of(message: &ServerMessage) -> Kind {
+        match message {
+            ServerMessage::Snapshot(_) => Kind::Snapshot,
+            ServerMessage::Trace { .. } => Kind::Trace,
+            _ => Kind::Event,
+        }
+    }
+}
+
+/// What the connection does next.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Next {
+    /// Send this text.
+    Send(Arc<str>),
+    /// Close: the page fell too far behind.
+    FellBehind,
+}
+
+#[derive(Default)]
+struct Queue {
+    waiting: VecDeque<(Kind, Arc<str>)>,
+    fell_behind: bool,
+}
+
+#[derive(Default)]
+struct Shared {
+    queue: Mutex<Queue>,
+    ready: Notify,
+}
+
+/// One page's outgoing messages: cheap to clone, every clone the same box.
+#[derive(Clone, Default)]
+pub struct Outbox {
+    shared: Arc<Shared>,
+}
+
+impl Outbox {
+    /// An empty outbox.
+    pub fn new() -> Outbox {
+        Outbox::default()
+    }
+
+    /// Queues `message` (serialised here).
+    pub fn send(&self, message: &ServerMessage) {
+        let text = serde_json::to_string(message).expect("messages serialise");
+        self.send_text(Kind::of(message), text.into());
+    }
+
+    /// Queues a search tree serialised once for every spectator:
+    /// `text` is a whole [`ServerMessage::Trace`].
+    pub fn send_trace(&self, text: Arc<str>) {
+        self.send_text(Kind::Trace, text);
+    }
+
+    fn send_text(&self, kind: Kind, text: Arc<str>) {
+        let mut queue = self.shared.queue.lock().expect("outbox lock");
+        if queue.fell_behind {
+            return;
+        }
+        if kind != Kind::Event {
+            queue.waiting.retain(|(k, _)| *k != kind);
+        }
+        if queue.waiting.len() >= CAPACITY + 2 {
+            // Only events are left to drop, and they are not superseded.
+            queue.waiting.clear();
+            queue.fell_behind = true;
+        } else {
+            queue.waiting.push_back((kind, text));
+        }
+        drop(queue);
+        self.shared.ready.notify_one();
+    }
+
+    /// The next thing to do, without waiting (`None`: nothing yet).
+    pub fn try_next(&self) -> Option<Next> {
+        let mut queue = self.shared.queue.lock().expect("outbox lock");
+        if queue.fell_behind {
+            return Some(Next::FellBehind);
+        }
+        queue.waiting.pop_front().map(|(_, text)| Next::Send(text))
+    }
+
+    /// The next thing to do, once there is one.
+    pub async fn next(&self) -> Next {
+        loop {
+            let notified = self.shared.ready.notified();
+            if let Some(next) = self.try_next() {
+                return next;
+            }
+            notified.await;
+        }
+    }
+
+    /// Messages waiting (for tests and the operator's view).
+    pub fn len(&self) -> usize {
+        self.shared.queue.lock().expect("outbox lock").waiting.len()
+    }
+
+    /// Whether nothing waits.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::messages::{ErrorCode, NoticeCode};
+
+    fn texts(outbox: &Outbox) -> Vec<ServerMessage> {
+        let mut out = Vec::new();
+        while let Some(Next::Send(text)) = outbox.try_next() {
+            out.push(serde_json::from_str(&text).unwrap());
+        }
+        out
+    }
+
+    fn trace(n: u64) -> Arc<str> {
+        let message = ServerMessage::Trace {
+            trace: serde_json::json!({ "n": n }),
+        };
+        serde_json::to_string(&message).unwrap().into()
+    }
+
+    #[test]
+    fn a_newer_tree_replaces_the_one_waiting_and_events_keep_their_order() {
+        let outbox = Outbox::new();
+        outbox.send_trace(trace(1));
+        outbox.send(&ServerMessage::Error {
+            code: ErrorCode::Busy,
+        });
+        outbox.send_trace(trace(2));
+        outbox.send(&ServerMessage::Notice {
+            code: NoticeCode::EndedIdle,
+            name: None,
+        });
+        for n in 3..1000 {
+            outbox.send_trace(trace(n));
+        }
+        let got = texts(&outbox);
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert!(matches!(
+            got[0],
+            ServerMessage::Error {
+                code: ErrorCode::Busy
+            }
+        ));
+        assert!(matches!(got[1], ServerMessage::Notice { .. }));
+        assert_eq!(
+            got[2],
+            ServerMessage::Trace {
+                trace: serde_json::json!({ "n": 999 })
+            }
+        );
+    }
+
+    #[test]
+    fn a_page_that_lets_events_pile_up_is_cut_off() {
+        let outbox = Outbox::new();
+        for _ in 0..CAPACITY {
+            outbox.send(&ServerMessage::Error {
+                code: ErrorCode::RateLimited,
+            });
+        }
+        assert_eq!(outbox.len(), CAPACITY);
+        for _ in 0..3 {
+            outbox.send(&ServerMessage::Error {
+                code: ErrorCode::RateLimited,
+            });
+        }
+        assert_eq!(outbox.try_next(), Some(Next::FellBehind));
+        assert!(outbox.is_empty());
+    }
+}
