@@ -237,11 +237,21 @@ async fn sim_grid(
     axum::Json(serde_json::json!({ "columns": columns })).into_response()
 }
 
-/// Jams the simulator's next drop.
+/// Jams the simulator's next drop; only for this machine, and not from a
+/// foreign page (a form may post across origins without asking).
 async fn sim_jam(
+    headers: HeaderMap,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     State(state): State<AppState>,
 ) -> Response {
+    let header = |name| headers.get(name).and_then(|v| v.to_str().ok());
+    if let Some(origin) = header(header::ORIGIN) {
+        let host = header(header::HOST).unwrap_or("");
+        if !origin_allowed(origin, host, &state.config) {
+            tracing::warn!("refused a jam from origin {origin:?} ({peer})");
+            return (StatusCode::FORBIDDEN, "foreign origin").into_response();
+        }
+    }
     match local_simulator(&state, peer) {
         Some(sim) => {
             sim.inject_on_next_drop(Fault::Jam);
@@ -359,9 +369,12 @@ async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
                         outbox.send(&ServerMessage::Error { code: ErrorCode::Binary });
                         continue;
                     }
-                    // The WebSocket answers the close frame as the socket
-                    // is flushed below.
-                    Message::Close(_) => break Some((close_code::NORMAL, "")),
+                    Message::Close(_) => {
+                        // Reading on sends the answer the WebSocket queued
+                        // (the page then sees a clean close, not 1006).
+                        let _ = tokio::time::timeout(SEND_WITHIN, socket.recv()).await;
+                        break None;
+                    }
                     _ => continue,
                 };
                 if window.0.elapsed() >= Duration::from_secs(1) {

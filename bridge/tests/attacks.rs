@@ -1,0 +1,315 @@
+//! The bridge under attack, over real sockets on loopback: each attack of
+//! the hardening review, with the bridge's peak memory (the real binary's
+//! `VmHWM`) and a normal game played beside it.
+
+mod common;
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::json;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpSocket, TcpStream};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+
+use common::*;
+
+/// Peak memory the bridge may reach under any attack.
+const MEMORY_GOAL_KB: u64 = 32 * 1024;
+
+/// The `bridge` binary serving a stub app with the simulated robot.
+struct Running {
+    child: Child,
+    bridge: Bridge,
+}
+
+impl Running {
+    fn start() -> Running {
+        let dir = std::env::temp_dir().join(format!("bridge-attack-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new(env!("CARGO_BIN_EXE_bridge"))
+            .args(["serve", "--robot", "sim", "--port", &port.to_string()])
+            .args(["--app-dir", dir.to_str().unwrap()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let until = Instant::now() + Duration::from_secs(20);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < until, "the bridge did not start");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Running {
+            child,
+            bridge: Bridge { port },
+        }
+    }
+
+    /// The bridge's peak resident memory so far, in KiB.
+    fn peak_kb(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .expect("VmHWM in /proc")
+    }
+
+    /// A visitor's whole turn: a game against the computer and one coin on
+    /// the robot, seen back in a snapshot.
+    async fn normal_game(&self, session: &str) {
+        let mut ws = connect(&self.bridge).await;
+        send(&mut ws, hello("player", session)).await;
+        send(&mut ws, json!({"type": "start", "mode": "vs_computer"})).await;
+        snapshot_where(&mut ws, |s| s["can_move"] == true).await;
+        send(&mut ws, json!({"type": "move", "column": 4})).await;
+        snapshot_where(&mut ws, |s| s["moves"] == "4" && s["can_move"] == true).await;
+        send(&mut ws, json!({"type": "leave"})).await;
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spectators_that_never_read_do_not_grow_the_bridge() {
+    let b = Running::start();
+    let mut stalled = Vec::new();
+    for i in 0..4 {
+        let mut ws = connect(&b.bridge).await;
+        send(&mut ws, hello("spectator", &format!("stalled-{i}"))).await;
+        stalled.push(ws); // never read again
+    }
+    let mut player = connect(&b.bridge).await;
+    send(&mut player, hello("player", "tracer")).await;
+    send(&mut player, json!({"type": "start", "mode": "vs_computer"})).await;
+    snapshot_where(&mut player, |s| s["can_move"] == true).await;
+    // 500 KB trees, 20 a second for 8 s: 80 MB for each spectator.
+    let tree = json!({"type": "trace", "trace": {"nodes": "x".repeat(500_000)}}).to_string();
+    for _ in 0..160 {
+        player
+            .send(Message::Text(tree.clone().into()))
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    send(&mut player, json!({"type": "move", "column": 4})).await;
+    snapshot_where(&mut player, |s| s["moves"] == "4").await;
+    let peak = b.peak_kb();
+    eprintln!("stalled spectators: peak RSS {peak} kB");
+    assert!(peak < MEMORY_GOAL_KB, "peak {peak} kB");
+}
+
+/// Opens a WebSocket by hand (for frames no client library would send):
+/// the socket after the server's `101`.
+async fn raw_websocket(port: u16) -> TcpStream {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+    let request = format!(
+        "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n\
+         Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+    );
+    s.write_all(request.as_bytes()).await.unwrap();
+    let mut head = Vec::new();
+    while !head.ends_with(b"\r\n\r\n") {
+        let mut byte = [0u8];
+        s.read_exact(&mut byte).await.unwrap();
+        head.push(byte[0]);
+    }
+    assert!(
+        head.starts_with(b"HTTP/1.1 101"),
+        "{}",
+        String::from_utf8_lossy(&head)
+    );
+    s
+}
+
+/// The header of a masked text frame announcing `len` bytes.
+fn frame_header(len: u64) -> Vec<u8> {
+    let mut h = vec![0x81, 0x80 | 127];
+    h.extend_from_slice(&len.to_be_bytes());
+    h.extend_from_slice(&[1, 2, 3, 4]);
+    h
+}
+
+/// The server's next frame (unmasked): opcode and payload.
+async fn server_frame(s: &mut TcpStream) -> (u8, Vec<u8>) {
+    let mut head = [0u8; 2];
+    s.read_exact(&mut head).await.unwrap();
+    let len = match head[1] & 0x7f {
+        126 => u64::from(s.read_u16().await.unwrap()),
+        127 => s.read_u64().await.unwrap(),
+        n => u64::from(n),
+    };
+    let mut payload = vec![0; len as usize];
+    s.read_exact(&mut payload).await.unwrap();
+    (head[0] & 0x0f, payload)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_oversized_frame_is_refused_from_its_header_with_1009() {
+    let b = Running::start();
+    // Ten connections announce 16 MiB frames and send the first MiB.
+    let mut floods = Vec::new();
+    for _ in 0..10 {
+        let mut s = raw_websocket(b.bridge.port).await;
+        floods.push(tokio::spawn(async move {
+            let _ = s.write_all(&frame_header(16 << 20)).await;
+            let _ = s.write_all(&vec![b'x'; 1 << 20]).await;
+            s
+        }));
+    }
+    for f in floods {
+        drop(f.await);
+    }
+    // One that announces too much and sends nothing more hears why.
+    let mut s = raw_websocket(b.bridge.port).await;
+    s.write_all(&frame_header(600 * 1024)).await.unwrap();
+    let error = loop {
+        let (opcode, text) = server_frame(&mut s).await;
+        assert_eq!(opcode, 1, "a text message before the close");
+        let message: serde_json::Value = serde_json::from_slice(&text).unwrap();
+        if message["type"] == "error" {
+            break message;
+        }
+    };
+    assert_eq!(error["code"], "too_large", "{error}");
+    let (opcode, close) = server_frame(&mut s).await;
+    assert_eq!(opcode, 8);
+    assert_eq!(u16::from_be_bytes([close[0], close[1]]), 1009);
+    b.normal_game("beside-the-flood").await;
+    let peak = b.peak_kb();
+    eprintln!("16 MiB frames: peak RSS {peak} kB");
+    assert!(peak < MEMORY_GOAL_KB, "peak {peak} kB");
+}
+
+/// A connection from `address` that sends half a request and waits.
+async fn half_request(address: [u8; 4], port: u16) -> Option<TcpStream> {
+    let socket = TcpSocket::new_v4().ok()?;
+    socket.bind((address, 0).into()).ok()?;
+    let mut s = socket.connect(([127, 0, 0, 1], port).into()).await.ok()?;
+    s.write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        .await
+        .ok()?;
+    Some(s)
+}
+
+/// Whether the server closed `s` within `wait`.
+async fn closed_within(s: &mut TcpStream, wait: Duration) -> bool {
+    let mut buf = [0u8; 256];
+    loop {
+        match tokio::time::timeout(wait, s.read(&mut buf)).await {
+            Err(_) => return false,
+            Ok(Ok(0) | Err(_)) => return true,
+            Ok(Ok(_)) => {}
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_connections_are_bounded_timed_out_and_do_not_lock_out_a_visitor() {
+    bridge::connections::raise_file_limit(4096);
+    let b = Running::start();
+    let port = b.bridge.port;
+    // 500 unfinished requests from ten addresses of the loopback network.
+    let mut idle = Vec::new();
+    for i in 0..500u32 {
+        let address = [127, 0, 0, 2 + u8::try_from(i / 50).unwrap()];
+        idle.push(half_request(address, port).await.expect("a connection"));
+    }
+    let start = Instant::now();
+    b.normal_game("beside-500-idle").await;
+    eprintln!(
+        "500 idle connections: a normal game in {:?}, peak RSS {} kB",
+        start.elapsed(),
+        b.peak_kb()
+    );
+    // One address gets no more than its share.
+    let mut one_address = Vec::new();
+    for _ in 0..70 {
+        one_address.push(half_request([127, 0, 0, 20], port).await.unwrap());
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let mut refused = 0;
+    for s in &mut one_address {
+        if closed_within(s, Duration::from_millis(20)).await {
+            refused += 1;
+        }
+    }
+    assert_eq!(refused, 70 - 64, "the connections over 64 from one address");
+    // Unfinished headers are cut off after 10 s.
+    assert!(closed_within(&mut idle[0], Duration::from_secs(15)).await);
+    // A WebSocket that never says hello is closed with a reason.
+    let mut silent = connect(&b.bridge).await;
+    let frame = tokio::time::timeout(Duration::from_secs(15), silent.next())
+        .await
+        .expect("closed in time");
+    let close = loop_to_close(frame, &mut silent).await;
+    assert_eq!(close, Some(CloseCode::Policy));
+    assert!(b.peak_kb() < MEMORY_GOAL_KB, "peak {} kB", b.peak_kb());
+}
+
+/// The close code the server ends with, reading past its other messages.
+async fn loop_to_close(
+    mut frame: Option<Result<Message, tokio_tungstenite::tungstenite::Error>>,
+    ws: &mut Ws,
+) -> Option<CloseCode> {
+    loop {
+        match frame {
+            Some(Ok(Message::Close(close))) => return close.map(|c| c.code),
+            Some(Ok(_)) => frame = ws.next().await,
+            _ => return None,
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_close_is_answered_and_the_jam_button_refuses_foreign_pages() {
+    let b = Running::start();
+    let mut ws = connect(&b.bridge).await;
+    ws.close(None).await.unwrap();
+    let answer = loop {
+        let frame = tokio::time::timeout(Duration::from_secs(5), ws.next())
+            .await
+            .expect("an answer in time");
+        if !matches!(frame, Some(Ok(Message::Text(_)))) {
+            break frame;
+        }
+    };
+    assert!(
+        matches!(answer, Some(Ok(Message::Close(_))) | None),
+        "the close was not answered: {answer:?}"
+    );
+    let port = b.bridge.port;
+    let jam = |origin: &str| {
+        format!(
+            "POST /sim/jam HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{origin}Content-Length: 0\r\nConnection: close\r\n\r\n"
+        )
+    };
+    for (origin, status) in [
+        ("Origin: http://evil.example\r\n".to_string(), "403"),
+        (format!("Origin: http://127.0.0.1:{port}\r\n"), "204"),
+        (String::new(), "204"),
+    ] {
+        let mut s = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+        s.write_all(jam(&origin).as_bytes()).await.unwrap();
+        let mut reply = String::new();
+        s.read_to_string(&mut reply).await.unwrap();
+        assert!(
+            reply.starts_with(&format!("HTTP/1.1 {status}")),
+            "{origin}: {reply}"
+        );
+    }
+}
