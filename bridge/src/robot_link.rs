@@ -171,6 +171,7 @@ impl RobotLink {
             stop: Arc::clone(&stop),
             port: None,
             buffer: Vec::new(),
+            overlong: false,
             physical: None,
             started: Instant::now(),
             fault: None,
@@ -274,7 +275,10 @@ struct Worker {
     log: Arc<Mutex<VecDeque<LogEntry>>>,
     stop: Arc<AtomicBool>,
     port: Option<Box<dyn serialport::SerialPort>>,
+    /// Bytes read and not yet a line: at most [`MAX_LINE`] and its end.
     buffer: Vec<u8>,
+    /// In a line too long for the protocol: bytes are dropped up to its end.
+    overlong: bool,
     /// `None`: unknown (after start, a fault or a reconnect).
     physical: Option<Physical>,
     started: Instant,
@@ -282,6 +286,10 @@ struct Worker {
 }
 
 const LOG_LENGTH: usize = 200;
+/// The protocol's longest line (without its end): a robot that sends more
+/// without a newline is sending garbage, which is dropped as it comes
+/// instead of kept and searched again and again.
+const MAX_LINE: usize = 64;
 
 impl Worker {
     fn note(&self, text: String) {
@@ -502,6 +510,7 @@ impl Worker {
         self.note(format!("opened {}", path.display()));
         self.port = Some(port);
         self.buffer.clear();
+        self.overlong = false;
         self.physical = None;
         self.publish(LinkState::Connecting);
         // Wait for the robot to say it is ready.
@@ -566,7 +575,20 @@ impl Worker {
     fn read_line(&mut self, wait: Duration) -> Result<Option<Reply>, Failure> {
         let deadline = Instant::now() + wait;
         loop {
-            if let Some(end) = self.buffer.iter().position(|&b| b == b'\n') {
+            let end = self.buffer.iter().position(|&b| b == b'\n');
+            if self.overlong {
+                match end {
+                    Some(end) => {
+                        self.buffer.drain(..=end);
+                        self.overlong = false;
+                        self.note(format!(
+                            "a line of more than {MAX_LINE} bytes from the robot, ignored"
+                        ));
+                        continue;
+                    }
+                    None => self.buffer.clear(),
+                }
+            } else if let Some(end) = end {
                 let line: Vec<u8> = self.buffer.drain(..=end).collect();
                 match self.codec.decode(&line[..line.len() - 1]) {
                     Ok(reply) => return Ok(Some(reply)),
@@ -575,6 +597,10 @@ impl Worker {
                         continue;
                     }
                 }
+            } else if self.buffer.len() > MAX_LINE + 1 {
+                // Room for a `\r` before the newline.
+                self.buffer.clear();
+                self.overlong = true;
             }
             let port = self.port.as_mut().ok_or(Failure::Down)?;
             let mut chunk = [0u8; 128];

@@ -313,3 +313,71 @@ async fn a_close_is_answered_and_the_jam_button_refuses_foreign_pages() {
         );
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_jam_longer_than_the_idle_time_keeps_the_game() {
+    use bridge::codec::LineCodec;
+    use bridge::robot_link::{RobotLink, Target, Timeouts};
+    use bridge::simulator::{Fault, Simulator, SimulatorConfig};
+    let sim = Simulator::start(SimulatorConfig {
+        motion: Duration::from_millis(5),
+        repair: Duration::from_secs(5),
+        link: std::env::temp_dir().join(format!("c4sim-idle-{}", std::process::id())),
+        ..SimulatorConfig::default()
+    })
+    .unwrap();
+    let robot = RobotLink::spawn(
+        Target::Serial {
+            path: sim.path().to_path_buf(),
+            baud: 115_200,
+        },
+        Timeouts {
+            poll: Duration::from_millis(200),
+            ..Timeouts::default()
+        },
+        Box::new(LineCodec),
+    );
+    let sim = std::sync::Arc::new(sim);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let config = bridge::server::ServerConfig {
+        port,
+        lan: false,
+        token: String::new(),
+        allowed_origins: vec![],
+        app: bridge::app_files::AppFiles::Folder(std::env::temp_dir()),
+        trust_loopback: true,
+        simulator: Some(std::sync::Arc::clone(&sim)),
+        demo_after: None,
+        operator_token: String::new(),
+        settings: serde_json::Value::Null,
+        limits: bridge::connections::Limits::default(),
+    };
+    // The visitor is asked after 1 s of silence and loses the seat after 2.
+    let idle = (Duration::from_secs(1), Duration::from_secs(2));
+    tokio::spawn(bridge::run(
+        listener,
+        robot,
+        config,
+        idle,
+        std::future::pending(),
+    ));
+    let b = Bridge { port };
+    let mut ws = connect(&b).await;
+    send(&mut ws, hello("player", "patient")).await;
+    send(&mut ws, json!({"type": "start", "mode": "vs_computer"})).await;
+    snapshot_where(&mut ws, |s| s["can_move"] == true).await;
+    sim.inject_on_next_drop(Fault::Jam);
+    send(&mut ws, json!({"type": "move", "column": 4})).await;
+    let jammed = Instant::now();
+    snapshot_where(&mut ws, |s| s["robot"]["state"] == "fault").await;
+    // Five seconds of jam, more than twice the idle time: the game waits.
+    let back = snapshot_where(&mut ws, |s| s["can_move"] == true || s["status"] == "idle").await;
+    assert!(jammed.elapsed() >= Duration::from_secs(4), "{back}");
+    assert_eq!(back["status"], "playing", "the jam ended the game: {back}");
+    assert_eq!(back["moves"], "4");
+    send(&mut ws, json!({"type": "move", "column": 4})).await;
+    snapshot_where(&mut ws, |s| s["moves"] == "44" && s["can_move"] == true).await;
+    // The visitor's own silence still ends it.
+    assert_eq!(next_of(&mut ws, "notice").await["code"], "ended_idle");
+}

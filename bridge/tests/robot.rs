@@ -267,3 +267,65 @@ fn the_operators_requests_rebuild_the_grid_and_flash_the_leds() {
         "the game's five coins, dropped again twice: {sent:?}"
     );
 }
+
+#[test]
+fn a_robot_sending_endless_bytes_without_a_newline_is_survived() {
+    use serialport::{SerialPort, TTYPort};
+    use std::io::{BufRead, BufReader, Write};
+    let (mut robot, host_side) = TTYPort::pair().unwrap();
+    robot.set_timeout(Duration::from_secs(30)).unwrap();
+    let path = host_side.name().unwrap();
+    drop(host_side);
+    // A robot that babbles 8 MiB with no newline before its first answer,
+    // then speaks the protocol.
+    let babbler = std::thread::spawn(move || {
+        let mut lines = BufReader::new(robot.try_clone_native().unwrap());
+        let mut first = true;
+        let mut line = String::new();
+        let mut commands = Vec::new();
+        while lines.read_line(&mut line).is_ok_and(|n| n > 0) {
+            let command = line.trim().to_string();
+            line.clear();
+            if first {
+                first = false;
+                for _ in 0..(8 << 10) {
+                    robot.write_all(&[b'x'; 1024]).unwrap();
+                }
+                robot.write_all(b"\n").unwrap();
+            }
+            let answer: &[u8] = if command == "PING" {
+                b"READY\n"
+            } else {
+                b"RECEIVED\nREADY\n"
+            };
+            robot.write_all(answer).unwrap();
+            let done = command.starts_with("DROP");
+            commands.push(command);
+            if done {
+                return commands;
+            }
+        }
+        commands
+    });
+    let link = RobotLink::spawn(
+        Target::Serial {
+            path: path.into(),
+            baud: 115_200,
+        },
+        timeouts(),
+        Box::new(LineCodec),
+    );
+    let board: Board = "4".parse().unwrap();
+    link.set_desired(Desired::of(&board));
+    let commands = babbler.join().unwrap();
+    assert_eq!(
+        commands.last().map(String::as_str),
+        Some("DROP Y 4"),
+        "{commands:?}"
+    );
+    let log = link.recent();
+    assert!(
+        log.iter().any(|e| e.text.contains("more than 64 bytes")),
+        "{log:?}"
+    );
+}

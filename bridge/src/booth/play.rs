@@ -25,6 +25,9 @@ impl Booth {
             return Err(ErrorCode::NotYourTurn);
         }
         let game = self.drop_coin(column)?;
+        // A game counts once a coin is in: starting again and again (or
+        // starting and walking away) is not a game played.
+        let first_coin = game.board.plies() == 1;
         let visitor_won = match (game.board.winner(), game.computer) {
             (Some(winner), Some(computer)) => winner != computer,
             _ => false,
@@ -32,6 +35,9 @@ impl Booth {
         if visitor_won && !game.tallied {
             game.tallied = true;
             self.today_mut().won_by_visitors += 1;
+        }
+        if first_coin {
+            self.today_mut().games += 1;
         }
         self.update_robot();
         self.broadcast();

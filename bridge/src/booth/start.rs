@@ -42,7 +42,6 @@ impl Booth {
             Some(Side::Second) => [name, Some(COMPUTER.into())],
             None => [name, None],
         };
-        self.today_mut().games += 1;
         self.game = Some(Game {
             board: Board::new(),
             mode,

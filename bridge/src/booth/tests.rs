@@ -194,7 +194,6 @@ fn leaving_frees_the_robot_and_names_who_left() {
         computer_first: true,
     };
     b.handle(1, start);
-    assert_eq!(b.tally().games, 1);
     assert_eq!(b.handle(1, ClientMessage::Leave), None);
     let mut notice = None;
     let mut snapshot = None;
@@ -233,4 +232,24 @@ fn a_demo_move_counts_only_from_the_screen_asked() {
     // Asked once, answered once.
     assert_eq!(refused(b.handle(1, answer)), Some(ErrorCode::NotAllowed));
     assert_eq!(b.tally().games, 0, "a demo is no visitor's game");
+}
+
+#[test]
+fn a_game_counts_once_its_first_coin_is_in() {
+    let mut b = booth();
+    let _page = page(&mut b, 1, true);
+    b.handle(1, hello(Role::Player, "ada", "Ada"));
+    let start = || ClientMessage::Start {
+        mode: GameMode::VsComputer,
+        computer_first: false,
+    };
+    for _ in 0..5 {
+        assert_eq!(b.handle(1, start()), None);
+    }
+    assert_eq!(b.tally().games, 0, "starting again is not a game");
+    ready(&mut b);
+    assert_eq!(b.handle(1, column(4)), None);
+    ready(&mut b);
+    assert_eq!(b.handle(1, column(4)), None);
+    assert_eq!(b.tally().games, 1);
 }
