@@ -120,6 +120,30 @@ impl Config {
         }
     }
 
+    /// What the files and devices named do not hold: a missing app or
+    /// robot port. `serve` refuses a missing app and waits for a missing
+    /// port (a robot may be plugged in later); `check-config` reports both.
+    pub fn path_problems(&self) -> Vec<String> {
+        let mut p = Vec::new();
+        if let Some(dir) = &self.app_dir {
+            if !dir.join("index.html").is_file() {
+                p.push(format!(
+                    "app_dir = {:?}: no index.html there: build the app (trunk build --release) or leave app_dir out to serve the app built into the bridge",
+                    dir.display().to_string()
+                ));
+            }
+        }
+        if !matches!(self.robot.as_str(), "sim" | "dummy" | "")
+            && !std::path::Path::new(&self.robot).exists()
+        {
+            p.push(format!(
+                "robot = {:?}: no such device now: plug the robot in (ls /dev/ttyUSB* /dev/ttyACM*), or use \"sim\" for the simulated robot",
+                self.robot
+            ));
+        }
+        p
+    }
+
     /// Everything wrong with the values.
     pub fn problems(&self) -> Vec<String> {
         let mut p = Vec::new();

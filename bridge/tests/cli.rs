@@ -77,7 +77,7 @@ fn serve_alone_is_a_complete_demo_with_the_simulated_robot() {
         l.local_addr().unwrap().port()
     };
     let log_file = dir.join("bridge.log");
-    let _server = Server(
+    let mut server = Server(
         Command::new(env!("CARGO_BIN_EXE_bridge"))
             .args([
                 "serve",
@@ -126,4 +126,47 @@ fn serve_alone_is_a_complete_demo_with_the_simulated_robot() {
     ]);
     let log = String::from_utf8_lossy(&out.stderr);
     assert!(log.contains("no app in /nonexistent"), "{log}");
+
+    // SIGTERM (systemd stopping the booth): a clean exit that removes the
+    // simulator's link.
+    let pid = server.0.id();
+    let link = std::env::temp_dir().join(format!("c4robot-sim-{pid}"));
+    assert!(link.exists(), "the simulator's link {link:?}");
+    // SAFETY: a signal to our own child process.
+    assert_eq!(unsafe { libc::kill(pid as i32, libc::SIGTERM) }, 0);
+    let until = Instant::now() + Duration::from_secs(15);
+    let status = loop {
+        if let Some(status) = server.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < until, "the bridge ignored SIGTERM");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status:?}");
+    assert!(!link.exists(), "the link {link:?} was left behind");
+    let log = std::fs::read_to_string(&log_file).unwrap();
+    assert!(log.contains("SIGTERM: stopping"), "{log}");
+}
+
+#[test]
+fn check_config_names_a_missing_app_or_robot_port() {
+    let dir = std::env::temp_dir().join(format!("bridge-paths-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("paths.toml");
+    std::fs::write(
+        &file,
+        "robot = \"/dev/ttyUSB-not-here\"\napp_dir = \"/no/such/dist\"\n",
+    )
+    .unwrap();
+    let out = bridge(&["check-config", file.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("app_dir = \"/no/such/dist\": no index.html there"),
+        "{err}"
+    );
+    assert!(
+        err.contains("robot = \"/dev/ttyUSB-not-here\": no such device"),
+        "{err}"
+    );
 }
