@@ -125,13 +125,15 @@ impl Config {
     /// port (a robot may be plugged in later); `check-config` reports both.
     pub fn path_problems(&self) -> Vec<String> {
         let mut p = Vec::new();
-        if let Some(dir) = &self.app_dir {
-            if !dir.join("index.html").is_file() {
-                p.push(format!(
-                    "app_dir = {:?}: no index.html there: build the app (trunk build --release) or leave app_dir out to serve the app built into the bridge",
-                    dir.display().to_string()
-                ));
-            }
+        let no_app = self
+            .app_dir
+            .as_ref()
+            .filter(|d| !d.join("index.html").is_file());
+        if let Some(dir) = no_app {
+            p.push(format!(
+                "app_dir = {:?}: no index.html there: build the app (trunk build --release) or leave app_dir out to serve the app built into the bridge",
+                dir.display().to_string()
+            ));
         }
         if !matches!(self.robot.as_str(), "sim" | "dummy" | "")
             && !std::path::Path::new(&self.robot).exists()
