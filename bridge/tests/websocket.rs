@@ -127,7 +127,10 @@ async fn the_operator_api_needs_its_token_and_ends_games() {
     let mut ws = connect(&b).await;
     send(&mut ws, hello("player", "op-test")).await;
     send(&mut ws, json!({"type": "start", "mode": "vs_computer"})).await;
-    snapshot_where(&mut ws, |s| s["status"] == "playing").await;
+    snapshot_where(&mut ws, |s| s["can_move"] == true).await;
+    // A game counts in the day's tally once its first coin is in.
+    send(&mut ws, json!({"type": "move", "column": 4})).await;
+    snapshot_where(&mut ws, |s| s["moves"] == "4").await;
 
     let token = "X-Operator-Token: operatortoken42\r\n";
     let (status, body) = http(b.port, "GET /operator/state", &host, token, "").await;
