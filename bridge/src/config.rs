@@ -124,26 +124,28 @@ impl Config {
     /// robot port. `serve` refuses a missing app and waits for a missing
     /// port (a robot may be plugged in later); `check-config` reports both.
     pub fn path_problems(&self) -> Vec<String> {
-        let mut p = Vec::new();
         let no_app = self
             .app_dir
             .as_ref()
-            .filter(|d| !d.join("index.html").is_file());
-        if let Some(dir) = no_app {
-            p.push(format!(
-                "app_dir = {:?}: no index.html there: build the app (trunk build --release) or leave app_dir out to serve the app built into the bridge",
-                dir.display().to_string()
-            ));
-        }
-        if !matches!(self.robot.as_str(), "sim" | "dummy" | "")
-            && !std::path::Path::new(&self.robot).exists()
-        {
-            p.push(format!(
+            .filter(|d| !d.join("index.html").is_file())
+            .map(|dir| {
+                format!(
+                    "app_dir = {:?}: no index.html there: build the app (trunk build --release) or leave app_dir out to serve the app built into the bridge",
+                    dir.display().to_string()
+                )
+            });
+        no_app.into_iter().chain(self.missing_robot()).collect()
+    }
+
+    /// The robot port named, when it does not exist now.
+    pub fn missing_robot(&self) -> Option<String> {
+        let device = !matches!(self.robot.as_str(), "sim" | "dummy" | "");
+        (device && !std::path::Path::new(&self.robot).exists()).then(|| {
+            format!(
                 "robot = {:?}: no such device now: plug the robot in (ls /dev/ttyUSB* /dev/ttyACM*), or use \"sim\" for the simulated robot",
                 self.robot
-            ));
-        }
-        p
+            )
+        })
     }
 
     /// Everything wrong with the values.

@@ -185,7 +185,7 @@ pub async fn serve(
 ) {
     let counts = Arc::new(Mutex::new(Counts::default()));
     let mut shutdown = pin!(shutdown);
-    let mut refused_since_log = 0u64;
+    let mut refused = 0u64;
     loop {
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -201,10 +201,10 @@ pub async fn serve(
             () = &mut shutdown => return,
         };
         let Some(place) = admit(&counts, peer.ip(), &limits) else {
-            refused_since_log += 1;
-            if refused_since_log.is_power_of_two() {
+            refused += 1;
+            if refused.is_power_of_two() {
                 tracing::warn!(
-                    "refused {refused_since_log} connection(s) over the limits ({} in all, {} per address); the last from {peer}",
+                    "refused {refused} connection(s) over the limits ({} in all, {} per address); the last from {peer}",
                     limits.total,
                     limits.per_address
                 );

@@ -4,8 +4,9 @@
 //! One concept per module: [`robot_protocol`] (commands and replies),
 //! [`codec`] (their bytes), [`robot_link`] (the host state machine),
 //! [`simulator`] (a robot on a pseudo-terminal), [`booth`] (the game and its
-//! seats), [`messages`] (the WebSocket protocol), [`server`] (HTTP and
-//! WebSocket), [`config`] (`bridge.toml`).
+//! seats), [`messages`] (the WebSocket protocol), [`outbox`] (what waits
+//! to be sent to a page), [`server`] (HTTP and WebSocket), [`connections`]
+//! (accepting them, bounded), [`config`] (`bridge.toml`).
 
 pub mod app_files;
 pub mod booth;

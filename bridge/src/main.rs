@@ -145,8 +145,9 @@ fn main() -> ExitCode {
                 }
                 return ExitCode::FAILURE;
             }
-            for p in cfg.path_problems() {
-                // A robot port may appear later (the link keeps trying).
+            // A robot port may appear later (the link keeps trying); a
+            // missing app is refused by `serve` itself.
+            if let Some(p) = cfg.missing_robot() {
                 tracing::warn!("config: {p}");
             }
             match serve(cfg, lan) {

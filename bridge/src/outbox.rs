@@ -86,14 +86,15 @@ impl Outbox {
         if queue.fell_behind {
             return;
         }
-        if kind != Kind::Event {
-            queue.waiting.retain(|(k, _)| *k != kind);
-        }
-        if queue.waiting.len() >= CAPACITY + 2 {
-            // Only events are left to drop, and they are not superseded.
+        let events = queue.waiting.iter().filter(|(k, _)| *k == Kind::Event);
+        if kind == Kind::Event && events.count() >= CAPACITY {
+            // Events are not superseded: the page is no longer following.
             queue.waiting.clear();
             queue.fell_behind = true;
         } else {
+            if kind != Kind::Event {
+                queue.waiting.retain(|(k, _)| *k != kind);
+            }
             queue.waiting.push_back((kind, text));
         }
         drop(queue);
@@ -118,16 +119,6 @@ impl Outbox {
             }
             notified.await;
         }
-    }
-
-    /// Messages waiting (for tests and the operator's view).
-    pub fn len(&self) -> usize {
-        self.shared.queue.lock().expect("outbox lock").waiting.len()
-    }
-
-    /// Whether nothing waits.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 }
 
@@ -185,19 +176,21 @@ mod tests {
 
     #[test]
     fn a_page_that_lets_events_pile_up_is_cut_off() {
-        let outbox = Outbox::new();
+        let refusal = ServerMessage::Error {
+            code: ErrorCode::RateLimited,
+        };
+        let full = Outbox::new();
+        let one_more = Outbox::new();
         for _ in 0..CAPACITY {
-            outbox.send(&ServerMessage::Error {
-                code: ErrorCode::RateLimited,
-            });
+            full.send(&refusal);
+            one_more.send(&refusal);
         }
-        assert_eq!(outbox.len(), CAPACITY);
-        for _ in 0..3 {
-            outbox.send(&ServerMessage::Error {
-                code: ErrorCode::RateLimited,
-            });
-        }
-        assert_eq!(outbox.try_next(), Some(Next::FellBehind));
-        assert!(outbox.is_empty());
+        // Snapshots and trees never count against the capacity.
+        full.send_trace(trace(1));
+        one_more.send(&refusal);
+        assert_eq!(texts(&full).len(), CAPACITY + 1);
+        assert_eq!(one_more.try_next(), Some(Next::FellBehind));
+        one_more.send(&refusal);
+        assert_eq!(one_more.try_next(), Some(Next::FellBehind), "and stays so");
     }
 }

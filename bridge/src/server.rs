@@ -322,20 +322,15 @@ async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
     let id = state.next_id.fetch_add(1, Ordering::SeqCst);
     let outbox = Outbox::new();
     let loopback = peer.ip().is_loopback() && state.config.trust_loopback;
-    state.booth.lock().expect("booth lock").connect(
-        id,
-        Client {
-            outbox: outbox.clone(),
-            role: None,
-            session: format!("connection-{id}"),
-            name: None,
-            trusted: loopback,
-        },
-    );
+    state
+        .booth
+        .lock()
+        .expect("booth lock")
+        .connect(id, Client::new(id, outbox.clone(), loopback));
     let hello_by = tokio::time::Instant::now() + HELLO_WITHIN;
+    let mut greeted = false;
     let mut window = (Instant::now(), 0u32);
     let closing = loop {
-        let greeted = state.booth.lock().expect("booth lock").has_said_hello(id);
         tokio::select! {
             next = outbox.next() => match next {
                 Next::Send(text) => {
@@ -388,6 +383,7 @@ async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
                 if let Some(reply) = receive(&state, id, &text) {
                     outbox.send(&reply);
                 }
+                greeted = greeted || state.booth.lock().expect("booth lock").has_said_hello(id);
             }
             () = tokio::time::sleep_until(hello_by), if !greeted => {
                 break Some((close_code::POLICY, "no hello"));

@@ -41,6 +41,20 @@ pub struct Client {
     pub trusted: bool,
 }
 
+impl Client {
+    /// Connection `id` before its hello: no role, no name, a session of its
+    /// own until it names the one it keeps across reloads.
+    pub fn new(id: u64, outbox: Outbox, trusted: bool) -> Client {
+        Client {
+            outbox,
+            role: None,
+            session: format!("connection-{id}"),
+            name: None,
+            trusted,
+        }
+    }
+}
+
 struct Game {
     board: Board,
     mode: GameMode,

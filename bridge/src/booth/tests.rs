@@ -16,16 +16,7 @@ fn booth() -> Booth {
 /// Connects page `id` (trusted: on this machine, or with the token).
 fn page(booth: &mut Booth, id: u64, trusted: bool) -> Inbox {
     let outbox = Outbox::new();
-    booth.connect(
-        id,
-        Client {
-            outbox: outbox.clone(),
-            role: None,
-            session: format!("connection-{id}"),
-            name: None,
-            trusted,
-        },
-    );
+    booth.connect(id, Client::new(id, outbox.clone(), trusted));
     Inbox(outbox)
 }
 
