@@ -57,20 +57,20 @@ async fn main() {
     let games: usize = args.next().map_or(1000, |a| a.parse().expect("games"));
     let fault_rate: f64 = args.next().map_or(0.05, |a| a.parse().expect("fault rate"));
     let sim = Simulator::start(SimulatorConfig {
-        motion: Duration::from_millis(2),
+        motion: Duration::from_millis(1),
         faults: FaultRates::uniform(fault_rate),
-        repair: Duration::from_millis(150),
-        replug: Duration::from_millis(100),
+        repair: Duration::from_millis(30),
+        replug: Duration::from_millis(30),
         seed: 42,
         ..SimulatorConfig::default()
     })
     .expect("a pseudo-terminal");
     let timeouts = Timeouts {
-        received: Duration::from_millis(200),
-        drop: Duration::from_millis(600),
-        clear: Duration::from_millis(600),
-        led: Duration::from_millis(300),
-        poll: Duration::from_millis(100),
+        received: Duration::from_millis(40),
+        drop: Duration::from_millis(120),
+        clear: Duration::from_millis(120),
+        led: Duration::from_millis(60),
+        poll: Duration::from_millis(30),
     };
     let robot = RobotLink::spawn(
         Target::Serial {
@@ -96,7 +96,11 @@ async fn main() {
         demo_after: None,
         operator_token: String::new(),
         settings: serde_json::Value::Null,
-        limits: bridge::connections::Limits::default(),
+        // The client moves as soon as it may, far faster than a person.
+        limits: bridge::connections::Limits {
+            messages_per_second: 10_000,
+            ..bridge::connections::Limits::default()
+        },
     };
     tokio::spawn(bridge::run(
         listener,
@@ -128,6 +132,7 @@ async fn main() {
     .unwrap();
 
     let started = Instant::now();
+    let started_log = started;
     let (mut desyncs, mut lost, mut moves) = (0usize, 0usize, 0usize);
     let mut sent_at: Vec<(Instant, String)> = Vec::new();
     let mut rng = 0x1234_5678_9abc_def1u64;
@@ -146,7 +151,10 @@ async fn main() {
             };
             let v: Value = serde_json::from_str(&text).unwrap();
             if std::env::var("SOAK_LOG").is_ok() {
-                eprintln!("<- {text}");
+                eprintln!(
+                    "{:>8.1} <- {text}",
+                    started_log.elapsed().as_secs_f64() * 1000.0
+                );
             }
             if v["type"] == "error" {
                 if waiting_for.take().is_some() {

@@ -32,6 +32,9 @@ pub struct Limits {
     pub per_address: usize,
     /// Time for a request's headers to arrive.
     pub headers_within: Duration,
+    /// Messages one WebSocket may send per second: far above what a page
+    /// needs (a move and its search tree), low enough to blunt a flood.
+    pub messages_per_second: u32,
 }
 
 impl Default for Limits {
@@ -42,6 +45,7 @@ impl Default for Limits {
             total: 1024,
             per_address: 64,
             headers_within: Duration::from_secs(10),
+            messages_per_second: 50,
         }
     }
 }
@@ -211,6 +215,10 @@ pub async fn serve(
             }
             continue;
         };
+        // A state change is several small messages in a row: without this,
+        // Nagle's algorithm holds the second until the page's delayed ACK,
+        // 40 ms later on Linux.
+        let _ = stream.set_nodelay(true);
         let io = TokioIo::new(Counted {
             stream,
             _place: place,

@@ -29,9 +29,6 @@ use crate::simulator::{Fault, Simulator};
 const MAX_MESSAGE: usize = 512 * 1024;
 /// Largest message other than a search tree.
 const MAX_SMALL: usize = 4096;
-/// Messages a connection may send per second: far above what a page needs
-/// (a move and its search tree), low enough to blunt a flood.
-const RATE: u32 = 50;
 /// A page must say hello this soon after its WebSocket opens.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
 /// A page that takes no data for this long is disconnected.
@@ -63,7 +60,8 @@ pub struct ServerConfig {
     pub operator_token: String,
     /// The configuration in effect, for the operator page (tokens left out).
     pub settings: serde_json::Value,
-    /// How many connections, and how long their headers may take.
+    /// How many connections, how long their headers may take, how many
+    /// messages each may send.
     pub limits: Limits,
 }
 
@@ -376,7 +374,7 @@ async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
                     window = (Instant::now(), 0);
                 }
                 window.1 += 1;
-                if window.1 > RATE {
+                if window.1 > state.config.limits.messages_per_second {
                     outbox.send(&ServerMessage::Error { code: ErrorCode::RateLimited });
                     continue;
                 }
