@@ -14,7 +14,9 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+use bridge::booth::Booth;
 use bridge::codec::LineCodec;
+use bridge::records::Records;
 use bridge::robot_link::{RobotLink, Target, Timeouts};
 use bridge::robot_protocol::Colour;
 use bridge::server::ServerConfig;
@@ -104,9 +106,13 @@ async fn main() {
     };
     tokio::spawn(bridge::run(
         listener,
-        robot,
+        Booth::new(
+            robot,
+            Duration::from_secs(600),
+            Duration::from_secs(900),
+            Records::in_memory(),
+        ),
         config,
-        (Duration::from_secs(600), Duration::from_secs(900)),
         std::future::pending(),
     ));
 

@@ -39,6 +39,10 @@ pub struct Config {
     pub lan_token: String,
     /// Token of the operator page; generated at start when empty.
     pub operator_token: String,
+    /// The SQLite file of games and faults; unset:
+    /// `$XDG_STATE_HOME/connect4-bridge/booth.sqlite` (or under
+    /// `~/.local/state`).
+    pub records: Option<PathBuf>,
 }
 
 /// Protocol timeouts in milliseconds.
@@ -86,6 +90,7 @@ impl Default for Config {
             allowed_origins: Vec::new(),
             lan_token: String::new(),
             operator_token: String::new(),
+            records: None,
         }
     }
 }
@@ -268,6 +273,7 @@ mod tests {
             "allowed_origins",
             "lan_token",
             "operator_token",
+            "records",
         ] {
             assert!(text.contains(&format!("{key} =")), "{key} is documented");
         }

@@ -6,7 +6,8 @@
 //! [`simulator`] (a robot on a pseudo-terminal), [`booth`] (the game and its
 //! seats), [`messages`] (the WebSocket protocol), [`outbox`] (what waits
 //! to be sent to a page), [`server`] (HTTP and WebSocket), [`connections`]
-//! (accepting them, bounded), [`config`] (`bridge.toml`).
+//! (accepting them, bounded), [`records`] (games and faults in SQLite),
+//! [`config`] (`bridge.toml`).
 
 pub mod app_files;
 pub mod booth;
@@ -15,6 +16,7 @@ pub mod config;
 pub mod connections;
 pub mod messages;
 pub mod outbox;
+pub mod records;
 pub mod robot_link;
 pub mod robot_protocol;
 pub mod server;
@@ -26,21 +28,18 @@ use std::time::Duration;
 
 use crate::booth::Booth;
 use crate::messages::LinkState;
-use crate::robot_link::RobotLink;
 use crate::server::ServerConfig;
 
 /// Runs the server on `listener` until `shutdown` completes: the booth's
 /// idle timer and its robot-status broadcasts included.
 pub async fn run(
     listener: tokio::net::TcpListener,
-    robot: RobotLink,
+    mut booth: Booth,
     server: ServerConfig,
-    (idle_ask, idle_free): (Duration, Duration),
     shutdown: impl Future<Output = ()>,
 ) {
-    let mut status = robot.status();
-    let mut settled = robot.status();
-    let mut booth = Booth::new(robot, idle_ask, idle_free);
+    let mut status = booth.robot().status();
+    let mut settled = booth.robot().status();
     booth.set_demo_after(server.demo_after);
     let booth = Arc::new(Mutex::new(booth));
     let watcher = Arc::clone(&booth);
@@ -69,7 +68,9 @@ pub async fn run(
     {
         tracing::warn!("the robot was still busy when the bridge stopped");
     }
-    let today = booth.lock().expect("booth lock").tally();
+    let booth = booth.lock().expect("booth lock");
+    booth.close_records();
+    let today = booth.tally();
     tracing::info!(
         "today: {} games, {} won by visitors, {} faults",
         today.games,

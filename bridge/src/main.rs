@@ -5,9 +5,11 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use bridge::app_files::AppFiles;
+use bridge::booth::Booth;
 use bridge::codec::LineCodec;
 use bridge::config::Config;
 use bridge::connections::{Limits, raise_file_limit};
+use bridge::records::{self, Records};
 use bridge::robot_link::{RobotLink, Target};
 use bridge::server::ServerConfig;
 use bridge::simulator::{FaultRates, Simulator, SimulatorConfig};
@@ -40,6 +42,9 @@ enum Command {
         /// Listen on every interface; LAN devices need the printed token to play.
         #[arg(long)]
         lan: bool,
+        /// The records file (overrides the config).
+        #[arg(long)]
+        records: Option<PathBuf>,
     },
     /// A simulated robot on a pseudo-terminal.
     Simulate {
@@ -119,6 +124,7 @@ fn main() -> ExitCode {
             port,
             app_dir,
             lan,
+            records,
         } => {
             let mut cfg = match config.map(|p| Config::load(&p)).transpose() {
                 Ok(c) => c.unwrap_or_default(),
@@ -137,6 +143,9 @@ fn main() -> ExitCode {
             }
             if let Some(d) = app_dir {
                 cfg.app_dir = Some(d);
+            }
+            if let Some(r) = records {
+                cfg.records = Some(r);
             }
             let problems = cfg.problems();
             if !problems.is_empty() {
@@ -185,6 +194,8 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
             baud: cfg.baud,
         },
     };
+    let records_path = cfg.records.clone().unwrap_or_else(records::default_path);
+    let records = Records::open(&records_path)?;
     let robot = RobotLink::spawn(target, cfg.timeouts(), Box::new(LineCodec));
     let token = if cfg.lan_token.is_empty() {
         new_token()
@@ -226,6 +237,7 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
             "operator page: http://127.0.0.1:{}/operator?token={operator_token}",
             cfg.port
         );
+        println!("records: {}", records_path.display());
         if lan {
             let url = format!("http://{}:{}/?token={token}", lan_address(), cfg.port);
             println!("tablets on the LAN: {url}");
@@ -239,12 +251,13 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
         }
         bridge::run(
             listener,
-            robot,
-            server,
-            (
+            Booth::new(
+                robot,
                 Duration::from_secs(cfg.idle_ask_s),
                 Duration::from_secs(cfg.idle_free_s),
+                records,
             ),
+            server,
             stop_signal(),
         )
         .await;

@@ -84,6 +84,7 @@ pub fn router(booth: Arc<Mutex<Booth>>, config: ServerConfig) -> Router {
         .route("/ws", get(upgrade))
         .route("/operator", get(operator_page))
         .route("/operator/state", get(operator_state))
+        .route("/operator/games.csv", get(operator_games_csv))
         .route("/operator/action", post(operator_action));
     if state.config.simulator.is_some() {
         routes = routes
@@ -151,15 +152,43 @@ async fn operator_state(headers: HeaderMap, State(state): State<AppState>) -> Re
         )
             .into_response();
     }
-    let mut booth = state.booth.lock().expect("booth lock");
+    let booth = state.booth.lock().expect("booth lock");
     let body = serde_json::json!({
         "robot": booth.robot_status(),
         "log": booth.robot().recent().iter().rev().take(40).collect::<Vec<_>>(),
         "today": booth.tally(),
+        "games": booth.recent_games(20),
         "game": booth.game_summary(),
         "config": state.config.settings,
     });
     axum::Json(body).into_response()
+}
+
+/// Every recorded game as CSV, newest first, for a spreadsheet.
+async fn operator_games_csv(headers: HeaderMap, State(state): State<AppState>) -> Response {
+    if !is_operator(&headers, &state.config) {
+        return (
+            StatusCode::UNAUTHORIZED,
+            "the operator token is missing or wrong",
+        )
+            .into_response();
+    }
+    let games = state
+        .booth
+        .lock()
+        .expect("booth lock")
+        .recent_games(u32::MAX);
+    (
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"booth-games.csv\"",
+            ),
+        ],
+        crate::records::to_csv(&games),
+    )
+        .into_response()
 }
 
 /// What the operator page's buttons ask for.

@@ -316,7 +316,9 @@ async fn a_close_is_answered_and_the_jam_button_refuses_foreign_pages() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_jam_longer_than_the_idle_time_keeps_the_game() {
+    use bridge::booth::Booth;
     use bridge::codec::LineCodec;
+    use bridge::records::Records;
     use bridge::robot_link::{RobotLink, Target, Timeouts};
     use bridge::simulator::{Fault, Simulator, SimulatorConfig};
     let sim = Simulator::start(SimulatorConfig {
@@ -357,9 +359,8 @@ async fn a_jam_longer_than_the_idle_time_keeps_the_game() {
     let idle = (Duration::from_secs(1), Duration::from_secs(2));
     tokio::spawn(bridge::run(
         listener,
-        robot,
+        Booth::new(robot, idle.0, idle.1, Records::in_memory()),
         config,
-        idle,
         std::future::pending(),
     ));
     let b = Bridge { port };

@@ -1,5 +1,7 @@
 //! The `bridge` binary, run as booth staff would.
 
+mod common;
+
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
@@ -85,6 +87,8 @@ fn serve_alone_is_a_complete_demo_with_the_simulated_robot() {
                 &port.to_string(),
                 "--app-dir",
                 dir.to_str().unwrap(),
+                "--records",
+                dir.join("booth.sqlite").to_str().unwrap(),
             ])
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(&log_file).unwrap())
@@ -169,4 +173,144 @@ fn check_config_names_a_missing_app_or_robot_port() {
         err.contains("robot = \"/dev/ttyUSB-not-here\": no such device"),
         "{err}"
     );
+}
+
+fn free_port() -> u16 {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    l.local_addr().unwrap().port()
+}
+
+/// `bridge serve --config <config>` on `port`, once it answers.
+fn serve_with(config: &std::path::Path, port: u16, log: &std::path::Path) -> Server {
+    let server = Server(
+        Command::new(env!("CARGO_BIN_EXE_bridge"))
+            .args(["serve", "--config", config.to_str().unwrap()])
+            .args(["--port", &port.to_string(), "--robot", "dummy"])
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(log).unwrap())
+            .spawn()
+            .unwrap(),
+    );
+    let start = Instant::now();
+    while http_get(port, "/").is_none() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the server starts"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    server
+}
+
+fn stop(mut server: Server) {
+    // SAFETY: a signal to our own child process.
+    assert_eq!(
+        unsafe { libc::kill(server.0.id() as i32, libc::SIGTERM) },
+        0
+    );
+    let until = Instant::now() + Duration::from_secs(15);
+    while server.0.try_wait().unwrap().is_none() {
+        assert!(Instant::now() < until, "the bridge ignored SIGTERM");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+const OPERATOR: &str = "operatorToken123";
+
+fn operator_get(port: u16, path: &str) -> String {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Operator-Token: {OPERATOR}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+    text.split_once("\r\n\r\n").unwrap().1.to_owned()
+}
+
+#[test]
+fn the_days_games_survive_a_restart_and_export_as_csv() {
+    let dir = std::env::temp_dir().join(format!("bridge-records-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
+    let records = dir.join("data/booth.sqlite");
+    let config = dir.join("bridge.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "app_dir = {:?}\noperator_token = \"{OPERATOR}\"\nrecords = {:?}\n",
+            dir.to_str().unwrap(),
+            records.to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    let port = free_port();
+    let server = serve_with(&config, port, &dir.join("first.log"));
+
+    // A visitor plays two coins; SIGTERM comes in the middle of the game.
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        use common::*;
+        let mut ws = connect(&Bridge { port }).await;
+        send(&mut ws, hello("player", "visitor")).await;
+        send(
+            &mut ws,
+            serde_json::json!({"type": "start", "mode": "vs_computer"}),
+        )
+        .await;
+        for (column, moves) in [(4, "4"), (3, "43")] {
+            snapshot_where(&mut ws, |s| s["can_move"] == true).await;
+            send(
+                &mut ws,
+                serde_json::json!({"type": "move", "column": column}),
+            )
+            .await;
+            snapshot_where(&mut ws, |s| s["moves"] == moves).await;
+        }
+    });
+    let state: serde_json::Value =
+        serde_json::from_str(&operator_get(port, "/operator/state")).unwrap();
+    assert_eq!(state["today"]["games"], 1, "{state}");
+    assert_eq!(state["games"][0]["moves"], "43", "{state}");
+    assert!(
+        state["games"][0]["result"].is_null(),
+        "still playing: {state}"
+    );
+    stop(server);
+
+    let port = free_port();
+    let server = serve_with(&config, port, &dir.join("second.log"));
+    let state: serde_json::Value =
+        serde_json::from_str(&operator_get(port, "/operator/state")).unwrap();
+    assert_eq!(state["today"]["games"], 1, "the count survives: {state}");
+    assert_eq!(state["games"][0]["names"][0], "Ada_1", "{state}");
+    assert_eq!(state["games"][0]["result"], "bridge_stopped", "{state}");
+    let csv = operator_get(port, "/operator/games.csv");
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 2, "{csv}");
+    assert!(lines[0].starts_with("id,started,seconds,mode"), "{csv}");
+    assert!(
+        lines[1].contains(",vs_computer,Ada_1,Computer,43,bridge_stopped,0"),
+        "{csv}"
+    );
+    stop(server);
+
+    // A file that is not the booth's records: a refusal that names it.
+    std::fs::write(&records, "not a database, but long enough to have a header").unwrap();
+    let _ = std::fs::remove_file(records.with_extension("sqlite-wal"));
+    let _ = std::fs::remove_file(records.with_extension("sqlite-shm"));
+    let out = bridge(&[
+        "serve",
+        "--config",
+        config.to_str().unwrap(),
+        "--port",
+        &free_port().to_string(),
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot keep the booth's records in"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -5,7 +5,9 @@ mod common;
 
 use std::time::Duration;
 
+use bridge::booth::Booth;
 use bridge::codec::LineCodec;
+use bridge::records::Records;
 use bridge::robot_link::{RobotLink, Target, Timeouts};
 use bridge::server::ServerConfig;
 use futures_util::SinkExt;
@@ -54,9 +56,8 @@ async fn start_with_idle(
     };
     tokio::spawn(bridge::run(
         listener,
-        robot,
+        Booth::new(robot, ask, free, Records::in_memory()),
         config,
-        (ask, free),
         std::future::pending(),
     ));
     Bridge { port }

@@ -41,7 +41,7 @@ impl Booth {
                 board: Board::new(),
                 mode: GameMode::Demo,
                 computer: None,
-                tallied: true,
+                record: None,
                 seats: [None, None],
                 names: DEMO_LEVELS.map(|l| Some(format!("Demo: {l}"))).into_array(),
                 last_move: Instant::now(),

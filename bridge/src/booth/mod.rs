@@ -25,6 +25,8 @@ use crate::messages::{
     Snapshot, VERSION,
 };
 use crate::outbox::Outbox;
+pub use crate::records::{GameRecord, Tally};
+use crate::records::{Outcome, Records};
 use crate::robot_link::{Desired, LinkState, RobotLink, RobotStatus};
 
 /// A connected page.
@@ -60,8 +62,8 @@ struct Game {
     mode: GameMode,
     /// The side of the computer, in a game against it.
     computer: Option<Side>,
-    /// Counted in the day's tally already.
-    tallied: bool,
+    /// Its entry in the records, from the first coin on (demos have none).
+    record: Option<i64>,
     /// Sessions in the two seats.
     seats: [Option<String>; 2],
     names: [Option<String>; 2],
@@ -76,7 +78,7 @@ pub struct Booth {
     robot: RobotLink,
     idle_ask: Duration,
     idle_free: Duration,
-    today: Tally,
+    records: Records,
     last_state: Option<LinkState>,
     /// The robot plays itself after this long without a game (`None`: never).
     demo_after: Option<Duration>,
@@ -93,25 +95,6 @@ pub const DEMO_LEVELS: PerSide<&str> = PerSide::new("hard", "medium:aggressive")
 const DEMO_PAUSE: Duration = Duration::from_secs(5);
 /// Seconds between demo moves, so watchers can follow.
 const DEMO_PACE: Duration = Duration::from_millis(1500);
-
-/// The day's counts for the operator page.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
-pub struct Tally {
-    /// Days since 1970 (UTC) these counts are for.
-    pub day: u64,
-    /// Games started on the robot.
-    pub games: u32,
-    /// Games a visitor won against the computer.
-    pub won_by_visitors: u32,
-    /// Times the robot went into a fault or lost its port.
-    pub faults: u32,
-}
-
-fn today() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400)
-}
 
 fn seat(side: Side) -> Seat {
     match side {
@@ -140,15 +123,20 @@ impl Caller {
 }
 
 impl Booth {
-    /// A booth driving `robot`.
-    pub fn new(robot: RobotLink, idle_ask: Duration, idle_free: Duration) -> Booth {
+    /// A booth driving `robot`, keeping its games in `records`.
+    pub fn new(
+        robot: RobotLink,
+        idle_ask: Duration,
+        idle_free: Duration,
+        records: Records,
+    ) -> Booth {
         let booth = Booth {
             clients: HashMap::new(),
             game: None,
             robot,
             idle_ask,
             idle_free,
-            today: Tally::default(),
+            records,
             last_state: None,
             demo_after: None,
             quiet_since: Instant::now(),
@@ -167,32 +155,40 @@ impl Booth {
         self.game.as_ref().is_some_and(|g| g.mode == GameMode::Demo)
     }
 
-    /// The day's counts (a new day starts from zero).
-    pub fn tally(&mut self) -> Tally {
-        *self.today_mut()
+    /// The day's counts.
+    pub fn tally(&self) -> Tally {
+        self.records.today()
     }
 
-    fn today_mut(&mut self) -> &mut Tally {
-        let day = today();
-        if self.today.day != day {
-            self.today = Tally {
-                day,
-                ..Tally::default()
-            };
-        }
-        &mut self.today
+    /// The last `limit` games, newest first.
+    pub fn recent_games(&self, limit: u32) -> Vec<GameRecord> {
+        self.records.recent(limit)
     }
 
-    /// Called on every change of the robot's status: counts faults and
+    /// Marks a game still on as abandoned: the bridge is stopping.
+    pub fn close_records(&self) {
+        self.records.close_unfinished();
+    }
+
+    /// Called on every change of the robot's status: records faults and
     /// tells every page.
     pub fn robot_changed(&mut self) {
-        let state = self.robot_status().state;
+        let status = self.robot_status();
+        let state = status.state;
         let was_fine = !matches!(
             self.last_state,
             Some(LinkState::Fault | LinkState::Disconnected)
         );
         if was_fine && matches!(state, LinkState::Fault | LinkState::Disconnected) {
-            self.today_mut().faults += 1;
+            let kind = match status.fault {
+                Some(fault) => serde_json::to_value(fault)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_owned))
+                    .unwrap_or_else(|| format!("{fault:?}")),
+                None => "disconnected".to_owned(),
+            };
+            let game = self.game.as_ref().and_then(|g| g.record);
+            self.records.fault(&kind, game);
         }
         self.last_state = Some(state);
         self.broadcast();
@@ -408,11 +404,28 @@ impl Booth {
     }
 
     fn end_game(&mut self, why: NoticeCode, name: Option<String>) {
+        let outcome = match why {
+            NoticeCode::PlayerLeft => Outcome::Left,
+            NoticeCode::EndedByStaff => Outcome::EndedByStaff,
+            NoticeCode::EndedIdle => Outcome::Idle,
+        };
+        self.close_record(outcome);
         self.game = None;
         self.quiet_since = Instant::now();
         self.update_robot();
         self.notify_all(why, name);
         self.broadcast();
+    }
+
+    /// Ends the game's record, unless it has ended already (a finished
+    /// game's record says who won).
+    fn close_record(&self, outcome: Outcome) {
+        if let Some(game) = &self.game
+            && let Some(id) = game.record
+            && !game.board.is_over()
+        {
+            self.records.end_game(id, outcome);
+        }
     }
 
     /// Called every second: asks idle players, frees their seats, runs the

@@ -2,8 +2,11 @@
 
 use std::time::Instant;
 
-use super::{Booth, Caller, Game, Reply};
+use engine::Status;
+
+use super::{Booth, Caller, Game, Reply, seat};
 use crate::messages::ErrorCode;
+use crate::records::Outcome;
 
 impl Booth {
     /// Plays a 1-based column for a seated player whose turn it is, when
@@ -24,24 +27,44 @@ impl Booth {
         if !sides.contains(&game.board.side_to_move()) {
             return Err(ErrorCode::NotYourTurn);
         }
-        let game = self.drop_coin(column)?;
-        // A game counts once a coin is in: starting again and again (or
-        // starting and walking away) is not a game played.
-        let first_coin = game.board.plies() == 1;
-        let visitor_won = match (game.board.winner(), game.computer) {
-            (Some(winner), Some(computer)) => winner != computer,
-            _ => false,
-        };
-        if visitor_won && !game.tallied {
-            game.tallied = true;
-            self.today_mut().won_by_visitors += 1;
-        }
-        if first_coin {
-            self.today_mut().games += 1;
-        }
+        self.drop_coin(column)?;
+        self.record_move();
         self.update_robot();
         self.broadcast();
         Ok(())
+    }
+
+    /// Writes the game's moves to the records. A game counts once a coin
+    /// is in: starting again and again (or starting and walking away) is
+    /// not a game played.
+    fn record_move(&mut self) {
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        let moves = game.board.to_string();
+        let record = match game.record {
+            Some(id) => {
+                self.records.update_game(id, &game.names, &moves);
+                id
+            }
+            None => {
+                let computer = game.computer.map(seat);
+                let Some(id) = self
+                    .records
+                    .begin_game(game.mode, computer, &game.names, &moves)
+                else {
+                    return;
+                };
+                game.record = Some(id);
+                id
+            }
+        };
+        let outcome = match game.board.status() {
+            Status::Won(side) => Outcome::Won(seat(side)),
+            Status::Draw => Outcome::Draw,
+            Status::InProgress => return,
+        };
+        self.records.end_game(record, outcome);
     }
 
     /// Plays a 1-based column on the robot's board once the robot is ready

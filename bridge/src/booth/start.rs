@@ -6,6 +6,7 @@ use engine::{Board, Side};
 
 use super::{Booth, Caller, Game, Reply};
 use crate::messages::{ErrorCode, GameMode};
+use crate::records::Outcome;
 
 /// The computer's name in its seat.
 const COMPUTER: &str = "Computer";
@@ -42,11 +43,12 @@ impl Booth {
             Some(Side::Second) => [name, Some(COMPUTER.into())],
             None => [name, None],
         };
+        self.close_record(Outcome::Restarted);
         self.game = Some(Game {
             board: Board::new(),
             mode,
             computer,
-            tallied: false,
+            record: None,
             seats,
             names,
             last_move: Instant::now(),

@@ -10,7 +10,12 @@ use crate::robot_link::{Target, Timeouts};
 
 fn booth() -> Booth {
     let robot = RobotLink::spawn(Target::Dummy, Timeouts::default(), Box::new(LineCodec));
-    Booth::new(robot, Duration::from_secs(30), Duration::from_secs(60))
+    Booth::new(
+        robot,
+        Duration::from_secs(30),
+        Duration::from_secs(60),
+        crate::records::Records::in_memory(),
+    )
 }
 
 /// Connects page `id` (trusted: on this machine, or with the token).

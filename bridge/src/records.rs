@@ -1,0 +1,499 @@
+//! The booth's records: every visitor's game on the robot and every robot
+//! fault, in a SQLite file that survives restarts. The day's counts on the
+//! operator page and the CSV export are read from it.
+//!
+//! A record that cannot be written is logged and skipped: the game on the
+//! robot matters more than its entry in the books.
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::messages::{GameMode, Seat};
+
+/// The schema's version, kept in SQLite's `user_version`.
+const SCHEMA_VERSION: i64 = 1;
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    started INTEGER NOT NULL,   -- Unix seconds, at the first coin
+    ended INTEGER,              -- Unix seconds; NULL while it goes on
+    mode TEXT NOT NULL,         -- vs_computer or two_players
+    computer TEXT,              -- the computer's seat: first, second or NULL
+    first_name TEXT,
+    second_name TEXT,
+    moves TEXT NOT NULL,        -- 1-based columns, as in the app's links
+    result TEXT                 -- see Outcome
+);
+CREATE TABLE IF NOT EXISTS faults (
+    id INTEGER PRIMARY KEY,
+    at INTEGER NOT NULL,        -- Unix seconds
+    kind TEXT NOT NULL,         -- jammed, magazine_empty, ..., disconnected
+    game INTEGER REFERENCES games(id)
+);
+CREATE INDEX IF NOT EXISTS games_started ON games(started);
+CREATE INDEX IF NOT EXISTS faults_at ON faults(at);
+";
+
+/// Why the records could not be opened.
+#[derive(Debug)]
+pub struct RecordsError {
+    path: PathBuf,
+    reason: String,
+}
+
+impl std::fmt::Display for RecordsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cannot keep the booth's records in {}: {}",
+            self.path.display(),
+            self.reason
+        )
+    }
+}
+
+impl std::error::Error for RecordsError {}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Four in a row for a seat.
+    Won(Seat),
+    /// A full board.
+    Draw,
+    /// A player left.
+    Left,
+    /// Nobody moved for too long.
+    Idle,
+    /// The operator ended it.
+    EndedByStaff,
+    /// The player started a new game instead.
+    Restarted,
+}
+
+impl Outcome {
+    /// The word in the `result` column.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Won(Seat::First) => "first",
+            Outcome::Won(Seat::Second) => "second",
+            Outcome::Draw => "draw",
+            Outcome::Left => "left",
+            Outcome::Idle => "idle",
+            Outcome::EndedByStaff => "ended_by_staff",
+            Outcome::Restarted => "restarted",
+        }
+    }
+}
+
+fn seat_word(seat: Seat) -> &'static str {
+    match seat {
+        Seat::First => "first",
+        Seat::Second => "second",
+    }
+}
+
+fn mode_word(mode: GameMode) -> &'static str {
+    match mode {
+        GameMode::VsComputer => "vs_computer",
+        GameMode::TwoPlayers => "two_players",
+        GameMode::Demo => "demo",
+    }
+}
+
+/// The counts of one day, for the operator page.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Tally {
+    /// The booth's local date, `YYYY-MM-DD`.
+    pub date: String,
+    /// Games with at least one coin.
+    pub games: u32,
+    /// Games a visitor won against the computer.
+    pub won_by_visitors: u32,
+    /// Times the robot went into a fault or lost its port.
+    pub faults: u32,
+}
+
+/// One game as recorded.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct GameRecord {
+    /// Its number.
+    pub id: i64,
+    /// Local time of the first coin, `YYYY-MM-DD HH:MM:SS`.
+    pub started: String,
+    /// Seconds from the first coin to the end (so far, while it goes on).
+    pub seconds: i64,
+    /// `vs_computer` or `two_players`.
+    pub mode: String,
+    /// The names in the two seats.
+    pub names: [Option<String>; 2],
+    /// The moves, 1-based columns.
+    pub moves: String,
+    /// How it ended (see [`Outcome::as_str`]); `None` while it goes on.
+    pub result: Option<String>,
+    /// Robot faults during the game.
+    pub faults: u32,
+}
+
+/// The booth's records.
+pub struct Records {
+    db: Connection,
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+impl Records {
+    /// Opens (or creates) the records at `path`, with its folder; a game
+    /// left unfinished by the last run is closed.
+    ///
+    /// # Errors
+    /// When the folder or file cannot be created, or the file is not a
+    /// booth's records (another program's database, or a newer schema).
+    pub fn open(path: &Path) -> Result<Records, RecordsError> {
+        let fail = |reason: String| RecordsError {
+            path: path.to_path_buf(),
+            reason,
+        };
+        if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(folder).map_err(|e| fail(e.to_string()))?;
+        }
+        let db = Connection::open(path).map_err(|e| fail(e.to_string()))?;
+        let records = Records::prepare(db).map_err(fail)?;
+        // A game the bridge was playing when it last stopped cannot go on.
+        records.close_unfinished();
+        Ok(records)
+    }
+
+    /// Records kept in memory only (tests, and a booth whose file failed).
+    pub fn in_memory() -> Records {
+        let db = Connection::open_in_memory().expect("SQLite in memory");
+        Records::prepare(db).expect("a fresh database takes the schema")
+    }
+
+    fn prepare(db: Connection) -> Result<Records, String> {
+        let version: i64 = db
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(|e| format!("not a SQLite database ({e})"))?;
+        if version > SCHEMA_VERSION {
+            return Err(format!(
+                "written by a newer bridge (schema {version}, this one knows {SCHEMA_VERSION})"
+            ));
+        }
+        let foreign: Option<String> = db
+            .query_row(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('games', 'faults') LIMIT 1",
+                [],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(|e| e.to_string())?;
+        if let Some(table) = foreign {
+            return Err(format!(
+                "it holds a table {table:?}: another program's database"
+            ));
+        }
+        // WAL: a write costs no fsync of its own, and a crash loses at most
+        // the last moment, never the file.
+        let _ = db.pragma_update(None, "journal_mode", "WAL");
+        let _ = db.pragma_update(None, "synchronous", "NORMAL");
+        let _ = db.busy_timeout(std::time::Duration::from_secs(2));
+        db.execute_batch(SCHEMA).map_err(|e| e.to_string())?;
+        db.pragma_update(None, "user_version", SCHEMA_VERSION)
+            .map_err(|e| e.to_string())?;
+        Ok(Records { db })
+    }
+
+    fn logged<T>(what: &str, result: rusqlite::Result<T>) -> Option<T> {
+        result
+            .map_err(|e| tracing::warn!("records: cannot {what}: {e}"))
+            .ok()
+    }
+
+    /// A game's first coin: its record, to update as it goes on.
+    pub fn begin_game(
+        &self,
+        mode: GameMode,
+        computer: Option<Seat>,
+        names: &[Option<String>; 2],
+        moves: &str,
+    ) -> Option<i64> {
+        Records::logged(
+            "record a game",
+            self.db.execute(
+                "INSERT INTO games (started, mode, computer, first_name, second_name, moves) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![now(), mode_word(mode), computer.map(seat_word), names[0], names[1], moves],
+            ),
+        )?;
+        Some(self.db.last_insert_rowid())
+    }
+
+    /// The moves so far, and the names (the second player joins later).
+    pub fn update_game(&self, id: i64, names: &[Option<String>; 2], moves: &str) {
+        Records::logged(
+            "record a move",
+            self.db.execute(
+                "UPDATE games SET moves = ?2, first_name = ?3, second_name = ?4 WHERE id = ?1",
+                params![id, moves, names[0], names[1]],
+            ),
+        );
+    }
+
+    /// The end of a game.
+    pub fn end_game(&self, id: i64, outcome: Outcome) {
+        Records::logged(
+            "record a game's end",
+            self.db.execute(
+                "UPDATE games SET ended = ?2, result = ?3 WHERE id = ?1 AND ended IS NULL",
+                params![id, now(), outcome.as_str()],
+            ),
+        );
+    }
+
+    /// A robot fault (`kind` as the pages name it, or `disconnected`),
+    /// during `game` if one was on.
+    pub fn fault(&self, kind: &str, game: Option<i64>) {
+        Records::logged(
+            "record a fault",
+            self.db.execute(
+                "INSERT INTO faults (at, kind, game) VALUES (?1, ?2, ?3)",
+                params![now(), kind, game],
+            ),
+        );
+    }
+
+    /// Ends the games still going on: the bridge is stopping.
+    pub fn close_unfinished(&self) {
+        Records::logged(
+            "close unfinished games",
+            self.db.execute(
+                "UPDATE games SET ended = ?1, result = 'bridge_stopped' WHERE ended IS NULL",
+                params![now()],
+            ),
+        );
+    }
+
+    /// Today's counts, by the booth's local clock.
+    pub fn today(&self) -> Tally {
+        const TODAY: &str = "date(?1, 'unixepoch', 'localtime')";
+        let query = format!(
+            "SELECT {TODAY},
+                (SELECT count(*) FROM games WHERE date(started, 'unixepoch', 'localtime') = {TODAY}),
+                (SELECT count(*) FROM games WHERE date(started, 'unixepoch', 'localtime') = {TODAY}
+                    AND mode = 'vs_computer' AND result IN ('first', 'second') AND result <> computer),
+                (SELECT count(*) FROM faults WHERE date(at, 'unixepoch', 'localtime') = {TODAY})"
+        );
+        Records::logged(
+            "count today's games",
+            self.db.query_row(&query, params![now()], |r| {
+                Ok(Tally {
+                    date: r.get(0)?,
+                    games: r.get(1)?,
+                    won_by_visitors: r.get(2)?,
+                    faults: r.get(3)?,
+                })
+            }),
+        )
+        .unwrap_or_default()
+    }
+
+    /// The last `limit` games, newest first.
+    pub fn recent(&self, limit: u32) -> Vec<GameRecord> {
+        let mut statement = match self.db.prepare(
+            "SELECT id, datetime(started, 'unixepoch', 'localtime'),
+                    coalesce(ended, ?2) - started, mode, first_name, second_name, moves, result,
+                    (SELECT count(*) FROM faults WHERE faults.game = games.id)
+             FROM games ORDER BY id DESC LIMIT ?1",
+        ) {
+            Ok(s) => s,
+            Err(e) => {
+                tracing::warn!("records: cannot list games: {e}");
+                return Vec::new();
+            }
+        };
+        let rows = statement.query_map(params![limit, now()], |r| {
+            Ok(GameRecord {
+                id: r.get(0)?,
+                started: r.get(1)?,
+                seconds: r.get(2)?,
+                mode: r.get(3)?,
+                names: [r.get(4)?, r.get(5)?],
+                moves: r.get(6)?,
+                result: r.get(7)?,
+                faults: r.get(8)?,
+            })
+        });
+        Records::logged("list games", rows.and_then(Iterator::collect)).unwrap_or_default()
+    }
+}
+
+/// Games as CSV (RFC 4180), with a header line, for a spreadsheet.
+pub fn to_csv(games: &[GameRecord]) -> String {
+    fn field(text: &str) -> String {
+        // A leading = + - @ would run as a formula in a spreadsheet.
+        let text = if text.starts_with(['=', '+', '-', '@']) {
+            format!("'{text}")
+        } else {
+            text.to_owned()
+        };
+        if text.contains([',', '"', '\n', '\r']) {
+            format!("\"{}\"", text.replace('"', "\"\""))
+        } else {
+            text
+        }
+    }
+    let mut out =
+        String::from("id,started,seconds,mode,first_player,second_player,moves,result,faults\r\n");
+    for g in games {
+        let cells = [
+            g.id.to_string(),
+            g.started.clone(),
+            g.seconds.to_string(),
+            g.mode.clone(),
+            g.names[0].clone().unwrap_or_default(),
+            g.names[1].clone().unwrap_or_default(),
+            g.moves.clone(),
+            g.result.clone().unwrap_or_default(),
+            g.faults.to_string(),
+        ];
+        let line: Vec<String> = cells.iter().map(|c| field(c)).collect();
+        out.push_str(&line.join(","));
+        out.push_str("\r\n");
+    }
+    out
+}
+
+/// Where the records live unless `bridge.toml` says otherwise:
+/// `$XDG_STATE_HOME/connect4-bridge/booth.sqlite`, or under
+/// `~/.local/state`.
+pub fn default_path() -> PathBuf {
+    let state = std::env::var_os("XDG_STATE_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")))
+        .unwrap_or_else(std::env::temp_dir);
+    state.join("connect4-bridge").join("booth.sqlite")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(a: &str, b: &str) -> [Option<String>; 2] {
+        [Some(a.into()), Some(b.into())]
+    }
+
+    #[test]
+    fn a_game_is_counted_from_its_first_coin_and_a_win_against_the_computer_is_the_visitors() {
+        let r = Records::in_memory();
+        assert_eq!(r.today().games, 0);
+        let won = r
+            .begin_game(
+                GameMode::VsComputer,
+                Some(Seat::Second),
+                &names("Anna", "Computer"),
+                "4",
+            )
+            .unwrap();
+        r.update_game(won, &names("Anna", "Computer"), "4455667");
+        r.end_game(won, Outcome::Won(Seat::First));
+        let lost = r
+            .begin_game(
+                GameMode::VsComputer,
+                Some(Seat::First),
+                &names("Computer", "Ben"),
+                "4",
+            )
+            .unwrap();
+        r.end_game(lost, Outcome::Won(Seat::First));
+        let two = r
+            .begin_game(
+                GameMode::TwoPlayers,
+                None,
+                &[Some("Cleo".into()), None],
+                "1",
+            )
+            .unwrap();
+        r.fault("jammed", Some(two));
+        r.fault("disconnected", None);
+        let today = r.today();
+        assert_eq!(
+            (today.games, today.won_by_visitors, today.faults),
+            (3, 1, 2)
+        );
+        assert_eq!(today.date.len(), 10, "{today:?}");
+        let recent = r.recent(10);
+        assert_eq!(recent.len(), 3);
+        assert_eq!(recent[0].result, None, "the newest game goes on");
+        assert_eq!(recent[0].faults, 1);
+        assert_eq!(recent[2].moves, "4455667");
+        assert_eq!(recent[2].result.as_deref(), Some("first"));
+    }
+
+    #[test]
+    fn records_survive_reopening_and_a_foreign_or_newer_file_is_refused() {
+        let dir = std::env::temp_dir().join(format!("records-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join("nested/booth.sqlite");
+        {
+            let r = Records::open(&path).unwrap();
+            let id = r.begin_game(GameMode::TwoPlayers, None, &names("Anna", "Ben"), "4");
+            r.end_game(id.unwrap(), Outcome::Draw);
+        }
+        let again = Records::open(&path).unwrap();
+        assert_eq!(again.today().games, 1);
+        drop(again);
+
+        let foreign = dir.join("foreign.sqlite");
+        Connection::open(&foreign)
+            .unwrap()
+            .execute_batch("CREATE TABLE invoices (id INTEGER)")
+            .unwrap();
+        let e = Records::open(&foreign).err().unwrap().to_string();
+        assert!(e.contains("another program's database"), "{e}");
+
+        let newer = dir.join("newer.sqlite");
+        Connection::open(&newer)
+            .unwrap()
+            .pragma_update(None, "user_version", 99)
+            .unwrap();
+        let e = Records::open(&newer).err().unwrap().to_string();
+        assert!(e.contains("newer bridge"), "{e}");
+
+        let text = dir.join("notes.sqlite");
+        std::fs::write(
+            &text,
+            "these are not records, just a text file of some length",
+        )
+        .unwrap();
+        let e = Records::open(&text).err().unwrap().to_string();
+        assert!(e.contains("notes.sqlite"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn csv_quotes_what_needs_it_and_defuses_formulas() {
+        let game = GameRecord {
+            id: 7,
+            started: "2026-11-24 10:00:00".into(),
+            seconds: 95,
+            mode: "two_players".into(),
+            names: [Some("=cmd".into()), Some("a,b".into())],
+            moves: "4455".into(),
+            result: Some("left".into()),
+            faults: 0,
+        };
+        let csv = to_csv(&[game]);
+        let lines: Vec<&str> = csv.split("\r\n").collect();
+        assert!(lines[0].starts_with("id,started,seconds"));
+        assert_eq!(
+            lines[1],
+            "7,2026-11-24 10:00:00,95,two_players,'=cmd,\"a,b\",4455,left,0"
+        );
+    }
+}
