@@ -288,9 +288,7 @@ impl Actions {
                 self.search.thinking.set(false);
                 self.search.progress.set(None);
                 self.show_decision(&decision);
-                if self.watching {
-                    self.demo_chosen(&decision);
-                } else if self.game.with_untracked(|g| g.robot.is_some()) {
+                if self.game.with_untracked(|g| g.robot.is_some()) {
                     self.robot_computer_move(&decision);
                 } else {
                     self.play(decision.column);

@@ -101,41 +101,12 @@ impl Actions {
             LinkEvent::Message(ServerMessage::StillThere { seconds_left }) => {
                 self.booth.still_there.set(Some(seconds_left))
             }
-            LinkEvent::Message(ServerMessage::DemoTurn { moves, level }) => {
-                if self.watching {
-                    self.demo_turn(&moves, &level);
-                }
-            }
             LinkEvent::Message(ServerMessage::Trace { trace }) => {
                 if let Ok(trace) = serde_json::from_value::<SearchTrace>(trace) {
                     self.search.trace.set(Some(trace));
                 }
             }
         }
-    }
-
-    /// The bridge asks this spectator screen for the demo's next move: the
-    /// screen's worker finds it, and the screen shows its search tree.
-    pub(crate) fn demo_turn(self, moves: &str, level: &str) {
-        let Ok(spec) = level.parse::<engine::player::LevelSpec>() else {
-            return;
-        };
-        let id = self.next_request();
-        self.search.thinking.set(true);
-        self.send(crate::protocol::ToWorker::Choose {
-            id,
-            moves: moves.to_string(),
-            geometry: Geometry::STANDARD,
-            player: spec.config(),
-            seed: (js_sys::Math::random() * 1e9) as u64,
-        });
-    }
-
-    /// The demo move found: to the bridge, which plays it on the robot.
-    pub(crate) fn demo_chosen(self, decision: &engine::Decision) {
-        self.booth_send(&ClientMessage::DemoMove {
-            column: decision.column as u8 + 1,
-        });
     }
 
     pub(crate) fn on_snapshot(self, s: Snapshot) {

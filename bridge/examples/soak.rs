@@ -95,7 +95,6 @@ async fn main() {
         app: bridge::app_files::AppFiles::Folder(app_dir),
         trust_loopback: true,
         simulator: None,
-        demo_after: None,
         operator_token: String::new(),
         settings: serde_json::Value::Null,
         // The client moves as soon as it may, far faster than a person.

@@ -30,6 +30,8 @@ pub struct Config {
     pub idle_free_s: u64,
     /// Seconds without a game before the robot plays itself (booth issue).
     pub demo_after_s: u64,
+    /// The demo's two levels: the first player's and the second's.
+    pub demo_levels: Vec<String>,
     /// Levels the lobby offers.
     pub levels: Vec<String>,
     /// Extra origins allowed to open the WebSocket (the bridge's own origin
@@ -84,6 +86,7 @@ impl Default for Config {
             idle_ask_s: 30,
             idle_free_s: 40,
             demo_after_s: 60,
+            demo_levels: vec!["hard".into(), "medium:aggressive".into()],
             levels: ["easy", "medium", "hard", "perfect", "adaptive"]
                 .map(String::from)
                 .to_vec(),
@@ -205,6 +208,17 @@ impl Config {
                 ));
             }
         }
+        let demo_levels: Vec<_> = self
+            .demo_levels
+            .iter()
+            .filter_map(|l| l.parse::<engine::player::LevelSpec>().ok())
+            .collect();
+        if self.demo_levels.len() != 2 || demo_levels.len() != 2 {
+            p.push(format!(
+                "demo_levels = {:?}: name two levels, the first player's and the second's, e.g. [\"hard\", \"medium:aggressive\"]",
+                self.demo_levels
+            ));
+        }
         if self.levels.is_empty() {
             p.push("levels = []: offer at least one level".into());
         }
@@ -231,6 +245,20 @@ impl Config {
             }
         }
         p
+    }
+
+    /// When and how the robot plays itself.
+    pub fn demo(&self) -> crate::booth::DemoSettings {
+        let mut demo = crate::booth::DemoSettings {
+            after: Duration::from_secs(self.demo_after_s),
+            ..Default::default()
+        };
+        if let [first, second] = self.demo_levels.as_slice()
+            && let (Ok(first), Ok(second)) = (first.parse(), second.parse())
+        {
+            demo.levels = engine::PerSide::new(first, second);
+        }
+        demo
     }
 
     /// The protocol timeouts.
@@ -269,6 +297,7 @@ mod tests {
             "idle_ask_s",
             "idle_free_s",
             "demo_after_s",
+            "demo_levels",
             "levels",
             "allowed_origins",
             "lan_token",

@@ -34,13 +34,12 @@ use crate::server::ServerConfig;
 /// idle timer and its robot-status broadcasts included.
 pub async fn run(
     listener: tokio::net::TcpListener,
-    mut booth: Booth,
+    booth: Booth,
     server: ServerConfig,
     shutdown: impl Future<Output = ()>,
 ) {
     let mut status = booth.robot().status();
     let mut settled = booth.robot().status();
-    booth.set_demo_after(server.demo_after);
     let booth = Arc::new(Mutex::new(booth));
     let watcher = Arc::clone(&booth);
     tokio::spawn(async move {

@@ -197,6 +197,13 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
     let records_path = cfg.records.clone().unwrap_or_else(records::default_path);
     let records = Records::open(&records_path)?;
     let robot = RobotLink::spawn(target, cfg.timeouts(), Box::new(LineCodec));
+    let mut booth = Booth::new(
+        robot,
+        Duration::from_secs(cfg.idle_ask_s),
+        Duration::from_secs(cfg.idle_free_s),
+        records,
+    );
+    booth.set_demo(Some(cfg.demo()));
     let token = if cfg.lan_token.is_empty() {
         new_token()
     } else {
@@ -218,7 +225,6 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
         app: app.clone(),
         trust_loopback: true,
         simulator,
-        demo_after: Some(Duration::from_secs(cfg.demo_after_s)),
         operator_token: operator_token.clone(),
         settings: serde_json::to_value(&settings).unwrap_or_default(),
         limits: Limits::default().within_files(raise_file_limit(FILES_WANTED)),
@@ -249,18 +255,7 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
                 println!("{picture}");
             }
         }
-        bridge::run(
-            listener,
-            Booth::new(
-                robot,
-                Duration::from_secs(cfg.idle_ask_s),
-                Duration::from_secs(cfg.idle_free_s),
-                records,
-            ),
-            server,
-            stop_signal(),
-        )
-        .await;
+        bridge::run(listener, booth, server, stop_signal()).await;
         println!("stopped");
         Ok::<(), std::io::Error>(())
     })?;

@@ -54,8 +54,6 @@ pub struct ServerConfig {
     /// coins and `/sim/jam` jams its next drop (for demos and the
     /// end-to-end test; loopback only).
     pub simulator: Option<Arc<Simulator>>,
-    /// The robot plays itself after this long without a game (`None`: never).
-    pub demo_after: Option<Duration>,
     /// The operator page's token (empty: no operator page).
     pub operator_token: String,
     /// The configuration in effect, for the operator page (tokens left out).
@@ -474,7 +472,6 @@ mod tests {
             app: AppFiles::Folder("dist".into()),
             trust_loopback: true,
             simulator: None,
-            demo_after: None,
             operator_token: String::new(),
             settings: serde_json::Value::Null,
             limits: Limits::default(),

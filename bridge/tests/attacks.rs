@@ -350,7 +350,6 @@ async fn a_jam_longer_than_the_idle_time_keeps_the_game() {
         app: bridge::app_files::AppFiles::Folder(std::env::temp_dir()),
         trust_loopback: true,
         simulator: Some(std::sync::Arc::clone(&sim)),
-        demo_after: None,
         operator_token: String::new(),
         settings: serde_json::Value::Null,
         limits: bridge::connections::Limits::default(),

@@ -5,7 +5,7 @@ mod common;
 
 use std::time::Duration;
 
-use bridge::booth::Booth;
+use bridge::booth::{Booth, DemoSettings};
 use bridge::codec::LineCodec;
 use bridge::records::Records;
 use bridge::robot_link::{RobotLink, Target, Timeouts};
@@ -49,17 +49,16 @@ async fn start_with_idle(
         app: bridge::app_files::AppFiles::Folder(dir),
         trust_loopback,
         simulator: None,
-        demo_after: demo,
         operator_token: "operatortoken42".into(),
         settings: serde_json::json!({"port": port}),
         limits: bridge::connections::Limits::default(),
     };
-    tokio::spawn(bridge::run(
-        listener,
-        Booth::new(robot, ask, free, Records::in_memory()),
-        config,
-        std::future::pending(),
-    ));
+    let mut booth = Booth::new(robot, ask, free, Records::in_memory());
+    booth.set_demo(demo.map(|after| DemoSettings {
+        after,
+        ..DemoSettings::default()
+    }));
+    tokio::spawn(bridge::run(listener, booth, config, std::future::pending()));
     Bridge { port }
 }
 
@@ -320,21 +319,23 @@ async fn a_quiet_booth_plays_a_demo_that_gives_way_to_a_visitor() {
         Some(Duration::from_secs(1)),
     )
     .await;
+    // No page is open: the bridge's own players find the demo's moves.
+    tokio::time::sleep(Duration::from_secs(5)).await;
     let mut screen = connect(&b).await;
+    let s = next_of(&mut screen, "snapshot").await;
+    assert_eq!(s["mode"], "demo", "{s}");
+    assert_eq!(s["seats"], json!(["hard", "medium:aggressive"]), "{s}");
+    let played = s["moves"].as_str().unwrap().len();
+    assert!(played >= 1, "the demo played without a page: {s}");
+    // A spectator screen sees the next moves and their search trees.
     send(&mut screen, hello("spectator", "booth-screen")).await;
-    // The screen is asked for the demo's moves and answers them.
-    for (n, column) in [4, 3].into_iter().enumerate() {
-        let turn = next_of(&mut screen, "demo_turn").await;
-        assert_eq!(turn["moves"].as_str().unwrap().len(), n);
-        let level = turn["level"].as_str().unwrap();
-        assert_eq!(level, ["hard", "medium:aggressive"][n]);
-        send(&mut screen, json!({"type": "demo_move", "column": column})).await;
-        snapshot_where(&mut screen, |s| s["moves"].as_str() == Some(&"43"[..=n])).await;
-    }
+    let trace = next_of(&mut screen, "trace").await;
+    assert!(trace["trace"].is_object(), "{trace}");
+    snapshot_where(&mut screen, |s| s["moves"].as_str().unwrap().len() > played).await;
     // A visitor's page cannot play the demo's moves ...
     let mut visitor = connect(&b).await;
     send(&mut visitor, hello("player", "visitor-1")).await;
-    send(&mut visitor, json!({"type": "demo_move", "column": 1})).await;
+    send(&mut visitor, json!({"type": "move", "column": 1})).await;
     assert_eq!(next_of(&mut visitor, "error").await["code"], "not_allowed");
     // ... but starting a game ends the demo at once.
     send(

@@ -6,6 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 
@@ -27,12 +28,14 @@ async function startBridge(args = []) {
     const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => ok(p)); });
   });
   const url = `http://127.0.0.1:${port}/`;
-  const process = spawn(BRIDGE, ['serve', ...args, '--robot', 'sim', '--port', String(port)], { stdio: 'ignore' });
+  // Each bridge keeps its records apart from the machine's own.
+  const records = `${tmpdir()}/booth-e2e-${process.pid}-${port}.sqlite`;
+  const child = spawn(BRIDGE, ['serve', ...args, '--robot', 'sim', '--port', String(port), '--records', records], { stdio: 'ignore' });
   for (let i = 0; i < 100; i++) {
     try { if ((await fetch(url)).ok) break; } catch { /* not up yet */ }
     await new Promise((ok) => setTimeout(ok, 100));
   }
-  return { process, url };
+  return { process: child, url };
 }
 
 before(async () => {
@@ -196,20 +199,28 @@ test('a second visitor finds the robot busy and is offered to watch', async () =
   await second.close();
 });
 
-test('a quiet booth plays a demo on the spectator screen, and a visitor stops it', async () => {
+test('a quiet booth plays a demo with no page open, shown on the spectator screen, and a visitor stops it', async () => {
   // A second bridge whose demo starts after 5 s without a game.
   const { writeFile } = await import('node:fs/promises');
-  const { tmpdir } = await import('node:os');
   const config = `${tmpdir()}/booth-demo-${process.pid}.toml`;
   await writeFile(config, 'demo_after_s = 5\n');
   const { process: demoBridge, url } = await startBridge(['--config', config]);
   try {
+    // No page is open: the bridge finds the demo's moves itself.
+    const started = Date.now() + 40000;
+    let coins = 0;
+    while (coins < 2 && Date.now() < started) {
+      coins = (await (await fetch(url + 'sim/grid')).json()).columns.join('').length;
+      await new Promise((ok) => setTimeout(ok, 200));
+    }
+    assert.ok(coins >= 2, `the robot played the demo with no page open (${coins} coins)`);
     const screenContext = await browser.newContext({ viewport: { width: 800, height: 480 } });
     const screen = await screenContext.newPage();
     await screen.goto(url + 'watch');
-    // The demo's coins arrive on the spectator screen and on the robot.
-    await screen.waitForFunction(() => document.querySelectorAll('.cells .coin:not(.ghost)').length >= 3, null, { timeout: 40000, polling: 200 });
-    assert.match(await screen.locator('.robot-line .seats').textContent(), /Demo: hard – Demo: medium:aggressive/);
+    // The demo's coins arrive on the spectator screen, with its search trees.
+    await screen.waitForFunction((n) => document.querySelectorAll('.cells .coin:not(.ghost)').length > n, coins, { timeout: 40000, polling: 200 });
+    assert.match(await screen.locator('.robot-line .seats').textContent(), /Computer \(Hard\) – Computer \(Medium\)/);
+    await screen.locator('.tree svg, svg.tree').first().waitFor({ timeout: 20000 });
     await screen.screenshot({ path: `${SHOTS}booth-demo-800x480.png` });
     await screen.setViewportSize({ width: 1024, height: 768 });
     await screen.screenshot({ path: `${SHOTS}booth-demo-1024x768.png` });

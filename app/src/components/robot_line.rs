@@ -1,10 +1,11 @@
 //! The robot's state in words and the "still there?" question.
 
-use booth_protocol::{ClientMessage, GameStatus, LinkState};
+use booth_protocol::{ClientMessage, GameMode, GameStatus, LinkState};
+use engine::player::LevelSpec;
 use leptos::prelude::*;
 
 use crate::actions::use_actions;
-use crate::i18n::{Text, use_i18n};
+use crate::i18n::{Say, Text, use_i18n};
 use crate::robot::robot_words;
 
 /// The robot's state in words (while this page plays on it or watches),
@@ -37,7 +38,21 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
             s.as_ref()
                 .filter(|s| s.status != GameStatus::Idle)
                 .map(|s| {
-                    let name = |i: usize| s.seats[i].clone().unwrap_or_else(|| "…".into());
+                    let name = |i: usize| match (&s.seats[i], s.mode) {
+                        // The demo's seats are named by their levels.
+                        (Some(level), Some(GameMode::Demo)) => level
+                            .parse::<LevelSpec>()
+                            .map(|l| {
+                                format!(
+                                    "{} ({})",
+                                    t(Text::Computer),
+                                    i18n.say(&Say::LevelName(l.level))
+                                )
+                            })
+                            .unwrap_or_else(|_| level.clone()),
+                        (Some(name), _) => name.clone(),
+                        (None, _) => "…".into(),
+                    };
                     format!("{} – {}", name(0), name(1))
                 })
                 .unwrap_or_default()

@@ -32,8 +32,8 @@ pub enum GameMode {
     #[serde(alias = "HotSeat")]
     TwoPlayers,
     /// The computer plays itself. On the robot it does while nobody plays:
-    /// a spectator screen's worker finds the moves, and any visitor's
-    /// `start` ends it.
+    /// the bridge's players find the moves (the seats' names are their
+    /// levels), and any visitor's `start` ends it.
     #[serde(alias = "Demo")]
     Demo,
 }
@@ -84,11 +84,6 @@ pub enum ClientMessage {
     StillHere,
     /// Ends the game for both seats.
     Leave,
-    /// A spectator screen's answer to `demo_turn`.
-    DemoMove {
-        /// 1-based column.
-        column: u8,
-    },
 }
 
 /// To a page.
@@ -120,13 +115,6 @@ pub enum ServerMessage {
     Trace {
         /// As sent.
         trace: serde_json::Value,
-    },
-    /// Asks a spectator screen for the demo's next move.
-    DemoTurn {
-        /// The demo game so far.
-        moves: String,
-        /// The level to play it at (`hard`, `medium:aggressive`, ...).
-        level: String,
     },
 }
 

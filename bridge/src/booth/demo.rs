@@ -1,39 +1,123 @@
-//! The demo: the robot plays itself while nobody does. A spectator screen
-//! finds the moves (`demo_turn` asks it, `demo_move` answers).
+//! The demo: the robot plays itself while nobody does. The engine's players
+//! find the moves on a thread of their own (a search never holds the
+//! booth's lock), and the spectator screens get each move's search tree.
 
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use engine::Board;
+use engine::player::{LevelSpec, Player};
+use engine::{Board, Decision, PerSide};
 
-use super::{Booth, Caller, DEMO_LEVELS, DEMO_PACE, DEMO_PAUSE, Game, Reply};
-use crate::messages::{ErrorCode, GameMode, Role, ServerMessage};
+use super::{Booth, Game};
+use crate::messages::{GameMode, ServerMessage};
 
-/// A screen that did not answer is asked again after this long.
-const DEMO_ASK_AGAIN: Duration = Duration::from_secs(10);
+/// Seconds a finished demo game stays on the robot before the next one.
+const DEMO_PAUSE: Duration = Duration::from_secs(5);
+/// Seconds between demo moves, so watchers can follow.
+pub(super) const DEMO_PACE: Duration = Duration::from_millis(1500);
+
+/// When the robot plays itself, and how well each side plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DemoSettings {
+    /// The robot plays itself after this long without a game.
+    pub after: Duration,
+    /// The levels of the two sides: different, so the games differ.
+    pub levels: PerSide<LevelSpec>,
+}
+
+impl Default for DemoSettings {
+    fn default() -> DemoSettings {
+        DemoSettings {
+            after: Duration::from_secs(60),
+            levels: PerSide::new("hard", "medium:aggressive")
+                .map(|l| l.parse().expect("a known level")),
+        }
+    }
+}
+
+/// The demo's players, searching on their own thread.
+pub(super) struct DemoPlayers {
+    asks: mpsc::Sender<(String, LevelSpec)>,
+    answers: mpsc::Receiver<(String, Option<Decision>)>,
+    /// The position asked about, until its answer comes.
+    asked: Option<String>,
+    /// The answer for a position, until it is played.
+    found: Option<(String, Decision)>,
+}
+
+impl DemoPlayers {
+    fn spawn() -> DemoPlayers {
+        let (asks, questions) = mpsc::channel::<(String, LevelSpec)>();
+        let (replies, answers) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("demo players".into())
+            .spawn(move || {
+                let mut seed = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_nanos() as u64);
+                // Ends when the booth, and with it the sender, is gone.
+                for (moves, level) in questions {
+                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    let decision = Board::from_moves(engine::Geometry::STANDARD, &moves)
+                        .ok()
+                        .and_then(|board| Player::new(level.config(), seed).choose(&board).ok());
+                    if replies.send((moves, decision)).is_err() {
+                        break;
+                    }
+                }
+            })
+            .expect("a thread for the demo");
+        DemoPlayers {
+            asks,
+            answers,
+            asked: None,
+            found: None,
+        }
+    }
+
+    /// The move for `board` at `level` once it is found: asked for the
+    /// first time, then looked for at every call.
+    fn found(&mut self, board: &Board, level: LevelSpec) -> Option<&Decision> {
+        let moves = board.to_string();
+        while let Ok((asked, decision)) = self.answers.try_recv() {
+            if self.asked.as_ref() == Some(&asked) {
+                self.asked = None;
+                self.found = decision.map(|d| (asked, d));
+            }
+        }
+        let known = self.found.as_ref().is_some_and(|(m, _)| *m == moves);
+        if !known && self.asked.as_ref() != Some(&moves) {
+            self.found = None;
+            if self.asks.send((moves.clone(), level)).is_ok() {
+                self.asked = Some(moves);
+            }
+        }
+        self.found
+            .as_ref()
+            .filter(|(m, _)| *m == board.to_string())
+            .map(|(_, d)| d)
+    }
+}
 
 impl Booth {
-    /// Starts a demo game when the booth has been quiet long enough and a
-    /// spectator screen can find the moves; asks for the next demo move.
+    /// Lets the robot play itself (`None`: never).
+    pub fn set_demo(&mut self, demo: Option<DemoSettings>) {
+        self.demo = demo;
+    }
+
+    /// Starts a demo game when the booth has been quiet long enough, asks
+    /// the players for the next move and plays it once the robot is ready.
     pub(super) fn demo_tick(&mut self) {
-        let Some(after) = self.demo_after else { return };
-        let screens: Vec<u64> = self
-            .clients
-            .iter()
-            .filter(|(_, c)| c.role == Some(Role::Spectator))
-            .map(|(&id, _)| id)
-            .collect();
-        let Some(&screen) = screens.iter().min() else {
-            return;
-        };
+        let Some(demo) = self.demo else { return };
         let finished_for = self
             .game
             .as_ref()
             .filter(|g| g.board.is_over())
             .map(|g| g.last_move.elapsed());
         let start = match (&self.game, finished_for) {
-            (None, _) => self.quiet_since.elapsed() >= after,
+            (None, _) => self.quiet_since.elapsed() >= demo.after,
             (Some(g), Some(over)) if g.mode == GameMode::Demo => over >= DEMO_PAUSE,
-            (Some(_), Some(over)) => over >= after,
+            (Some(_), Some(over)) => over >= demo.after,
             (Some(_), None) => false,
         };
         if start {
@@ -43,48 +127,40 @@ impl Booth {
                 computer: None,
                 record: None,
                 seats: [None, None],
-                names: DEMO_LEVELS.map(|l| Some(format!("Demo: {l}"))).into_array(),
+                // The pages name the levels in their visitor's language.
+                names: demo.levels.map(|l| Some(l.to_string())).into_array(),
                 last_move: Instant::now(),
                 asked: false,
             });
-            self.demo_asked = None;
             self.update_robot();
             self.broadcast();
-            return;
         }
         let ready = self.robot_ready();
         let Some(game) = self.game.as_ref().filter(|g| g.mode == GameMode::Demo) else {
             return;
         };
-        let waited = self
-            .demo_asked
-            .is_none_or(|(at, _)| at.elapsed() >= DEMO_ASK_AGAIN);
-        if ready && !game.board.is_over() && waited && game.last_move.elapsed() >= DEMO_PACE {
-            let level = DEMO_LEVELS[game.board.side_to_move()];
-            let turn = ServerMessage::DemoTurn {
-                moves: game.board.to_string(),
-                level: level.into(),
-            };
-            if let Some(c) = self.clients.get(&screen) {
-                c.outbox.send(&turn);
-                self.demo_asked = Some((Instant::now(), screen));
-            }
+        if game.board.is_over() {
+            return;
+        }
+        let board = game.board.clone();
+        let paced = game.last_move.elapsed() >= DEMO_PACE;
+        let players = self.demo_players.get_or_insert_with(DemoPlayers::spawn);
+        let level = demo.levels[board.side_to_move()];
+        if players.found(&board, level).is_some() && ready && paced {
+            let (_, decision) = players.found.take().expect("found");
+            self.play_demo_move(decision);
         }
     }
 
-    /// The demo move of the screen that was asked for it.
-    pub(super) fn demo_move(&mut self, caller: &Caller, column: u8) -> Reply {
-        let asked = self.demo_asked.map(|(_, screen)| screen);
-        if caller.role != Some(Role::Spectator) || asked != Some(caller.id) {
-            return Err(ErrorCode::NotAllowed);
+    fn play_demo_move(&mut self, decision: Decision) {
+        let column = decision.column as u8 + 1;
+        if self.drop_coin(column).is_err() {
+            return;
         }
-        if !self.demo_running() {
-            return Err(ErrorCode::NoGame);
+        if let Ok(trace) = serde_json::to_value(&decision.trace) {
+            self.to_spectators(&ServerMessage::Trace { trace }, None);
         }
-        self.drop_coin(column)?;
-        self.demo_asked = None;
         self.update_robot();
         self.broadcast();
-        Ok(())
     }
 }

@@ -18,7 +18,7 @@ mod trace;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use engine::{Board, PerSide, Side, Status};
+use engine::{Board, Side, Status};
 
 use crate::messages::{
     ClientMessage, ErrorCode, GameMode, GameStatus, NoticeCode, Part, Role, Seat, ServerMessage,
@@ -28,6 +28,7 @@ use crate::outbox::Outbox;
 pub use crate::records::{GameRecord, Tally};
 use crate::records::{Outcome, Records};
 use crate::robot_link::{Desired, LinkState, RobotLink, RobotStatus};
+pub use demo::DemoSettings;
 
 /// A connected page.
 pub struct Client {
@@ -80,21 +81,13 @@ pub struct Booth {
     idle_free: Duration,
     records: Records,
     last_state: Option<LinkState>,
-    /// The robot plays itself after this long without a game (`None`: never).
-    demo_after: Option<Duration>,
+    /// When the robot plays itself, at which levels (`None`: never).
+    demo: Option<DemoSettings>,
     /// Since when nobody has played (the start, or the last game's end).
     quiet_since: Instant,
-    /// The demo move asked for: when, and of which screen (asked again
-    /// after a while, e.g. when the spectator screen went away).
-    demo_asked: Option<(Instant, u64)>,
+    /// The demo's players, from the first demo on.
+    demo_players: Option<demo::DemoPlayers>,
 }
-
-/// The levels of the demo's two sides: different, so the games differ.
-pub const DEMO_LEVELS: PerSide<&str> = PerSide::new("hard", "medium:aggressive");
-/// Seconds a finished demo game stays on the robot before the next one.
-const DEMO_PAUSE: Duration = Duration::from_secs(5);
-/// Seconds between demo moves, so watchers can follow.
-const DEMO_PACE: Duration = Duration::from_millis(1500);
 
 fn seat(side: Side) -> Seat {
     match side {
@@ -138,21 +131,12 @@ impl Booth {
             idle_free,
             records,
             last_state: None,
-            demo_after: None,
+            demo: None,
             quiet_since: Instant::now(),
-            demo_asked: None,
+            demo_players: None,
         };
         booth.update_robot();
         booth
-    }
-
-    /// Lets the robot play itself after `after` without a game.
-    pub fn set_demo_after(&mut self, after: Option<Duration>) {
-        self.demo_after = after;
-    }
-
-    fn demo_running(&self) -> bool {
-        self.game.as_ref().is_some_and(|g| g.mode == GameMode::Demo)
     }
 
     /// The day's counts.
@@ -272,7 +256,6 @@ impl Booth {
             } => self.start(&caller, mode, computer_first),
             ClientMessage::Join => self.join(&caller),
             ClientMessage::Move { column } => self.play(&caller, column),
-            ClientMessage::DemoMove { column } => self.demo_move(&caller, column),
             ClientMessage::Trace { trace } => self.relay_trace(&caller, trace),
             ClientMessage::StillHere => self.still_here(&caller),
             ClientMessage::Leave => self.leave(&caller),
