@@ -4,6 +4,7 @@
 
 use booth_protocol::{
     ClientMessage, ErrorCode, GameMode, GameStatus, LinkState, Part, Role, ServerMessage, Snapshot,
+    Welcome,
 };
 use engine::trace::SearchTrace;
 use engine::{Board, Geometry, Side};
@@ -12,7 +13,7 @@ use leptos::prelude::*;
 use crate::actions::Actions;
 use crate::booth_link::{BoothLink, LinkEvent};
 use crate::game::Game;
-use crate::i18n::{Message, Say, Text};
+use crate::i18n::{Lang, Message, Say, Text};
 
 /// The robot's state for visitors.
 pub(crate) fn robot_words(state: LinkState) -> Text {
@@ -91,6 +92,7 @@ impl Actions {
         match event {
             LinkEvent::Open => {}
             LinkEvent::Closed => self.say(Text::BridgeLost),
+            LinkEvent::Message(ServerMessage::Welcome(welcome)) => self.on_welcome(welcome),
             LinkEvent::Message(ServerMessage::Snapshot(s)) => self.on_snapshot(*s),
             LinkEvent::Message(ServerMessage::Error { code }) => self.on_refusal(code),
             LinkEvent::Message(ServerMessage::Notice { code, name }) => {
@@ -107,6 +109,22 @@ impl Actions {
                 }
             }
         }
+    }
+
+    /// The booth's offer; on its own screens, its language unless the
+    /// visitor chose one.
+    fn on_welcome(self, welcome: Welcome) {
+        let lang = match welcome.language.as_deref() {
+            Some("de") => Some(Lang::De),
+            Some("en") => Some(Lang::En),
+            _ => None,
+        };
+        if let Some(lang) = lang
+            && !self.settings.with_untracked(|s| s.lang_chosen)
+        {
+            self.settings.update(|s| s.lang = lang);
+        }
+        self.booth.welcome.set(Some(welcome));
     }
 
     pub(crate) fn on_snapshot(self, s: Snapshot) {

@@ -67,6 +67,9 @@ pub fn offered_levels() -> impl Iterator<Item = Level> {
 pub struct Settings {
     /// Interface language.
     pub lang: Lang,
+    /// Whether the visitor picked the language (a booth's own screen then
+    /// keeps it instead of the booth's).
+    pub lang_chosen: bool,
     /// Who plays.
     pub mode: GameMode,
     /// The computer's level.
@@ -91,6 +94,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             lang: Lang::En,
+            lang_chosen: false,
             mode: GameMode::VsComputer,
             level: Level::Medium,
             style: Style::Normal,

@@ -68,6 +68,8 @@ impl Search {
 /// The booth's state while the page is connected to a bridge.
 #[derive(Clone, Copy)]
 pub struct Booth {
+    /// What the bridge offers (levels, its language, the join address).
+    pub welcome: RwSignal<Option<booth_protocol::Welcome>>,
     /// The bridge's last snapshot.
     pub snapshot: RwSignal<Option<booth_protocol::Snapshot>>,
     /// Seconds left, after the bridge asked whether the player is still there.
@@ -151,6 +153,7 @@ impl State {
         let state = State {
             search: Search::new(),
             booth: Booth {
+                welcome: RwSignal::new(None),
                 snapshot: RwSignal::new(None),
                 still_there: RwSignal::new(None),
             },

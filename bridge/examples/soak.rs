@@ -102,6 +102,7 @@ async fn main() {
             messages_per_second: 10_000,
             ..bridge::connections::Limits::default()
         },
+        welcome: Default::default(),
     };
     tokio::spawn(bridge::run(
         listener,

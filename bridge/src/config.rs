@@ -30,6 +30,8 @@ pub struct Config {
     pub idle_free_s: u64,
     /// Seconds without a game before the robot plays itself (booth issue).
     pub demo_after_s: u64,
+    /// The language of the booth's own screens: `de` or `en`.
+    pub language: String,
     /// The demo's two levels: the first player's and the second's.
     pub demo_levels: Vec<String>,
     /// Levels the lobby offers.
@@ -86,6 +88,7 @@ impl Default for Config {
             idle_ask_s: 30,
             idle_free_s: 40,
             demo_after_s: 60,
+            language: "de".into(),
             demo_levels: vec!["hard".into(), "medium:aggressive".into()],
             levels: ["easy", "medium", "hard", "perfect", "adaptive"]
                 .map(String::from)
@@ -208,6 +211,12 @@ impl Config {
                 ));
             }
         }
+        if !matches!(self.language.as_str(), "de" | "en") {
+            p.push(format!(
+                "language = {:?}: use \"de\" (Deutsch) or \"en\" (English)",
+                self.language
+            ));
+        }
         let demo_levels: Vec<_> = self
             .demo_levels
             .iter()
@@ -298,6 +307,7 @@ mod tests {
             "idle_free_s",
             "demo_after_s",
             "demo_levels",
+            "language",
             "levels",
             "allowed_origins",
             "lan_token",

@@ -9,6 +9,7 @@ use bridge::booth::Booth;
 use bridge::codec::LineCodec;
 use bridge::config::Config;
 use bridge::connections::{Limits, raise_file_limit};
+use bridge::messages::Welcome;
 use bridge::records::{self, Records};
 use bridge::robot_link::{RobotLink, Target};
 use bridge::server::ServerConfig;
@@ -217,6 +218,7 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
     let mut settings = cfg.clone();
     settings.lan_token = "(hidden)".into();
     settings.operator_token = "(hidden)".into();
+    let join_url = format!("http://{}:{}/?token={token}", lan_address(), cfg.port);
     let server = ServerConfig {
         port: cfg.port,
         lan,
@@ -228,6 +230,11 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
         operator_token: operator_token.clone(),
         settings: serde_json::to_value(&settings).unwrap_or_default(),
         limits: Limits::default().within_files(raise_file_limit(FILES_WANTED)),
+        welcome: Welcome {
+            language: Some(cfg.language.clone()),
+            levels: cfg.levels.clone(),
+            join_url: lan.then(|| join_url.clone()),
+        },
     };
     let address = if lan { "0.0.0.0" } else { "127.0.0.1" };
     let runtime = tokio::runtime::Runtime::new()?;
@@ -245,9 +252,8 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
         );
         println!("records: {}", records_path.display());
         if lan {
-            let url = format!("http://{}:{}/?token={token}", lan_address(), cfg.port);
-            println!("tablets on the LAN: {url}");
-            if let Ok(code) = qrcode::QrCode::new(url.as_bytes()) {
+            println!("tablets on the LAN: {join_url}");
+            if let Ok(code) = qrcode::QrCode::new(join_url.as_bytes()) {
                 let picture = code
                     .render::<qrcode::render::unicode::Dense1x2>()
                     .quiet_zone(true)

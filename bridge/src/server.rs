@@ -17,7 +17,7 @@ use axum::routing::{get, post};
 use crate::app_files::AppFiles;
 use crate::booth::{Booth, Client};
 use crate::connections::Limits;
-use crate::messages::{ClientMessage, ErrorCode, ServerMessage};
+use crate::messages::{ClientMessage, ErrorCode, ServerMessage, Welcome};
 use crate::outbox::{Next, Outbox};
 use crate::robot_link::OperatorRequest;
 use crate::robot_protocol::Colour;
@@ -61,6 +61,23 @@ pub struct ServerConfig {
     /// How many connections, how long their headers may take, how many
     /// messages each may send.
     pub limits: Limits,
+    /// What a page is told when it connects (the language and the join
+    /// address only on this machine).
+    pub welcome: Welcome,
+}
+
+/// The welcome for a page: the booth's language and the LAN address with
+/// its token go only to the booth's own screens (pages on this machine);
+/// a visitor's device keeps its language and has no use for the token.
+fn welcome_for(welcome: &Welcome, own_screen: bool) -> Welcome {
+    Welcome {
+        levels: welcome.levels.clone(),
+        ..if own_screen {
+            welcome.clone()
+        } else {
+            Welcome::default()
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -347,6 +364,10 @@ async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
     let id = state.next_id.fetch_add(1, Ordering::SeqCst);
     let outbox = Outbox::new();
     let loopback = peer.ip().is_loopback() && state.config.trust_loopback;
+    outbox.send(&ServerMessage::Welcome(welcome_for(
+        &state.config.welcome,
+        loopback,
+    )));
     state
         .booth
         .lock()
@@ -475,6 +496,7 @@ mod tests {
             operator_token: String::new(),
             settings: serde_json::Value::Null,
             limits: Limits::default(),
+            welcome: Welcome::default(),
         }
     }
 

@@ -353,6 +353,7 @@ async fn a_jam_longer_than_the_idle_time_keeps_the_game() {
         operator_token: String::new(),
         settings: serde_json::Value::Null,
         limits: bridge::connections::Limits::default(),
+        welcome: Default::default(),
     };
     // The visitor is asked after 1 s of silence and loses the seat after 2.
     let idle = (Duration::from_secs(1), Duration::from_secs(2));

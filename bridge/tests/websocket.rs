@@ -52,6 +52,11 @@ async fn start_with_idle(
         operator_token: "operatortoken42".into(),
         settings: serde_json::json!({"port": port}),
         limits: bridge::connections::Limits::default(),
+        welcome: bridge::messages::Welcome {
+            language: Some("de".into()),
+            levels: vec!["easy".into(), "hard".into()],
+            join_url: Some("http://192.0.2.7:8080/?token=secrettoken123".into()),
+        },
     };
     let mut booth = Booth::new(robot, ask, free, Records::in_memory());
     booth.set_demo(demo.map(|after| DemoSettings {
@@ -346,4 +351,27 @@ async fn a_quiet_booth_plays_a_demo_that_gives_way_to_a_visitor() {
     let s = snapshot_where(&mut visitor, |s| s["mode"] == "vs_computer").await;
     assert_eq!(s["moves"], "");
     assert_eq!(s["you"], "both");
+}
+
+#[tokio::test]
+async fn the_booths_own_screen_is_welcomed_with_its_language_and_levels() {
+    let b = start(false, true).await;
+    let mut ws = connect(&b).await;
+    // The welcome comes first, before any snapshot.
+    let first = next_message(&mut ws).await;
+    assert_eq!(first["type"], "welcome", "{first}");
+    assert_eq!(first["language"], "de", "{first}");
+    assert_eq!(first["levels"], json!(["easy", "hard"]), "{first}");
+    assert_eq!(
+        first["join_url"],
+        "http://192.0.2.7:8080/?token=secrettoken123"
+    );
+    // A device that is not the booth's own keeps its language, and is not
+    // handed the token.
+    let lan = start(true, false).await;
+    let mut ws = connect(&lan).await;
+    let other = next_of(&mut ws, "welcome").await;
+    assert!(other["language"].is_null(), "{other}");
+    assert!(other["join_url"].is_null(), "{other}");
+    assert_eq!(other["levels"], json!(["easy", "hard"]), "{other}");
 }

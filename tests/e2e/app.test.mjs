@@ -346,22 +346,26 @@ test('a new game in mid-game asks first; a board size and themes apply', async (
   await context.close();
 });
 
-test('the bridge serves the app built into it, which plays through it', async () => {
+test('the bridge serves the app built into it, in the booth\'s language (German by default), which plays through it', async () => {
   const { spawn } = await import('node:child_process');
   const { createServer } = await import('node:net');
   const port = await new Promise((ok) => {
     const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => ok(p)); });
   });
   const bin = new URL('../../target/release/bridge', import.meta.url).pathname;
-  const bridge = spawn(bin, ['serve', '--robot', 'dummy', '--port', String(port)], { stdio: 'ignore' });
+  const { tmpdir } = await import('node:os');
+  const records = `${tmpdir()}/app-e2e-${process.pid}.sqlite`;
+  const bridge = spawn(bin, ['serve', '--robot', 'dummy', '--port', String(port), '--records', records], { stdio: 'ignore' });
   try {
     const context = await browser.newContext({ viewport: { width: 800, height: 480 } });
     const page = await context.newPage();
     for (let i = 0; i < 50; i++) {
       try { await page.goto(`http://127.0.0.1:${port}/`); break; } catch { await page.waitForTimeout(100); }
     }
-    await page.getByRole('button', { name: 'Column 4', exact: true }).click();
-    await myTurn(page);
+    // An English browser: the booth's own screen still speaks German.
+    await page.locator('html[lang="de"]').waitFor();
+    await page.getByRole('button', { name: 'Spalte 4', exact: true }).click();
+    await page.waitForFunction(() => (document.querySelector('[role=status]')?.textContent ?? '').startsWith('Du bist am Zug'), null, { timeout: 20000 });
     assert.equal(await coins(page), 2, 'the computer answered, its worker loaded from the bridge');
     await context.close();
   } finally {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 
 const SHOTS = new URL('../../target/screenshots/', import.meta.url).pathname;
@@ -23,14 +23,18 @@ let bridge;
 let base;
 
 /** Starts `bridge serve --robot sim` (plus `args`) on a free port; waits until it answers. */
-async function startBridge(args = []) {
+/** A bridge with the simulated robot; its own screens speak English
+ * (the tests read English labels) unless `toml` says otherwise. */
+async function startBridge(toml = '') {
   const port = await new Promise((ok) => {
     const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => ok(p)); });
   });
   const url = `http://127.0.0.1:${port}/`;
   // Each bridge keeps its records apart from the machine's own.
   const records = `${tmpdir()}/booth-e2e-${process.pid}-${port}.sqlite`;
-  const child = spawn(BRIDGE, ['serve', ...args, '--robot', 'sim', '--port', String(port), '--records', records], { stdio: 'ignore' });
+  const config = `${tmpdir()}/booth-e2e-${process.pid}-${port}.toml`;
+  await writeFile(config, toml.includes('language') ? toml : `language = "en"\n${toml}`);
+  const child = spawn(BRIDGE, ['serve', '--config', config, '--robot', 'sim', '--port', String(port), '--records', records], { stdio: 'ignore' });
   for (let i = 0; i < 100; i++) {
     try { if ((await fetch(url)).ok) break; } catch { /* not up yet */ }
     await new Promise((ok) => setTimeout(ok, 100));
@@ -201,10 +205,7 @@ test('a second visitor finds the robot busy and is offered to watch', async () =
 
 test('a quiet booth plays a demo with no page open, shown on the spectator screen, and a visitor stops it', async () => {
   // A second bridge whose demo starts after 5 s without a game.
-  const { writeFile } = await import('node:fs/promises');
-  const config = `${tmpdir()}/booth-demo-${process.pid}.toml`;
-  await writeFile(config, 'demo_after_s = 5\n');
-  const { process: demoBridge, url } = await startBridge(['--config', config]);
+  const { process: demoBridge, url } = await startBridge('demo_after_s = 5\n');
   try {
     // No page is open: the bridge finds the demo's moves itself.
     const started = Date.now() + 40000;
@@ -245,5 +246,32 @@ test('a quiet booth plays a demo with no page open, shown on the spectator scree
     await screenContext.close();
   } finally {
     demoBridge.kill();
+  }
+});
+
+test('the booth\'s own screen speaks the booth\'s language and offers the booth\'s levels', async () => {
+  const { process: german, url } = await startBridge('language = "de"\nlevels = ["easy", "hard:aggressive"]\n');
+  try {
+    // An English browser on the booth's computer: the booth says German.
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 800, height: 480 } });
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.locator('html[lang="de"]').waitFor();
+    await page.getByRole('button', { name: 'Roboter' }).click();
+    const lobby = page.locator('#robot');
+    const levels = await lobby.getByLabel('Stufe').locator('option').allTextContents();
+    assert.deepEqual(levels, ['Leicht', 'Schwer (aggressiv)']);
+    await lobby.getByLabel('Stufe').selectOption({ label: 'Schwer (aggressiv)' });
+    await lobby.getByLabel('Dein Name').fill('Dora_4');
+    await page.getByRole('button', { name: 'Auf dem Roboter spielen' }).click();
+    await page.locator('.robot-line').waitFor();
+    // The computer of this robot game plays at the level chosen.
+    const settings = page.locator('#settings');
+    assert.equal(await settings.getByLabel('Stufe').locator('option:checked').textContent(), 'Schwer');
+    assert.equal(await settings.getByLabel('Stil').locator('option:checked').textContent(), 'aggressiv');
+    await page.screenshot({ path: `${SHOTS}booth-lobby-de-800x480.png` });
+    await context.close();
+  } finally {
+    german.kill();
   }
 });

@@ -1,11 +1,14 @@
 //! The robot's lobby: a name, an opponent, and whether the robot is free.
 
 use booth_protocol::{ClientMessage, GameMode, GameStatus, valid_name};
+use engine::evaluation::Style;
+use engine::player::LevelSpec;
 use leptos::prelude::*;
 
 use crate::actions::use_actions;
-use crate::i18n::{Text, use_i18n};
+use crate::i18n::{Say, Text, use_i18n};
 use crate::robot::seated;
+use crate::settings::offered_levels;
 use crate::state::Panel;
 
 /// The lobby: a name, an opponent, and the robot's availability.
@@ -44,12 +47,41 @@ pub fn RobotPanel() -> impl IntoView {
         then();
         ctx.ui.toggle(Panel::Robot);
     };
+    // The levels the booth offers (all of them when it names none).
+    let levels = move || {
+        ctx.booth.welcome.with(|w| {
+            let named: Vec<LevelSpec> = w
+                .iter()
+                .flat_map(|w| &w.levels)
+                .filter_map(|l| l.parse().ok())
+                .collect();
+            if named.is_empty() {
+                offered_levels()
+                    .map(|level| LevelSpec {
+                        level,
+                        style: Style::Normal,
+                    })
+                    .collect()
+            } else {
+                named
+            }
+        })
+    };
+    let level = RwSignal::new(None::<LevelSpec>);
     let start = move |_| {
         let mode = if against_computer.get_untracked() {
             GameMode::VsComputer
         } else {
             GameMode::TwoPlayers
         };
+        if let Some(spec) = level.get_untracked().or_else(|| levels().first().copied())
+            && mode == GameMode::VsComputer
+        {
+            ctx.settings.update(|s| {
+                s.level = spec.level;
+                s.style = spec.style;
+            });
+        }
         seated_as(&|| ctx.robot_start(mode))
     };
     let join = move |_| seated_as(&|| ctx.booth_send(&ClientMessage::Join));
@@ -77,6 +109,31 @@ pub fn RobotPanel() -> impl IntoView {
                         <option value="person">{move || t(Text::PersonOpponent)}</option>
                     </select>
                 </label>
+                <Show when=move || against_computer.get()>
+                    <label>
+                        {move || t(Text::Level)}
+                        <select class="robot-level" on:change=move |e| {
+                            level.set(levels().get(event_target_value(&e).parse::<usize>().unwrap_or(0)).copied());
+                        }>
+                            {move || {
+                                let lang = i18n.lang();
+                                levels()
+                                    .into_iter()
+                                    .enumerate()
+                                    .map(|(i, spec)| {
+                                        let name = lang.say(&Say::LevelName(spec.level));
+                                        let label = if spec.style == Style::Normal {
+                                            name
+                                        } else {
+                                            format!("{name} ({})", lang.t(Text::from(spec.style)))
+                                        };
+                                        view! { <option value=i.to_string()>{label}</option> }
+                                    })
+                                    .collect_view()
+                            }}
+                        </select>
+                    </label>
+                </Show>
                 <Show when=busy>
                     <p class="busy">{move || t(Text::RobotBusy)}</p>
                     <a href="watch">{move || t(Text::WatchRobot)}</a>

@@ -119,7 +119,10 @@ pub fn SettingsPanel() -> impl IntoView {
             <label>{move || t(Text::Language)}
                 <select on:change=move |e| {
                     let lang = if event_target_value(&e) == "de" { Lang::De } else { Lang::En };
-                    s.update(|s| s.lang = lang);
+                    s.update(|s| {
+                        s.lang = lang;
+                        s.lang_chosen = true;
+                    });
                 }>
                     <option value="en" selected=move || s.with(|s| s.lang == Lang::En)>"English"</option>
                     <option value="de" selected=move || s.with(|s| s.lang == Lang::De)>"Deutsch"</option>

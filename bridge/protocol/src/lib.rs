@@ -90,6 +90,8 @@ pub enum ClientMessage {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
+    /// What the booth offers, once, before the first snapshot.
+    Welcome(Welcome),
     /// The whole state, on connect and after every change.
     Snapshot(Box<Snapshot>),
     /// A refused message; nothing changed. The page says why in its
@@ -116,6 +118,23 @@ pub enum ServerMessage {
         /// As sent.
         trace: serde_json::Value,
     },
+}
+
+/// What the booth offers a page that connects.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Welcome {
+    /// The booth's language (`de` or `en`) for its own screens: sent only
+    /// to pages on the bridge's machine; a visitor's device keeps its own.
+    #[serde(default)]
+    pub language: Option<String>,
+    /// The levels the lobby offers against the computer (`hard`,
+    /// `medium:aggressive`, ...).
+    #[serde(default)]
+    pub levels: Vec<String>,
+    /// The address a phone on the LAN opens to play, with the token: only
+    /// to pages that may play, and only when the bridge listens on the LAN.
+    #[serde(default)]
+    pub join_url: Option<String>,
 }
 
 /// Why the bridge refused a message.

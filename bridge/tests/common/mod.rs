@@ -48,19 +48,25 @@ pub async fn send(ws: &mut Ws, value: Value) {
         .unwrap();
 }
 
+/// The next message, whatever its type.
+pub async fn next_message(ws: &mut Ws) -> Value {
+    let frame = tokio::time::timeout(Duration::from_secs(30), ws.next())
+        .await
+        .expect("a message in time");
+    let Some(Ok(Message::Text(text))) = frame else {
+        panic!("connection closed")
+    };
+    let v: Value = serde_json::from_str(&text).unwrap();
+    if std::env::var("WS_DEBUG").is_ok() {
+        eprintln!("<- {:?} {v}", std::thread::current().name());
+    }
+    v
+}
+
 /// The next message of a type, skipping others.
 pub async fn next_of(ws: &mut Ws, kind: &str) -> Value {
     loop {
-        let frame = tokio::time::timeout(Duration::from_secs(30), ws.next())
-            .await
-            .expect("a message in time");
-        let Some(Ok(Message::Text(text))) = frame else {
-            panic!("connection closed")
-        };
-        let v: Value = serde_json::from_str(&text).unwrap();
-        if std::env::var("WS_DEBUG").is_ok() {
-            eprintln!("<- {:?} {v}", std::thread::current().name());
-        }
+        let v = next_message(ws).await;
         if v["type"] == kind {
             return v;
         }
