@@ -156,7 +156,7 @@ async fn main() {
                 panic!("connection closed")
             };
             let v: Value = serde_json::from_str(&text).unwrap();
-            if std::env::var("SOAK_LOG").is_ok() {
+            if std::env::var("SOAK_LOG").is_ok_and(|v| v == "2") {
                 eprintln!(
                     "{:>8.1} <- {text}",
                     started_log.elapsed().as_secs_f64() * 1000.0
@@ -182,6 +182,7 @@ async fn main() {
                 if synced {
                     if sim.grid() != grid_of(&board) {
                         desyncs += 1;
+                        tracing::warn!("desync at the end of {shown}: robot {:?}", sim.grid());
                     }
                     break;
                 }
@@ -192,6 +193,7 @@ async fn main() {
             }
             if sim.grid() != grid_of(&board) {
                 desyncs += 1;
+                tracing::warn!("desync at {shown}: robot {:?}", sim.grid());
             }
             rng ^= rng << 13;
             rng ^= rng >> 7;
