@@ -26,6 +26,12 @@ if ! python3 -m pip --version >/dev/null 2>&1; then
   echo "setup: installing Debian's python3-pip"
   apt_install python3-pip
 fi
+# A C compiler: the linker for every Rust binary, and the bridge's bundled
+# SQLite (rusqlite).
+if ! command -v cc >/dev/null; then
+  echo "setup: installing Debian's gcc"
+  apt_install gcc libc6-dev
+fi
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   echo "setup: installing Debian's nodejs and npm"
   apt_install nodejs npm

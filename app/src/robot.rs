@@ -114,11 +114,10 @@ impl Actions {
     /// The booth's offer; on its own screens, its language unless the
     /// visitor chose one.
     fn on_welcome(self, welcome: Welcome) {
-        let lang = match welcome.language.as_deref() {
-            Some("de") => Some(Lang::De),
-            Some("en") => Some(Lang::En),
-            _ => None,
-        };
+        let lang = welcome
+            .language
+            .as_deref()
+            .map(|tag| Lang::from_preferences([tag]));
         if let Some(lang) = lang
             && !self.settings.with_untracked(|s| s.lang_chosen)
         {

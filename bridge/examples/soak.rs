@@ -138,7 +138,6 @@ async fn main() {
     .unwrap();
 
     let started = Instant::now();
-    let started_log = started;
     let (mut desyncs, mut lost, mut moves) = (0usize, 0usize, 0usize);
     let mut sent_at: Vec<(Instant, String)> = Vec::new();
     let mut rng = 0x1234_5678_9abc_def1u64;
@@ -159,7 +158,7 @@ async fn main() {
             if std::env::var("SOAK_LOG").is_ok_and(|v| v == "2") {
                 eprintln!(
                     "{:>8.1} <- {text}",
-                    started_log.elapsed().as_secs_f64() * 1000.0
+                    started.elapsed().as_secs_f64() * 1000.0
                 );
             }
             if v["type"] == "error" {

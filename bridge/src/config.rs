@@ -6,6 +6,10 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
+use engine::PerSide;
+use engine::player::{Level, LevelSpec};
+
+use crate::booth::DemoSettings;
 use crate::robot_link::Timeouts;
 
 /// The booth's configuration. Every key is optional; `bridge.example.toml`
@@ -205,7 +209,7 @@ impl Config {
             ));
         }
         for level in &self.levels {
-            if level.parse::<engine::player::LevelSpec>().is_err() {
+            if level.parse::<LevelSpec>().is_err() {
                 p.push(format!(
                     "levels: {level:?} is not a level: use random, easy, medium, hard, perfect, adaptive or classic1..classic5"
                 ));
@@ -217,14 +221,9 @@ impl Config {
                 self.language
             ));
         }
-        let demo_levels: Vec<_> = self
-            .demo_levels
-            .iter()
-            .filter_map(|l| l.parse::<engine::player::LevelSpec>().ok())
-            .collect();
-        if self.demo_levels.len() != 2 || demo_levels.len() != 2 {
+        if self.demo_levels().is_none() {
             p.push(format!(
-                "demo_levels = {:?}: name two levels, the first player's and the second's, e.g. [\"hard\", \"medium:aggressive\"]",
+                "demo_levels = {:?}: name two levels that play on their own, the first player's and the second's, e.g. [\"hard\", \"medium:aggressive\"] (not perfect, which needs the opening book the bridge does not load, nor adaptive, which follows a person)",
                 self.demo_levels
             ));
         }
@@ -256,18 +255,27 @@ impl Config {
         p
     }
 
-    /// When and how the robot plays itself.
-    pub fn demo(&self) -> crate::booth::DemoSettings {
-        let mut demo = crate::booth::DemoSettings {
-            after: Duration::from_secs(self.demo_after_s),
-            ..Default::default()
+    /// The demo's two levels, when `demo_levels` names two that can play
+    /// a demo.
+    fn demo_levels(&self) -> Option<PerSide<LevelSpec>> {
+        let spec = |text: &String| {
+            text.parse::<LevelSpec>()
+                .ok()
+                .filter(|s| !matches!(s.level, Level::Perfect | Level::Adaptive))
         };
-        if let [first, second] = self.demo_levels.as_slice()
-            && let (Ok(first), Ok(second)) = (first.parse(), second.parse())
-        {
-            demo.levels = engine::PerSide::new(first, second);
+        match self.demo_levels.as_slice() {
+            [first, second] => Some(PerSide::new(spec(first)?, spec(second)?)),
+            _ => None,
         }
-        demo
+    }
+
+    /// When and how the robot plays itself (the levels of a config that
+    /// passed [`Config::problems`]).
+    pub fn demo(&self) -> DemoSettings {
+        DemoSettings {
+            after: Duration::from_secs(self.demo_after_s),
+            levels: self.demo_levels().unwrap_or(DemoSettings::default().levels),
+        }
     }
 
     /// The protocol timeouts.
@@ -333,6 +341,15 @@ mod tests {
                 .iter()
                 .any(|p| p.contains("\"godlike\" is not a level"))
         );
+        let perfect = Config::parse("demo_levels = [\"perfect\", \"hard\"]").unwrap_err();
+        assert!(
+            perfect[0].starts_with(
+                "demo_levels = [\"perfect\", \"hard\"]: name two levels that play on their own"
+            ),
+            "{perfect:?}"
+        );
+        let one = Config::parse("demo_levels = [\"hard\"]").unwrap_err();
+        assert!(one[0].starts_with("demo_levels"), "{one:?}");
         let unknown = Config::parse("colour = \"pink\"").unwrap_err();
         assert!(unknown[0].contains("colour"), "{unknown:?}");
         let wrong_type = Config::parse("port = \"eighty\"").unwrap_err();

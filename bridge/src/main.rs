@@ -218,7 +218,7 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
     let mut settings = cfg.clone();
     settings.lan_token = "(hidden)".into();
     settings.operator_token = "(hidden)".into();
-    let join_url = format!("http://{}:{}/?token={token}", lan_address(), cfg.port);
+    let join_url = lan.then(|| format!("http://{}:{}/?token={token}", lan_address(), cfg.port));
     let server = ServerConfig {
         port: cfg.port,
         lan,
@@ -233,7 +233,7 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
         welcome: Welcome {
             language: Some(cfg.language.clone()),
             levels: cfg.levels.clone(),
-            join_url: lan.then(|| join_url.clone()),
+            join_url: join_url.clone(),
         },
     };
     let address = if lan { "0.0.0.0" } else { "127.0.0.1" };
@@ -251,7 +251,7 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
             cfg.port
         );
         println!("records: {}", records_path.display());
-        if lan {
+        if let Some(join_url) = &join_url {
             println!("tablets on the LAN: {join_url}");
             if let Ok(code) = qrcode::QrCode::new(join_url.as_bytes()) {
                 let picture = code

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::messages::{GameMode, Seat};
+use crate::messages::{Fault, GameMode, Seat};
 
 /// The schema's version, kept in SQLite's `user_version`.
 const SCHEMA_VERSION: i64 = 1;
@@ -74,32 +74,26 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// The word in the `result` column.
-    pub fn as_str(self) -> &'static str {
+    /// The word in the `result` column (a win: the seat, as the protocol
+    /// names it).
+    pub fn as_str(self) -> String {
         match self {
-            Outcome::Won(Seat::First) => "first",
-            Outcome::Won(Seat::Second) => "second",
-            Outcome::Draw => "draw",
-            Outcome::Left => "left",
-            Outcome::Idle => "idle",
-            Outcome::EndedByStaff => "ended_by_staff",
-            Outcome::Restarted => "restarted",
+            Outcome::Won(seat) => word(seat),
+            Outcome::Draw => "draw".into(),
+            Outcome::Left => "left".into(),
+            Outcome::Idle => "idle".into(),
+            Outcome::EndedByStaff => "ended_by_staff".into(),
+            Outcome::Restarted => "restarted".into(),
         }
     }
 }
 
-fn seat_word(seat: Seat) -> &'static str {
-    match seat {
-        Seat::First => "first",
-        Seat::Second => "second",
-    }
-}
-
-fn mode_word(mode: GameMode) -> &'static str {
-    match mode {
-        GameMode::VsComputer => "vs_computer",
-        GameMode::TwoPlayers => "two_players",
-        GameMode::Demo => "demo",
+/// A protocol value (a mode, a seat, a fault) in the words the pages get,
+/// so the records and the protocol never spell one thing two ways.
+fn word(value: impl serde::Serialize) -> String {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(word)) => word,
+        other => unreachable!("a unit variant serialises to a string, not {other:?}"),
     }
 }
 
@@ -227,7 +221,7 @@ impl Records {
             "record a game",
             self.db.execute(
                 "INSERT INTO games (started, mode, computer, first_name, second_name, moves) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![now(), mode_word(mode), computer.map(seat_word), names[0], names[1], moves],
+                params![now(), word(mode), computer.map(word), names[0], names[1], moves],
             ),
         )?;
         Some(self.db.last_insert_rowid())
@@ -255,9 +249,10 @@ impl Records {
         );
     }
 
-    /// A robot fault (`kind` as the pages name it, or `disconnected`),
-    /// during `game` if one was on.
-    pub fn fault(&self, kind: &str, game: Option<i64>) {
+    /// A robot fault (as the pages name it; none named: the port was
+    /// lost), during `game` if one was on.
+    pub fn fault(&self, fault: Option<Fault>, game: Option<i64>) {
+        let kind = fault.map_or_else(|| "disconnected".into(), word);
         Records::logged(
             "record a fault",
             self.db.execute(
@@ -278,19 +273,22 @@ impl Records {
         );
     }
 
-    /// Today's counts, by the booth's local clock.
+    /// Today's counts, by the booth's local clock. The day's bounds are
+    /// found once, so that the indexes on the times serve the counts.
     pub fn today(&self) -> Tally {
-        const TODAY: &str = "date(?1, 'unixepoch', 'localtime')";
-        let query = format!(
-            "SELECT {TODAY},
-                (SELECT count(*) FROM games WHERE date(started, 'unixepoch', 'localtime') = {TODAY}),
-                (SELECT count(*) FROM games WHERE date(started, 'unixepoch', 'localtime') = {TODAY}
+        const QUERY: &str = "
+            WITH day AS (SELECT date(?1, 'unixepoch', 'localtime') AS date,
+                CAST(strftime('%s', date(?1, 'unixepoch', 'localtime'), 'utc') AS INTEGER) AS start,
+                CAST(strftime('%s', date(?1, 'unixepoch', 'localtime', '+1 day'), 'utc') AS INTEGER) AS end)
+            SELECT day.date,
+                (SELECT count(*) FROM games WHERE started >= day.start AND started < day.end),
+                (SELECT count(*) FROM games WHERE started >= day.start AND started < day.end
                     AND mode = 'vs_computer' AND result IN ('first', 'second') AND result <> computer),
-                (SELECT count(*) FROM faults WHERE date(at, 'unixepoch', 'localtime') = {TODAY})"
-        );
+                (SELECT count(*) FROM faults WHERE at >= day.start AND at < day.end)
+            FROM day";
         Records::logged(
             "count today's games",
-            self.db.query_row(&query, params![now()], |r| {
+            self.db.query_row(QUERY, params![now()], |r| {
                 Ok(Tally {
                     date: r.get(0)?,
                     games: r.get(1)?,
@@ -304,17 +302,16 @@ impl Records {
 
     /// The last `limit` games, newest first.
     pub fn recent(&self, limit: u32) -> Vec<GameRecord> {
-        let mut statement = match self.db.prepare(
-            "SELECT id, datetime(started, 'unixepoch', 'localtime'),
+        let Some(mut statement) = Records::logged(
+            "list games",
+            self.db.prepare(
+                "SELECT id, datetime(started, 'unixepoch', 'localtime'),
                     coalesce(ended, ?2) - started, mode, first_name, second_name, moves, result,
                     (SELECT count(*) FROM faults WHERE faults.game = games.id)
-             FROM games ORDER BY id DESC LIMIT ?1",
-        ) {
-            Ok(s) => s,
-            Err(e) => {
-                tracing::warn!("records: cannot list games: {e}");
-                return Vec::new();
-            }
+                 FROM games ORDER BY id DESC LIMIT ?1",
+            ),
+        ) else {
+            return Vec::new();
         };
         let rows = statement.query_map(params![limit, now()], |r| {
             Ok(GameRecord {
@@ -419,14 +416,20 @@ mod tests {
                 "1",
             )
             .unwrap();
-        r.fault("jammed", Some(two));
-        r.fault("disconnected", None);
+        r.fault(Some(Fault::Jammed), Some(two));
+        r.fault(None, None);
         let today = r.today();
         assert_eq!(
             (today.games, today.won_by_visitors, today.faults),
             (3, 1, 2)
         );
         assert_eq!(today.date.len(), 10, "{today:?}");
+        let kinds: String =
+            r.db.query_row("SELECT group_concat(kind) FROM faults", [], |row| {
+                row.get(0)
+            })
+            .unwrap();
+        assert_eq!(kinds, "jammed,disconnected");
         let recent = r.recent(10);
         assert_eq!(recent.len(), 3);
         assert_eq!(recent[0].result, None, "the newest game goes on");

@@ -70,12 +70,12 @@ pub struct ServerConfig {
 /// its token go only to the booth's own screens (pages on this machine);
 /// a visitor's device keeps its language and has no use for the token.
 fn welcome_for(welcome: &Welcome, own_screen: bool) -> Welcome {
-    Welcome {
-        levels: welcome.levels.clone(),
-        ..if own_screen {
-            welcome.clone()
-        } else {
-            Welcome::default()
+    if own_screen {
+        welcome.clone()
+    } else {
+        Welcome {
+            levels: welcome.levels.clone(),
+            ..Welcome::default()
         }
     }
 }
@@ -95,12 +95,19 @@ pub fn router(booth: Arc<Mutex<Booth>>, config: ServerConfig) -> Router {
         config: Arc::new(config),
         next_id: Arc::new(AtomicU64::new(1)),
     };
+    // The operator's API, behind its token; the page itself is static.
+    let operator_api = Router::new()
+        .route("/operator/state", get(operator_state))
+        .route("/operator/games.csv", get(operator_games_csv))
+        .route("/operator/action", post(operator_action))
+        .route_layer(middleware::from_fn_with_state(
+            state.clone(),
+            require_operator,
+        ));
     let mut routes = Router::new()
         .route("/ws", get(upgrade))
         .route("/operator", get(operator_page))
-        .route("/operator/state", get(operator_state))
-        .route("/operator/games.csv", get(operator_games_csv))
-        .route("/operator/action", post(operator_action));
+        .merge(operator_api);
     if state.config.simulator.is_some() {
         routes = routes
             .route("/sim/grid", get(sim_grid))
@@ -141,6 +148,23 @@ async fn operator_page() -> Response {
         .into_response()
 }
 
+/// Lets through only requests that carry the operator token.
+async fn require_operator(
+    State(state): State<AppState>,
+    request: axum::extract::Request,
+    next: middleware::Next,
+) -> Response {
+    if is_operator(request.headers(), &state.config) {
+        next.run(request).await
+    } else {
+        (
+            StatusCode::UNAUTHORIZED,
+            "the operator token is missing or wrong",
+        )
+            .into_response()
+    }
+}
+
 /// Whether the request carries the operator token (in `X-Operator-Token`:
 /// a header a foreign page cannot set without the browser asking us first).
 fn is_operator(headers: &HeaderMap, config: &ServerConfig) -> bool {
@@ -159,14 +183,7 @@ fn is_operator(headers: &HeaderMap, config: &ServerConfig) -> bool {
             == 0
 }
 
-async fn operator_state(headers: HeaderMap, State(state): State<AppState>) -> Response {
-    if !is_operator(&headers, &state.config) {
-        return (
-            StatusCode::UNAUTHORIZED,
-            "the operator token is missing or wrong",
-        )
-            .into_response();
-    }
+async fn operator_state(State(state): State<AppState>) -> Response {
     let booth = state.booth.lock().expect("booth lock");
     let body = serde_json::json!({
         "robot": booth.robot_status(),
@@ -180,14 +197,7 @@ async fn operator_state(headers: HeaderMap, State(state): State<AppState>) -> Re
 }
 
 /// Every recorded game as CSV, newest first, for a spreadsheet.
-async fn operator_games_csv(headers: HeaderMap, State(state): State<AppState>) -> Response {
-    if !is_operator(&headers, &state.config) {
-        return (
-            StatusCode::UNAUTHORIZED,
-            "the operator token is missing or wrong",
-        )
-            .into_response();
-    }
+async fn operator_games_csv(State(state): State<AppState>) -> Response {
     let games = state
         .booth
         .lock()
@@ -212,18 +222,7 @@ struct OperatorAction {
     action: String,
 }
 
-async fn operator_action(
-    headers: HeaderMap,
-    State(state): State<AppState>,
-    body: String,
-) -> Response {
-    if !is_operator(&headers, &state.config) {
-        return (
-            StatusCode::UNAUTHORIZED,
-            "the operator token is missing or wrong",
-        )
-            .into_response();
-    }
+async fn operator_action(State(state): State<AppState>, body: String) -> Response {
     let Ok(OperatorAction { action }) = serde_json::from_str(&body) else {
         return (StatusCode::BAD_REQUEST, "send {\"action\": ...}").into_response();
     };

@@ -74,12 +74,9 @@ fn serve_alone_is_a_complete_demo_with_the_simulated_robot() {
         "<!doctype html><title>Vier gewinnt</title>",
     )
     .unwrap();
-    let port = {
-        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        l.local_addr().unwrap().port()
-    };
+    let port = free_port();
     let log_file = dir.join("bridge.log");
-    let mut server = Server(
+    let server = Server(
         Command::new(env!("CARGO_BIN_EXE_bridge"))
             .args([
                 "serve",
@@ -136,16 +133,7 @@ fn serve_alone_is_a_complete_demo_with_the_simulated_robot() {
     let pid = server.0.id();
     let link = std::env::temp_dir().join(format!("c4robot-sim-{pid}"));
     assert!(link.exists(), "the simulator's link {link:?}");
-    // SAFETY: a signal to our own child process.
-    assert_eq!(unsafe { libc::kill(pid as i32, libc::SIGTERM) }, 0);
-    let until = Instant::now() + Duration::from_secs(15);
-    let status = loop {
-        if let Some(status) = server.0.try_wait().unwrap() {
-            break status;
-        }
-        assert!(Instant::now() < until, "the bridge ignored SIGTERM");
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let status = stop(server);
     assert!(status.success(), "{status:?}");
     assert!(!link.exists(), "the link {link:?} was left behind");
     let log = std::fs::read_to_string(&log_file).unwrap();
@@ -202,14 +190,18 @@ fn serve_with(config: &std::path::Path, port: u16, log: &std::path::Path) -> Ser
     server
 }
 
-fn stop(mut server: Server) {
+/// SIGTERM, as systemd stops the booth; the exit status.
+fn stop(mut server: Server) -> std::process::ExitStatus {
     // SAFETY: a signal to our own child process.
     assert_eq!(
         unsafe { libc::kill(server.0.id() as i32, libc::SIGTERM) },
         0
     );
     let until = Instant::now() + Duration::from_secs(15);
-    while server.0.try_wait().unwrap().is_none() {
+    loop {
+        if let Some(status) = server.0.try_wait().unwrap() {
+            return status;
+        }
         assert!(Instant::now() < until, "the bridge ignored SIGTERM");
         std::thread::sleep(Duration::from_millis(50));
     }
@@ -279,7 +271,7 @@ fn the_days_games_survive_a_restart_and_export_as_csv() {
         state["games"][0]["result"].is_null(),
         "still playing: {state}"
     );
-    stop(server);
+    assert!(stop(server).success());
 
     let port = free_port();
     let server = serve_with(&config, port, &dir.join("second.log"));
@@ -296,7 +288,7 @@ fn the_days_games_survive_a_restart_and_export_as_csv() {
         lines[1].contains(",vs_computer,Ada_1,Computer,43,bridge_stopped,0"),
         "{csv}"
     );
-    stop(server);
+    assert!(stop(server).success());
 
     // A file that is not the booth's records: a refusal that names it.
     std::fs::write(&records, "not a database, but long enough to have a header").unwrap();

@@ -132,7 +132,8 @@ pub struct Welcome {
     #[serde(default)]
     pub levels: Vec<String>,
     /// The address a phone on the LAN opens to play, with the token: only
-    /// to pages that may play, and only when the bridge listens on the LAN.
+    /// to the booth's own screens, and only when the bridge listens on the
+    /// LAN.
     #[serde(default)]
     pub join_url: Option<String>,
 }

@@ -75,9 +75,10 @@ impl DemoPlayers {
         }
     }
 
-    /// The move for `board` at `level` once it is found: asked for the
-    /// first time, then looked for at every call.
-    fn found(&mut self, board: &Board, level: LevelSpec) -> Option<&Decision> {
+    /// The move for `board` at `level`, handed out once it is found and
+    /// `wanted` (the robot ready, the pace kept). The first call asks; the
+    /// search goes on while the robot moves.
+    fn next_move(&mut self, board: &Board, level: LevelSpec, wanted: bool) -> Option<Decision> {
         let moves = board.to_string();
         while let Ok((asked, decision)) = self.answers.try_recv() {
             if self.asked.as_ref() == Some(&asked) {
@@ -85,17 +86,13 @@ impl DemoPlayers {
                 self.found = decision.map(|d| (asked, d));
             }
         }
-        let known = self.found.as_ref().is_some_and(|(m, _)| *m == moves);
-        if !known && self.asked.as_ref() != Some(&moves) {
-            self.found = None;
-            if self.asks.send((moves.clone(), level)).is_ok() {
-                self.asked = Some(moves);
-            }
+        if self.found.as_ref().is_some_and(|(m, _)| *m == moves) {
+            return wanted.then(|| self.found.take()).flatten().map(|(_, d)| d);
         }
-        self.found
-            .as_ref()
-            .filter(|(m, _)| *m == board.to_string())
-            .map(|(_, d)| d)
+        if self.asked.as_ref() != Some(&moves) && self.asks.send((moves.clone(), level)).is_ok() {
+            self.asked = Some(moves);
+        }
+        None
     }
 }
 
@@ -142,12 +139,11 @@ impl Booth {
         if game.board.is_over() {
             return;
         }
+        let wanted = ready && game.last_move.elapsed() >= DEMO_PACE;
+        let level = demo.levels[game.board.side_to_move()];
         let board = game.board.clone();
-        let paced = game.last_move.elapsed() >= DEMO_PACE;
         let players = self.demo_players.get_or_insert_with(DemoPlayers::spawn);
-        let level = demo.levels[board.side_to_move()];
-        if players.found(&board, level).is_some() && ready && paced {
-            let (_, decision) = players.found.take().expect("found");
+        if let Some(decision) = players.next_move(&board, level, wanted) {
             self.play_demo_move(decision);
         }
     }

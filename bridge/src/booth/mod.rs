@@ -164,15 +164,8 @@ impl Booth {
             Some(LinkState::Fault | LinkState::Disconnected)
         );
         if was_fine && matches!(state, LinkState::Fault | LinkState::Disconnected) {
-            let kind = match status.fault {
-                Some(fault) => serde_json::to_value(fault)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_owned))
-                    .unwrap_or_else(|| format!("{fault:?}")),
-                None => "disconnected".to_owned(),
-            };
             let game = self.game.as_ref().and_then(|g| g.record);
-            self.records.fault(&kind, game);
+            self.records.fault(status.fault, game);
         }
         self.last_state = Some(state);
         self.broadcast();
