@@ -350,9 +350,7 @@ impl Worker {
                     self.publish(LinkState::Working);
                     match self.execute(&command) {
                         Ok(()) => self.confirm(&command),
-                        Err(Failure::Lost) => {
-                            self.note(format!("{command}: lost, sending it again"))
-                        }
+                        Err(Failure::Lost) => self.lost(&command),
                         Err(Failure::Fault(code)) => self.recover(code),
                         Err(Failure::Down) => self.disconnected(),
                     }
@@ -523,6 +521,22 @@ impl Worker {
         }
         self.physical = None;
         self.publish(LinkState::Disconnected);
+    }
+
+    /// A command whose `RECEIVED` never came while the robot answers `PING`
+    /// with `READY`. That `READY` may answer an earlier `PING` and arrive
+    /// late, with the command taken after all: sending a `DROP` again could
+    /// put a second coin in, so the grid is rebuilt instead. The other
+    /// commands do the same thing twice, and are sent again.
+    fn lost(&mut self, command: &Command) {
+        if command.kind() == CommandKind::Drop {
+            self.note(format!(
+                "{command}: no RECEIVED, maybe lost: rebuilding the grid"
+            ));
+            self.physical = None;
+        } else {
+            self.note(format!("{command}: lost, sending it again"));
+        }
     }
 
     /// After a fault: poll with PING until READY, then the grid is rebuilt.

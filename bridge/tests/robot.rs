@@ -336,3 +336,77 @@ fn a_robot_sending_endless_bytes_without_a_newline_is_survived() {
         "{log:?}"
     );
 }
+
+/// A `READY` that answers an earlier `PING` and arrives late (a busy robot
+/// or host) must not be read as proof that a `DROP` was lost: the coin may
+/// be in, and dropping it again would put two coins where the game has one.
+#[test]
+fn a_late_ready_never_makes_a_coin_drop_twice() {
+    use serialport::{SerialPort, TTYPort};
+    use std::io::{Read, Write};
+    let (mut robot, host_side) = TTYPort::pair().unwrap();
+    robot.set_timeout(Duration::from_millis(20)).unwrap();
+    let path = host_side.name().unwrap();
+    drop(host_side);
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let stop = std::sync::Arc::clone(&done);
+    // A robot that keeps its own grid (coins per column) and is slow once:
+    // the first DROP is answered after the host's RECEIVED timeout, behind
+    // a stale READY.
+    let scripted = std::thread::spawn(move || {
+        let mut heights = [0u8; 7];
+        let mut pending = Vec::new();
+        let mut slow_once = true;
+        while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+            let mut chunk = [0u8; 64];
+            let Ok(n) = robot.read(&mut chunk) else {
+                continue;
+            };
+            pending.extend_from_slice(&chunk[..n]);
+            while let Some(end) = pending.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = pending.drain(..=end).collect();
+                let command = String::from_utf8_lossy(&line).trim().to_string();
+                let answer: &[u8] = if command == "PING" {
+                    b"READY\n"
+                } else if command == "CLEAR" {
+                    heights = [0; 7];
+                    b"RECEIVED\nREADY\n"
+                } else if let Some(column) = command.strip_prefix("DROP Y ") {
+                    heights[column.parse::<usize>().unwrap() - 1] += 1;
+                    if std::mem::take(&mut slow_once) {
+                        std::thread::sleep(timeouts().received * 2);
+                        b"READY\nRECEIVED\nREADY\n"
+                    } else {
+                        b"RECEIVED\nREADY\n"
+                    }
+                } else {
+                    b"RECEIVED\nREADY\n"
+                };
+                robot.write_all(answer).unwrap();
+            }
+        }
+        heights
+    });
+    let link = RobotLink::spawn(
+        Target::Serial {
+            path: path.into(),
+            baud: 115_200,
+        },
+        timeouts(),
+        Box::new(LineCodec),
+    );
+    wait_in_sync(&link, Duration::from_secs(5));
+    let board: Board = "4".parse().unwrap();
+    link.set_desired(Desired::of(&board));
+    // Out of step first, then in step once the robot has the coin.
+    std::thread::sleep(Duration::from_millis(50));
+    wait_in_sync(&link, Duration::from_secs(10));
+    done.store(true, std::sync::atomic::Ordering::SeqCst);
+    let heights = scripted.join().unwrap();
+    assert_eq!(
+        heights,
+        [0, 0, 0, 1, 0, 0, 0],
+        "the robot's grid once the link says it is in step: {:#?}",
+        link.recent()
+    );
+}
