@@ -59,6 +59,8 @@ pub struct Actions {
     pub(crate) link: StoredValue<Option<BoothLink>, LocalStorage>,
     /// The channel to spectator screens on this device.
     pub(crate) spectate: StoredValue<Option<Spectate>, LocalStorage>,
+    /// The booth's one-second clock, while a bridge is there.
+    pub(crate) clock: StoredValue<Option<gloo_timers::callback::Interval>, LocalStorage>,
 }
 
 /// The actions of the page, from components.
@@ -89,6 +91,7 @@ impl Actions {
             watching,
             link: StoredValue::new_local(None),
             spectate: StoredValue::new_local(None),
+            clock: StoredValue::new_local(None),
         };
         actions
             .worker
@@ -402,7 +405,21 @@ impl Actions {
         self.ui.message.set(None);
     }
 
+    /// Whether hints (and the expected continuation) are offered: not in
+    /// a robot game between two people unless the booth allows them.
+    pub(crate) fn hints_allowed(self) -> bool {
+        let between_people = self.game.with(|g| g.robot == Some(GameMode::TwoPlayers));
+        !between_people
+            || self
+                .booth
+                .welcome
+                .with(|w| w.as_ref().is_some_and(|w| w.hints_between_people))
+    }
+
     pub(crate) fn hint(self) {
+        if !untrack(|| self.hints_allowed()) {
+            return self.say(Text::NoHintsBetweenPeople);
+        }
         let game = self.game.get_untracked();
         if game.board.is_over() {
             return self.say(Text::GameOverRefused);

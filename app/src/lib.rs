@@ -21,6 +21,7 @@ mod robot;
 pub mod screens;
 pub mod search_worker;
 pub mod settings;
+pub mod sound;
 pub mod spectate;
 pub mod state;
 pub mod storage;

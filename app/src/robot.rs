@@ -3,8 +3,8 @@
 //! bridge's snapshots; its worker still finds the computer's moves.
 
 use booth_protocol::{
-    ClientMessage, ErrorCode, GameMode, GameStatus, LinkState, Part, Role, ServerMessage, Snapshot,
-    Welcome,
+    ClientMessage, ErrorCode, Fault, GameMode, GameStatus, LinkState, Part, Role, ServerMessage,
+    Snapshot, Welcome,
 };
 use engine::trace::SearchTrace;
 use engine::{Board, Geometry, Side};
@@ -14,14 +14,24 @@ use crate::actions::Actions;
 use crate::booth_link::{BoothLink, LinkEvent};
 use crate::game::Game;
 use crate::i18n::{Lang, Message, Say, Text};
+use crate::state::Panel;
 
-/// The robot's state for visitors.
-pub(crate) fn robot_words(state: LinkState) -> Text {
+/// Milliseconds after a robot game before its pages go back to the lobby.
+pub(crate) const BACK_TO_LOBBY_MS: f64 = 20_000.0;
+
+/// The robot's state for visitors, each fault in its own words.
+pub(crate) fn robot_words(state: LinkState, fault: Option<Fault>) -> Text {
     match state {
         LinkState::Connecting => Text::RobotConnecting,
         LinkState::Ready => Text::RobotReady,
         LinkState::Working => Text::RobotWorking,
-        LinkState::Fault => Text::RobotFault,
+        LinkState::Fault => match fault {
+            Some(Fault::Jammed) => Text::RobotJammed,
+            Some(Fault::MagazineEmpty) => Text::RobotEmpty,
+            Some(Fault::GridFull) => Text::RobotGridFull,
+            Some(Fault::NotAnswering) => Text::RobotNotAnswering,
+            Some(Fault::BadCommand | Fault::Internal) | None => Text::RobotFault,
+        },
         LinkState::Disconnected => Text::RobotDisconnected,
         LinkState::Restoring => Text::RobotRestoring,
     }
@@ -31,6 +41,51 @@ pub(crate) fn seated(s: &Snapshot) -> bool {
     s.status != GameStatus::Idle && s.you.is_seated()
 }
 
+/// What a status message in a robot game is about: once any of it
+/// changes, the message is out of date.
+fn moment(s: &Snapshot) -> String {
+    format!(
+        "{}|{:?}|{}|{}|{:?}|{:?}",
+        s.moves, s.robot.state, s.robot.in_sync, s.can_move, s.seats, s.again
+    )
+}
+
+/// The names in a robot game's seats as a page shows them: the
+/// computer's (and the demo's levels) in the visitor's language.
+pub(crate) fn seat_names(s: &Snapshot, lang: Lang) -> [String; 2] {
+    use engine::player::LevelSpec;
+    let seat = |i: usize| {
+        let computer = s.mode == Some(GameMode::Demo) || s.computer.is_some_and(|c| c.index() == i);
+        match &s.seats[i] {
+            Some(name) if computer => match name.parse::<LevelSpec>() {
+                Ok(l) => format!(
+                    "{} ({})",
+                    lang.t(Text::Computer),
+                    lang.say(&Say::LevelName(l.level))
+                ),
+                Err(_) => lang.t(Text::Computer).to_string(),
+            },
+            Some(name) => name.clone(),
+            None => "…".into(),
+        }
+    };
+    [seat(0), seat(1)]
+}
+
+/// This page's seat in a game for two people.
+pub(crate) fn own_seat(s: &Snapshot) -> Option<usize> {
+    match s.you {
+        Part::First => Some(0),
+        Part::Second => Some(1),
+        Part::Both | Part::Spectator => None,
+    }
+}
+
+/// A game for two people with one still to come.
+pub(crate) fn waiting_for_opponent(s: &Snapshot) -> bool {
+    s.mode == Some(GameMode::TwoPlayers) && s.status == GameStatus::Playing && s.seats[1].is_none()
+}
+
 /// What the page says when the bridge refuses a message.
 fn refusal_text(code: ErrorCode) -> Text {
     match code {
@@ -38,6 +93,8 @@ fn refusal_text(code: ErrorCode) -> Text {
         ErrorCode::RobotBusy => Text::RobotWait,
         ErrorCode::Token => Text::NeedToken,
         ErrorCode::BadName => Text::NameRule,
+        ErrorCode::NameTaken => Text::NameTaken,
+        ErrorCode::WaitingForOpponent => Text::WaitingForOpponent,
         ErrorCode::NotYourTurn => Text::NotYourTurn,
         ErrorCode::GameOver => Text::GameOverRefused,
         ErrorCode::IllegalMove => Text::ColumnFull,
@@ -64,6 +121,43 @@ impl Actions {
         };
         let link = BoothLink::connect(role, None, move |event| self.on_link(event));
         self.link.set_value(Some(link));
+        let clock = gloo_timers::callback::Interval::new(1000, move || self.tick());
+        self.clock.set_value(Some(clock));
+    }
+
+    /// Every second: the countdowns, and back to the lobby after a game.
+    fn tick(self) {
+        let now = js_sys::Date::now();
+        self.booth.now.set(now);
+        let back = self
+            .booth
+            .over_since
+            .get_untracked()
+            .is_some_and(|since| now - since >= BACK_TO_LOBBY_MS);
+        if back {
+            self.back_to_lobby();
+        }
+    }
+
+    /// Leaves a finished robot game for the lobby.
+    pub(crate) fn back_to_lobby(self) {
+        self.booth.over_since.set(None);
+        if self.game.with_untracked(|g| g.robot.is_some()) {
+            self.booth_send(&ClientMessage::Leave);
+            self.local_game();
+        }
+        self.ui.panel.set(Some(Panel::Robot));
+    }
+
+    /// Shows why a tap or a message was refused until the robot game
+    /// moves on.
+    fn say_for_now(self, text: Text) {
+        self.say(text);
+        let now = self
+            .booth
+            .snapshot
+            .with_untracked(|s| s.as_ref().map(moment));
+        self.booth.said_at.set(now);
     }
 
     /// Whether the bridge takes a move from this page now.
@@ -101,7 +195,9 @@ impl Actions {
                     .set(Some(Message::Say(Say::Notice { code, name })));
             }
             LinkEvent::Message(ServerMessage::StillThere { seconds_left }) => {
-                self.booth.still_there.set(Some(seconds_left))
+                let deadline = js_sys::Date::now() + seconds_left as f64 * 1000.0;
+                self.booth.now.set(js_sys::Date::now());
+                self.booth.still_there.set(Some(deadline))
             }
             LinkEvent::Message(ServerMessage::Trace { trace }) => {
                 if let Ok(trace) = serde_json::from_value::<SearchTrace>(trace) {
@@ -123,11 +219,27 @@ impl Actions {
         {
             self.settings.update(|s| s.lang = lang);
         }
+        // A page the booth serves opens on its lobby.
+        let first = self.booth.welcome.with_untracked(Option::is_none);
+        if first && !self.watching && self.game.with_untracked(|g| g.robot.is_none()) {
+            self.ui.panel.set(Some(Panel::Robot));
+        }
         self.booth.welcome.set(Some(welcome));
     }
 
     pub(crate) fn on_snapshot(self, s: Snapshot) {
         let ours = seated(&s);
+        let said_at = self.booth.said_at.get_untracked();
+        if said_at.is_some_and(|at| at != moment(&s)) {
+            self.booth.said_at.set(None);
+            self.ui.message.set(None);
+        }
+        let over = ours && matches!(s.status, GameStatus::Won | GameStatus::Draw);
+        if !over {
+            self.booth.over_since.set(None);
+        } else if self.booth.over_since.get_untracked().is_none() {
+            self.booth.over_since.set(Some(js_sys::Date::now()));
+        }
         if ours || self.watching {
             let robot = s.mode;
             let board = Board::from_moves(Geometry::STANDARD, &s.moves).unwrap_or_default();
@@ -152,15 +264,29 @@ impl Actions {
                 self.after_move();
             }
         } else if self.game.with_untracked(|g| g.robot.is_some()) {
-            // Our robot game is over (left, freed or replaced): play here.
+            // Our robot game is over (left, freed or replaced): back to
+            // the lobby, which says why.
             self.local_game();
+            self.ui.panel.set(Some(Panel::Robot));
         }
         self.booth.snapshot.set(Some(s));
         self.send_robot_move();
     }
 
     pub(crate) fn on_refusal(self, code: ErrorCode) {
-        self.say(refusal_text(code));
+        // A taken name refuses the hello, and then the seat it was for: the
+        // first says why.
+        let name_taken = self
+            .ui
+            .message
+            .with_untracked(|m| *m == Some(Message::Text(Text::NameTaken)));
+        if code == ErrorCode::BadName && name_taken {
+            return;
+        }
+        if matches!(code, ErrorCode::NameTaken | ErrorCode::BadName) {
+            self.ui.panel.set(Some(Panel::Robot));
+        }
+        self.say_for_now(refusal_text(code));
         let lost_seat = self
             .booth
             .snapshot
@@ -174,7 +300,21 @@ impl Actions {
     /// changes when the bridge's snapshot says so.
     pub(crate) fn robot_drop(self, column: usize) {
         if !self.robot_can_move() {
-            return self.say(Text::RobotWait);
+            let why = self.booth.snapshot.with_untracked(|s| {
+                let s = s.as_ref()?;
+                Some(if waiting_for_opponent(s) {
+                    Text::WaitingForOpponent
+                } else if s.computer.is_some() && s.turn == s.computer {
+                    Text::ComputersTurnWait
+                } else if s.you != Part::Both
+                    && s.turn.map(booth_protocol::Seat::index) != own_seat(s)
+                {
+                    Text::NotYourTurn
+                } else {
+                    Text::RobotWait
+                })
+            });
+            return self.say_for_now(why.unwrap_or(Text::RobotWait));
         }
         self.booth_send(&ClientMessage::Move {
             column: column as u8 + 1,
@@ -222,12 +362,19 @@ impl Actions {
         let computer_first = vs_computer && game.human == Side::Second;
         self.ui.message.set(None);
         self.stop_thinking();
+        self.search.column_values.set(None);
+        self.search.last_pv.set(Vec::new());
         self.robot_move.set_value(None);
         self.game.set(game);
         self.booth_send(&ClientMessage::Start {
             mode,
             computer_first,
         });
+    }
+
+    /// Asks for another game with the same people.
+    pub(crate) fn robot_again(self) {
+        self.booth_send(&ClientMessage::Again);
     }
 
     pub(crate) fn robot_leave(self) {

@@ -88,6 +88,9 @@ pub struct Settings {
     pub high_contrast: bool,
     /// A mark on every coin, so colour is not the only difference.
     pub marks: bool,
+    /// Sounds on or off as the visitor chose (`None`: on where people
+    /// play, off on the spectator screen).
+    pub sound: Option<bool>,
 }
 
 impl Default for Settings {
@@ -104,6 +107,7 @@ impl Default for Settings {
             size: (7, 6),
             high_contrast: false,
             marks: false,
+            sound: None,
         }
     }
 }

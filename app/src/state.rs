@@ -72,8 +72,24 @@ pub struct Booth {
     pub welcome: RwSignal<Option<booth_protocol::Welcome>>,
     /// The bridge's last snapshot.
     pub snapshot: RwSignal<Option<booth_protocol::Snapshot>>,
-    /// Seconds left, after the bridge asked whether the player is still there.
-    pub still_there: RwSignal<Option<u64>>,
+    /// When an idle game ends (ms since the epoch), after the bridge asked
+    /// whether the player is still there.
+    pub still_there: RwSignal<Option<f64>>,
+    /// Now (ms since the epoch), every second while a bridge is there: what
+    /// the countdowns count with.
+    pub now: RwSignal<f64>,
+    /// The robot game's moment a refusal was said at (it goes once the
+    /// game or the robot moves on).
+    pub said_at: RwSignal<Option<String>>,
+    /// Since when this page's robot game is over (ms since the epoch).
+    pub over_since: RwSignal<Option<f64>>,
+}
+
+impl Booth {
+    /// Whole seconds from now until `deadline` (ms since the epoch).
+    pub fn seconds_until(&self, deadline: f64) -> u64 {
+        ((deadline - self.now.get()) / 1000.0).ceil().max(0.0) as u64
+    }
 }
 
 /// What the worker has loaded.
@@ -156,6 +172,9 @@ impl State {
                 welcome: RwSignal::new(None),
                 snapshot: RwSignal::new(None),
                 still_there: RwSignal::new(None),
+                now: RwSignal::new(0.0),
+                said_at: RwSignal::new(None),
+                over_since: RwSignal::new(None),
             },
             data: Data {
                 book: RwSignal::new(None),

@@ -36,6 +36,11 @@ pub struct Config {
     pub demo_after_s: u64,
     /// The language of the booth's own screens: `de` or `en`.
     pub language: String,
+    /// The booth's name over its lobby; empty: the app's title.
+    pub booth_name: String,
+    /// Whether robot games between two people offer hints and the expected
+    /// continuation (off: they would let one of them play perfectly).
+    pub hints_between_people: bool,
     /// The demo's two levels: the first player's and the second's.
     pub demo_levels: Vec<String>,
     /// Levels the lobby offers.
@@ -93,6 +98,8 @@ impl Default for Config {
             idle_free_s: 40,
             demo_after_s: 60,
             language: "de".into(),
+            booth_name: String::new(),
+            hints_between_people: false,
             demo_levels: vec!["hard".into(), "medium:aggressive".into()],
             levels: ["easy", "medium", "hard", "perfect", "adaptive"]
                 .map(String::from)
@@ -221,6 +228,12 @@ impl Config {
                 self.language
             ));
         }
+        if self.booth_name.chars().count() > 40 || self.booth_name.chars().any(char::is_control) {
+            p.push(format!(
+                "booth_name = {:?}: use at most 40 characters on one line",
+                self.booth_name
+            ));
+        }
         if self.demo_levels().is_none() {
             p.push(format!(
                 "demo_levels = {:?}: name two levels that play on their own, the first player's and the second's, e.g. [\"hard\", \"medium:aggressive\"] (not perfect, which needs the opening book the bridge does not load, nor adaptive, which follows a person)",
@@ -316,6 +329,8 @@ mod tests {
             "demo_after_s",
             "demo_levels",
             "language",
+            "booth_name",
+            "hints_between_people",
             "levels",
             "allowed_origins",
             "lan_token",

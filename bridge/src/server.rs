@@ -74,8 +74,9 @@ fn welcome_for(welcome: &Welcome, own_screen: bool) -> Welcome {
         welcome.clone()
     } else {
         Welcome {
-            levels: welcome.levels.clone(),
-            ..Welcome::default()
+            language: None,
+            join_url: None,
+            ..welcome.clone()
         }
     }
 }
@@ -98,6 +99,7 @@ pub fn router(booth: Arc<Mutex<Booth>>, config: ServerConfig) -> Router {
     // The operator's API, behind its token; the page itself is static.
     let operator_api = Router::new()
         .route("/operator/state", get(operator_state))
+        .route("/operator/events", get(operator_events))
         .route("/operator/games.csv", get(operator_games_csv))
         .route("/operator/action", post(operator_action))
         .route_layer(middleware::from_fn_with_state(
@@ -107,6 +109,7 @@ pub fn router(booth: Arc<Mutex<Booth>>, config: ServerConfig) -> Router {
     let mut routes = Router::new()
         .route("/ws", get(upgrade))
         .route("/operator", get(operator_page))
+        .route("/join-qr.svg", get(join_qr))
         .merge(operator_api);
     if state.config.simulator.is_some() {
         routes = routes
@@ -136,6 +139,24 @@ async fn check_host(
         tracing::warn!("refused a request for host {host:?}");
         (StatusCode::FORBIDDEN, "unknown host").into_response()
     }
+}
+
+/// The QR code of the LAN join address, for the booth's own screens (the
+/// lobby and the spectator screen), so that a visitor's phone can join.
+async fn join_qr(
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    State(state): State<AppState>,
+) -> Response {
+    let own_screen = peer.ip().is_loopback() && state.config.trust_loopback;
+    let url = welcome_for(&state.config.welcome, own_screen).join_url;
+    let Some(code) = url.and_then(|u| qrcode::QrCode::new(u.as_bytes()).ok()) else {
+        return (StatusCode::NOT_FOUND, "no join address here").into_response();
+    };
+    let svg = code
+        .render::<qrcode::render::svg::Color<'_>>()
+        .min_dimensions(160, 160)
+        .build();
+    ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response()
 }
 
 /// The operator page: a static page that asks the API below with the token
@@ -184,16 +205,43 @@ fn is_operator(headers: &HeaderMap, config: &ServerConfig) -> bool {
 }
 
 async fn operator_state(State(state): State<AppState>) -> Response {
+    axum::Json(operator_view(&state)).into_response()
+}
+
+/// The operator page's view, pushed as server-sent events whenever the
+/// game or the robot changes (a fault reaches the staff at once, without
+/// polling).
+async fn operator_events(State(state): State<AppState>) -> Response {
+    use axum::response::sse::{Event, KeepAlive, Sse};
+    let changes = state.booth.lock().expect("booth lock").changes();
+    let stream = futures_util::stream::unfold(
+        (state, changes, true),
+        |(state, mut changes, first)| async move {
+            if !first && changes.changed().await.is_err() {
+                return None;
+            }
+            let event = Event::default().data(operator_view(&state).to_string());
+            Some((
+                Ok::<_, std::convert::Infallible>(event),
+                (state, changes, false),
+            ))
+        },
+    );
+    Sse::new(stream)
+        .keep_alive(KeepAlive::default())
+        .into_response()
+}
+
+fn operator_view(state: &AppState) -> serde_json::Value {
     let booth = state.booth.lock().expect("booth lock");
-    let body = serde_json::json!({
+    serde_json::json!({
         "robot": booth.robot_status(),
         "log": booth.robot().recent().iter().rev().take(40).collect::<Vec<_>>(),
         "today": booth.tally(),
         "games": booth.recent_games(20),
         "game": booth.game_summary(),
         "config": state.config.settings,
-    });
-    axum::Json(body).into_response()
+    })
 }
 
 /// Every recorded game as CSV, newest first, for a spreadsheet.

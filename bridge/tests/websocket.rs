@@ -56,6 +56,8 @@ async fn start_with_idle(
             language: Some("de".into()),
             levels: vec!["easy".into(), "hard".into()],
             join_url: Some("http://192.0.2.7:8080/?token=secrettoken123".into()),
+            name: None,
+            hints_between_people: false,
         },
     };
     let mut booth = Booth::new(robot, ask, free, Records::in_memory());
@@ -374,4 +376,54 @@ async fn the_booths_own_screen_is_welcomed_with_its_language_and_levels() {
     assert!(other["language"].is_null(), "{other}");
     assert!(other["join_url"].is_null(), "{other}");
     assert_eq!(other["levels"], json!(["easy", "hard"]), "{other}");
+}
+
+#[tokio::test]
+async fn the_operator_page_is_told_of_each_change_as_it_happens() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let b = start(false, true).await;
+    let host = format!("127.0.0.1:{}", b.port);
+    let (status, _) = http(b.port, "GET /operator/events", &host, "", "").await;
+    assert!(
+        status.contains("401"),
+        "the events need the token too: {status}"
+    );
+
+    let mut events = tokio::net::TcpStream::connect(("127.0.0.1", b.port))
+        .await
+        .unwrap();
+    let request = format!(
+        "GET /operator/events HTTP/1.1\r\nHost: {host}\r\nX-Operator-Token: operatortoken42\r\n\r\n"
+    );
+    events.write_all(request.as_bytes()).await.unwrap();
+    let mut seen = String::new();
+    // Reads the stream until `want` has arrived, within five seconds.
+    async fn until(stream: &mut tokio::net::TcpStream, seen: &mut String, want: &str) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+        while !seen.contains(want) {
+            let mut chunk = [0u8; 4096];
+            let n = tokio::time::timeout_at(deadline, stream.read(&mut chunk))
+                .await
+                .unwrap_or_else(|_| panic!("no {want:?} in {seen}"))
+                .unwrap();
+            assert!(n > 0, "the stream ended: {seen}");
+            seen.push_str(&String::from_utf8_lossy(&chunk[..n]));
+        }
+    }
+    until(&mut events, &mut seen, "text/event-stream").await;
+    until(&mut events, &mut seen, r#""game":null"#).await;
+    // A visitor starts a game: the page hears of it without asking.
+    let mut ws = connect(&b).await;
+    send(&mut ws, hello("player", "push-test")).await;
+    send(&mut ws, json!({"type": "start", "mode": "vs_computer"})).await;
+    until(&mut events, &mut seen, r#""mode":"vs_computer""#).await;
+}
+
+#[tokio::test]
+async fn the_booths_own_screens_get_the_join_address_as_a_qr_code() {
+    let b = start(false, true).await;
+    let host = format!("127.0.0.1:{}", b.port);
+    let (status, body) = http(b.port, "GET /join-qr.svg", &host, "", "").await;
+    assert!(status.contains("200"), "{status}");
+    assert!(body.contains("<svg") && body.contains("<path"), "{body}");
 }

@@ -364,6 +364,9 @@ test('the bridge serves the app built into it, in the booth\'s language (German 
     }
     // An English browser: the booth's own screen still speaks German.
     await page.locator('html[lang="de"]').waitFor();
+    // It opens on the booth's lobby, from which a local game is a tap away.
+    await page.locator('#robot.open').waitFor();
+    await page.getByRole('button', { name: 'Lieber auf diesem Tablet spielen' }).click();
     await page.getByRole('button', { name: 'Spalte 4', exact: true }).click();
     await page.waitForFunction(() => (document.querySelector('[role=status]')?.textContent ?? '').startsWith('Du bist am Zug'), null, { timeout: 20000 });
     assert.equal(await coins(page), 2, 'the computer answered, its worker loaded from the bridge');

@@ -76,6 +76,26 @@ function pageGrid(page) {
   });
 }
 
+/** The lobby a page served by the bridge opens on. */
+const lobby = (page) => page.locator('#robot.open').waitFor();
+
+/** Records the tones the page's Web Audio would play, in `window.tones`. */
+function mockAudio() {
+  window.tones = [];
+  window.AudioContext = class {
+    constructor() { this.currentTime = 0; this.destination = {}; }
+    resume() { return Promise.resolve(); }
+    createOscillator() {
+      return {
+        type: '',
+        frequency: { set value(v) { window.tones.push(v); }, get value() { return 0; } },
+        connect() {}, start() {}, stop() {},
+      };
+    }
+    createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect() {} }; }
+  };
+}
+
 const robotState = (page) => page.locator('.robot-line').getAttribute('data-robot');
 const status = (page) => page.getByRole('status').textContent();
 
@@ -109,12 +129,13 @@ async function visitorsTurn(page) {
 
 test('a whole robot game from tap to coin, a jam that heals, and a spectator who sees it all', async () => {
   const player = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  await player.addInitScript(mockAudio);
   const page = await player.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e));
   await page.goto(base);
-  // The robot button appears once the page has reached the bridge.
-  await page.getByRole('button', { name: 'Robot' }).click();
+  // A page the bridge serves opens on the lobby.
+  await lobby(page);
   const name = page.getByLabel('Your name');
   await name.fill('<b>x</b>');
   await page.getByRole('button', { name: 'Play on the robot' }).click();
@@ -129,6 +150,7 @@ test('a whole robot game from tap to coin, a jam that heals, and a spectator who
   await page.locator('.robot-line .seats', { hasText: 'Ada_1 – Computer' }).waitFor();
 
   const watcher = await browser.newContext({ viewport: { width: 800, height: 480 } });
+  await watcher.addInitScript(mockAudio);
   const screen = await watcher.newPage();
   await screen.goto(base + 'watch');
   await screen.locator('.robot-line').waitFor();
@@ -148,6 +170,13 @@ test('a whole robot game from tap to coin, a jam that heals, and a spectator who
     // The coin shows once the bridge has taken the move.
     await page.waitForFunction((n) => document.querySelectorAll('.cells .coin:not(.ghost)').length > n, before, { timeout: 20000, polling: 100 });
     moves += 1;
+    if (moves === 1) {
+      // A tap while the computer (or the robot) is busy is refused in words
+      // that go once the visitor may move again (checked by visitorsTurn).
+      const other = [3, 2, 4, 1, 5, 0, 6].find((c) => c !== column);
+      await page.getByRole('button', { name: `Column ${other + 1}`, exact: true }).click();
+      assert.match(await status(page), /computer's turn|still busy/);
+    }
     if (moves === 4 && !jammed) {
       await page.locator('.robot-line.alert').waitFor({ timeout: 20000 });
       assert.match(await page.locator('.robot-line').textContent(), /jammed|not answering/);
@@ -171,6 +200,9 @@ test('a whole robot game from tap to coin, a jam that heals, and a spectator who
   }, final.join('').length, { timeout: 20000, polling: 100 });
   assert.deepEqual(await pageGrid(screen), final, 'the spectator screen shows the robot\'s board');
   assert.ok(await screen.locator('.tree svg, svg.tree').count() > 0, 'the spectator sees the search tree');
+  assert.deepEqual(await screen.evaluate(() => window.tones), [], 'the spectator screen is quiet by default');
+  const tones = await page.evaluate(() => window.tones);
+  assert.ok(tones.length >= final.join('').length, `a sound for every coin on the player's page: ${tones}`);
   await screen.screenshot({ path: `${SHOTS}booth-watch-800x480.png` });
   await screen.setViewportSize({ width: 1024, height: 768 });
   await screen.screenshot({ path: `${SHOTS}booth-watch-1024x768.png` });
@@ -179,11 +211,96 @@ test('a whole robot game from tap to coin, a jam that heals, and a spectator who
   await player.close();
 });
 
+/** Waits until the page's status line reads `pattern`. */
+async function says(page, pattern, timeout = 30000) {
+  try {
+    await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('[role=status]')?.textContent ?? ''), pattern.source, { timeout, polling: 100 });
+  } catch {
+    assert.fail(`the page never said ${pattern}: "${await status(page)}"`);
+  }
+}
+
+test('two people play each other on the robot: waiting, names, each result, again, and leaving', async () => {
+  const first = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  await first.addInitScript(mockAudio);
+  const a = await first.newPage();
+  const errors = [];
+  a.on('pageerror', (e) => errors.push(e));
+  await a.goto(base);
+  await lobby(a);
+  await a.getByLabel('Your name').fill('Ada_5');
+  await a.getByLabel('Opponent').selectOption('person');
+  await a.getByRole('button', { name: 'Play on the robot' }).click();
+  await says(a, /Waiting for an opponent/);
+  // Nobody to play against yet: a tap waits too.
+  await a.getByRole('button', { name: 'Column 1', exact: true }).click();
+  await says(a, /Waiting for an opponent/);
+  assert.equal(await a.locator('.cells .coin:not(.ghost)').count(), 0);
+  assert.equal(await a.locator('button.hint').count(), 0, 'no hints between two people');
+
+  const second = await browser.newContext({ viewport: { width: 800, height: 480 } });
+  const b = await second.newPage();
+  b.on('pageerror', (e) => errors.push(e));
+  await b.goto(base);
+  await lobby(b);
+  await b.screenshot({ path: `${SHOTS}booth-lobby-join-800x480.png` });
+  await b.setViewportSize({ width: 1920, height: 1080 });
+  await b.screenshot({ path: `${SHOTS}booth-lobby-join-1920x1080.png` });
+  await b.setViewportSize({ width: 800, height: 480 });
+  // Ada's name is taken on the booth.
+  await b.getByLabel('Your name').fill('Ada_5');
+  await b.getByRole('button', { name: 'Take the second seat' }).click();
+  await b.locator('#robot.open .lobby-message', { hasText: 'already has this name' }).waitFor();
+  await b.getByLabel('Your name').fill('Bob_5');
+  await b.getByRole('button', { name: 'Take the second seat' }).click();
+
+  await says(a, /Your turn, Ada_5/);
+  await says(b, /Ada_5's turn/);
+  await a.locator('.robot-line .seats', { hasText: 'Ada_5 – Bob_5' }).waitFor();
+  await b.locator('.robot-line .seats', { hasText: 'Ada_5 – Bob_5' }).waitFor();
+  // Ada drops four into column 1, Bob into column 2.
+  for (let turn = 0; turn < 7; turn++) {
+    const [page, name, column] = turn % 2 === 0 ? [a, 'Ada_5', 1] : [b, 'Bob_5', 2];
+    await says(page, new RegExp(`Your turn, ${name}`));
+    await inStep(page);
+    await page.getByRole('button', { name: `Column ${column}`, exact: true }).click();
+    await page.waitForFunction((n) => document.querySelectorAll('.cells .coin:not(.ghost)').length > n, turn, { timeout: 20000, polling: 100 });
+    if (turn === 4) {
+      await b.screenshot({ path: `${SHOTS}booth-two-people-800x480.png` });
+      await a.screenshot({ path: `${SHOTS}booth-two-people-1920x1080.png` });
+    }
+  }
+  await says(a, /You won against Bob_5!/);
+  await says(b, /Ada_5 won\. You lost\./);
+  assert.match(await a.locator('.after-game .countdown').textContent(), /Back to the lobby in \d+ s/);
+  const tones = await a.evaluate(() => window.tones);
+  assert.ok(tones.includes(1046.5), `the win's fanfare played: ${tones}`);
+
+  // Both want another game: Bob opens it.
+  await b.locator('.after-game .robot-again').click();
+  await a.locator('.after-game .asked-again', { hasText: 'Bob_5 wants to play again' }).waitFor();
+  await a.locator('.after-game .robot-again').click();
+  await says(b, /Your turn, Bob_5/);
+  await says(a, /Bob_5's turn/);
+
+  // Leaving asks first; the other person is told and goes back to the lobby.
+  await b.locator('.robot-line .leave').click();
+  await b.getByRole('button', { name: 'Stay' }).click();
+  await says(b, /Your turn, Bob_5/);
+  await b.locator('.robot-line .leave').click();
+  await b.getByRole('button', { name: 'Leave', exact: true }).click();
+  await lobby(a);
+  await a.locator('#robot .lobby-message', { hasText: 'Bob_5 left the game' }).waitFor();
+  assert.deepEqual(errors, []);
+  await first.close();
+  await second.close();
+});
+
 test('a second visitor finds the robot busy and is offered to watch', async () => {
   const first = await browser.newContext();
   const a = await first.newPage();
   await a.goto(base);
-  await a.getByRole('button', { name: 'Robot' }).click();
+  await lobby(a);
   await a.getByLabel('Your name').fill('Bea_2');
   await a.getByRole('button', { name: 'Play on the robot' }).click();
   await a.locator('.robot-line').waitFor();
@@ -191,13 +308,13 @@ test('a second visitor finds the robot busy and is offered to watch', async () =
   const second = await browser.newContext();
   const b = await second.newPage();
   await b.goto(base);
-  await b.getByRole('button', { name: 'Robot' }).click();
+  await lobby(b);
   await b.getByText('The robot is busy with another game').waitFor();
   assert.equal(await b.getByRole('link', { name: 'Watch' }).count(), 1);
 
-  // Leaving frees the robot for the next visitor.
-  await a.getByRole('button', { name: 'Robot' }).click();
-  await a.getByRole('button', { name: 'Leave the robot game' }).click();
+  // Leaving (once confirmed) frees the robot for the next visitor.
+  await a.locator('.robot-line .leave').click();
+  await a.getByRole('button', { name: 'Leave', exact: true }).click();
   await b.getByText('The robot is busy with another game').waitFor({ state: 'detached' });
   await first.close();
   await second.close();
@@ -223,14 +340,14 @@ test('a quiet booth plays a demo with no page open, shown on the spectator scree
     assert.match(await screen.locator('.robot-line .seats').textContent(), /Computer \(Hard\) – Computer \(Medium\)/);
     await screen.locator('.tree svg, svg.tree').first().waitFor({ timeout: 20000 });
     await screen.screenshot({ path: `${SHOTS}booth-demo-800x480.png` });
-    await screen.setViewportSize({ width: 1024, height: 768 });
-    await screen.screenshot({ path: `${SHOTS}booth-demo-1024x768.png` });
+    await screen.setViewportSize({ width: 1920, height: 1080 });
+    await screen.screenshot({ path: `${SHOTS}booth-demo-1920x1080.png` });
 
     // A visitor starts a game: the demo stops and the robot clears.
     const visitorContext = await browser.newContext();
     const visitor = await visitorContext.newPage();
     await visitor.goto(url);
-    await visitor.getByRole('button', { name: 'Robot' }).click();
+    await lobby(visitor);
     await visitor.getByLabel('Your name').fill('Cem_3');
     await visitor.getByRole('button', { name: 'Play on the robot' }).click();
     await screen.waitForFunction(() => document.querySelector('.robot-line .seats').textContent.includes('Cem_3'), null, { timeout: 20000, polling: 200 });
@@ -257,12 +374,12 @@ test('the booth\'s own screen speaks the booth\'s language and offers the booth\
     const page = await context.newPage();
     await page.goto(url);
     await page.locator('html[lang="de"]').waitFor();
-    await page.getByRole('button', { name: 'Roboter' }).click();
-    const lobby = page.locator('#robot');
-    const levels = await lobby.getByLabel('Stufe').locator('option').allTextContents();
+    await lobby(page);
+    const panel = page.locator('#robot');
+    const levels = await panel.getByLabel('Stufe').locator('option').allTextContents();
     assert.deepEqual(levels, ['Leicht', 'Schwer (aggressiv)']);
-    await lobby.getByLabel('Stufe').selectOption({ label: 'Schwer (aggressiv)' });
-    await lobby.getByLabel('Dein Name').fill('Dora_4');
+    await panel.getByLabel('Stufe').selectOption({ label: 'Schwer (aggressiv)' });
+    await panel.getByLabel('Dein Name').fill('Dora_4');
     await page.getByRole('button', { name: 'Auf dem Roboter spielen' }).click();
     await page.locator('.robot-line').waitFor();
     // The computer of this robot game plays at the level chosen.

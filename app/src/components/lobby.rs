@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use crate::actions::use_actions;
 use crate::i18n::{Say, Text, use_i18n};
-use crate::robot::seated;
+use crate::robot::{robot_words, seated, waiting_for_opponent};
 use crate::settings::offered_levels;
 use crate::state::Panel;
 
@@ -24,7 +24,10 @@ pub fn RobotPanel() -> impl IntoView {
     let busy = move || {
         ctx.booth.snapshot.with(|s| {
             s.as_ref().is_some_and(|s| {
-                s.status == GameStatus::Playing && !seated(s) && s.mode != Some(GameMode::Demo)
+                s.status == GameStatus::Playing
+                    && !seated(s)
+                    && s.mode != Some(GameMode::Demo)
+                    && !waiting_for_opponent(s)
             })
         })
     };
@@ -85,14 +88,47 @@ pub fn RobotPanel() -> impl IntoView {
         seated_as(&|| ctx.robot_start(mode))
     };
     let join = move |_| seated_as(&|| ctx.booth_send(&ClientMessage::Join));
+    let title = move || {
+        ctx.booth
+            .welcome
+            .with(|w| w.as_ref().and_then(|w| w.name.clone()))
+            .unwrap_or_else(|| t(Text::LobbyTitle).to_string())
+    };
+    let robot_state = move || {
+        ctx.booth.snapshot.with(|s| {
+            s.as_ref()
+                .map(|s| t(robot_words(s.robot.state, s.robot.fault)))
+                .unwrap_or_else(|| t(Text::RobotConnecting))
+        })
+    };
+    let demo = move || {
+        ctx.booth
+            .snapshot
+            .with(|s| s.as_ref().is_some_and(|s| s.mode == Some(GameMode::Demo)))
+    };
+    let join_url = move || {
+        ctx.booth
+            .welcome
+            .with(|w| w.as_ref().and_then(|w| w.join_url.clone()))
+    };
+    let message = move || ctx.ui.message.get().map(|m| i18n.message(&m));
     view! {
-        <section id="robot" class="panel" class:open=move || ctx.ui.is_open(Panel::Robot) aria-label=move || t(Text::Robot)>
-            <h2>{move || t(Text::Robot)}</h2>
+        <section id="robot" class="panel lobby" class:open=move || ctx.ui.is_open(Panel::Robot) aria-label=move || t(Text::Robot)>
+            <h2>{title}</h2>
+            <p class="lobby-intro">{move || t(Text::LobbyIntro)}</p>
+            <p class="lobby-robot">{robot_state}</p>
+            <Show when=demo>
+                <p class="demo-call">{move || t(Text::DemoRunning)}</p>
+            </Show>
+            <Show when=move || message().is_some()>
+                <p class="lobby-message" role="alert">{message}</p>
+            </Show>
             <Show when=playing fallback=move || view! {
                 <label>
                     {move || t(Text::YourName)}
                     <input
                         type="text"
+                        name="name"
                         maxlength="15"
                         autocomplete="off"
                         prop:value=move || name.get()
@@ -104,7 +140,7 @@ pub fn RobotPanel() -> impl IntoView {
                 </p>
                 <label>
                     {move || t(Text::Opponent)}
-                    <select on:change=move |e| against_computer.set(event_target_value(&e) == "computer")>
+                    <select class="robot-opponent" on:change=move |e| against_computer.set(event_target_value(&e) == "computer")>
                         <option value="computer" selected=true>{move || t(Text::ComputerOpponent)}</option>
                         <option value="person">{move || t(Text::PersonOpponent)}</option>
                     </select>
@@ -139,16 +175,19 @@ pub fn RobotPanel() -> impl IntoView {
                     <a href="watch">{move || t(Text::WatchRobot)}</a>
                 </Show>
                 <Show when=seat_free>
-                    <button on:click=join>{move || t(Text::TakeSeat)}</button>
+                    <button class="take-seat" on:click=join>{move || t(Text::TakeSeat)}</button>
                 </Show>
-                <button class="primary" on:click=start disabled=busy>{move || t(Text::PlayOnRobot)}</button>
+                <button class="primary play-robot" on:click=start disabled=busy>{move || t(Text::PlayOnRobot)}</button>
+                <button class="play-here" on:click=move |_| ctx.ui.panel.set(None)>{move || t(Text::PlayHere)}</button>
+                <Show when=move || join_url().is_some()>
+                    <figure class="join">
+                        <img src="join-qr.svg" alt="" width="160" height="160"/>
+                        <figcaption>{move || t(Text::JoinWithPhone)}<br/><code>{join_url}</code></figcaption>
+                    </figure>
+                </Show>
             }>
-                <button on:click=move |_| {
-                    ctx.robot_leave();
-                    ctx.ui.toggle(Panel::Robot);
-                }>{move || t(Text::LeaveRobot)}</button>
+                <button class="close" on:click=move |_| ctx.ui.toggle(Panel::Robot)>{move || t(Text::Close)}</button>
             </Show>
-            <button class="close" on:click=move |_| ctx.ui.toggle(Panel::Robot)>{move || t(Text::Close)}</button>
         </section>
     }
 }

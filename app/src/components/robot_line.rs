@@ -1,15 +1,15 @@
-//! The robot's state in words and the "still there?" question.
+//! The robot's state in words, the names in the seats, and the questions
+//! of a robot game: "still there?", "leave?", "again?".
 
 use booth_protocol::{ClientMessage, GameMode, GameStatus, LinkState};
-use engine::player::LevelSpec;
 use leptos::prelude::*;
 
 use crate::actions::use_actions;
 use crate::i18n::{Say, Text, use_i18n};
-use crate::robot::robot_words;
+use crate::robot::{BACK_TO_LOBBY_MS, robot_words, seat_names};
 
 /// The robot's state in words (while this page plays on it or watches),
-/// and the "still there?" question.
+/// the seats' names, and the questions of a robot game.
 /// A `spectator` screen names the robot whenever the bridge is there; a
 /// playing page only during its robot game.
 #[component]
@@ -18,45 +18,69 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
     let i18n = use_i18n();
     let t = move |text| i18n.t(text);
     // A spectator screen on a static host (no bridge) has no robot to name.
-    let shown = move || {
-        (spectator && ctx.booth.snapshot.with(Option::is_some))
-            || ctx.game.with(|g| g.robot.is_some())
-    };
-    let state = move || {
+    let playing = move || ctx.game.with(|g| g.robot.is_some());
+    let shown = move || (spectator && ctx.booth.snapshot.with(Option::is_some)) || playing();
+    let robot = move || {
         ctx.booth
             .snapshot
-            .with(|s| s.as_ref().map(|s| s.robot.state))
+            .with(|s| s.as_ref().map(|s| (s.robot.state, s.robot.fault)))
     };
+    let state = move || robot().map(|(state, _)| state);
     let class = move || match state() {
         Some(LinkState::Fault | LinkState::Disconnected) => "robot-line alert",
         Some(LinkState::Ready) | None => "robot-line",
         Some(_) => "robot-line busy",
     };
-    let words = move || t(state().map_or(Text::RobotConnecting, robot_words));
+    let words = move || {
+        t(robot().map_or(Text::RobotConnecting, |(state, fault)| {
+            robot_words(state, fault)
+        }))
+    };
     let seats = move || {
+        let lang = i18n.lang();
         ctx.booth.snapshot.with(|s| {
             s.as_ref()
                 .filter(|s| s.status != GameStatus::Idle)
+                .map(|s| seat_names(s, lang).join(" – "))
+                .unwrap_or_default()
+        })
+    };
+    let demo = move || {
+        spectator
+            && ctx
+                .booth
+                .snapshot
+                .with(|s| s.as_ref().is_some_and(|s| s.mode == Some(GameMode::Demo)))
+    };
+    let join_url = move || {
+        ctx.booth
+            .welcome
+            .with(|w| w.as_ref().and_then(|w| w.join_url.clone()))
+    };
+    let over = move || playing() && ctx.game.with(|g| g.board.is_over());
+    let confirming = RwSignal::new(false);
+    let asked_again = move || {
+        ctx.booth.snapshot.with(|s| {
+            s.as_ref()
+                .filter(|s| s.mode == Some(GameMode::TwoPlayers))
                 .map(|s| {
-                    let name = |i: usize| match (&s.seats[i], s.mode) {
-                        // The demo's seats are named by their levels.
-                        (Some(level), Some(GameMode::Demo)) => level
-                            .parse::<LevelSpec>()
-                            .map(|l| {
-                                format!(
-                                    "{} ({})",
-                                    t(Text::Computer),
-                                    i18n.say(&Say::LevelName(l.level))
-                                )
-                            })
-                            .unwrap_or_else(|_| level.clone()),
-                        (Some(name), _) => name.clone(),
-                        (None, _) => "…".into(),
-                    };
-                    format!("{} – {}", name(0), name(1))
+                    let names = seat_names(s, i18n.lang());
+                    (0..2)
+                        .filter(|&i| s.again[i] && Some(i) != crate::robot::own_seat(s))
+                        .map(|i| format!("{} {}", names[i], t(Text::OtherWantsAgain)))
+                        .collect::<Vec<_>>()
+                        .join(" ")
                 })
                 .unwrap_or_default()
         })
+    };
+    let back_in = move || {
+        ctx.booth
+            .over_since
+            .get()
+            .map(|since| ctx.booth.seconds_until(since + BACK_TO_LOBBY_MS))
+            .map(|s| i18n.say(&Say::BackInSeconds(s)))
+            .unwrap_or_default()
     };
     view! {
         <Show when=shown>
@@ -64,11 +88,52 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
                 <span class="robot-words">{words}</span>
                 " "
                 <span class="seats">{seats}</span>
+                <Show when=move || playing() && !over() && !spectator>
+                    " "
+                    <button class="leave" on:click=move |_| confirming.set(true)>{move || t(Text::LeaveRobot)}</button>
+                </Show>
             </p>
+        </Show>
+        <Show when=demo>
+            <a class="demo-call" href="./">{move || t(Text::DemoRunning)}</a>
+        </Show>
+        <Show when=move || spectator && join_url().is_some()>
+            <figure class="join">
+                <img src="join-qr.svg" alt="" width="120" height="120"/>
+                <figcaption>{move || t(Text::JoinWithPhone)}<br/><code>{join_url}</code></figcaption>
+            </figure>
+        </Show>
+        <Show when=move || confirming.get() && playing()>
+            <div class="confirm-leave" role="alertdialog">
+                <span>{move || t(Text::LeaveQuestion)}</span>
+                <button class="yes" on:click=move |_| {
+                    confirming.set(false);
+                    ctx.robot_leave();
+                    ctx.ui.panel.set(Some(crate::state::Panel::Robot));
+                }>{move || t(Text::LeaveYes)}</button>
+                <button class="no" on:click=move |_| confirming.set(false)>{move || t(Text::Stay)}</button>
+            </div>
+        </Show>
+        <Show when=move || over() && !spectator>
+            <div class="after-game">
+                <span class="asked-again">{asked_again}</span>
+                <button class="robot-again primary" on:click=move |_| ctx.robot_again()>{move || t(Text::PlayAgain)}</button>
+                <button class="to-lobby" on:click=move |_| ctx.back_to_lobby()>{move || t(Text::BackToLobby)}</button>
+                <span class="countdown">{back_in}</span>
+            </div>
         </Show>
         <Show when=move || ctx.booth.still_there.get().is_some()>
             <div class="still-there" role="alertdialog">
                 <span>{move || t(Text::StillThere)}</span>
+                " "
+                <span class="countdown">
+                    {move || {
+                        ctx.booth
+                            .still_there
+                            .get()
+                            .map(|end| i18n.say(&Say::EndsInSeconds(ctx.booth.seconds_until(end))))
+                    }}
+                </span>
                 <button on:click=move |_| {
                     ctx.booth.still_there.set(None);
                     ctx.booth_send(&ClientMessage::StillHere);

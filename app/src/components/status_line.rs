@@ -1,11 +1,13 @@
 //! Whose turn, the level, the result, or why an action was refused.
 
+use booth_protocol::{GameStatus, Seat};
 use engine::Status;
 use leptos::prelude::*;
 
 use crate::actions::use_actions;
 use crate::game::Game;
 use crate::i18n::{Say, Text, use_i18n};
+use crate::robot::{own_seat, seat_names, waiting_for_opponent};
 use crate::settings::{GameMode, Settings};
 use crate::state::{Search, Ui};
 
@@ -20,9 +22,33 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
     let game = expect_context::<RwSignal<Game>>();
     let search = expect_context::<Search>();
     let ui = expect_context::<Ui>();
+    let booth = expect_context::<crate::state::Booth>();
+    // A game for two people on the robot speaks of them by name.
+    let between_people = move || {
+        booth.snapshot.with(|s| {
+            s.as_ref()
+                .filter(|s| s.mode == Some(GameMode::TwoPlayers) && s.status != GameStatus::Idle)
+                .map(|s| {
+                    if waiting_for_opponent(s) {
+                        return i18n.t(Text::WaitingForOpponent).to_string();
+                    }
+                    i18n.say(&Say::RobotGame {
+                        names: seat_names(s, i18n.lang()),
+                        you: own_seat(s),
+                        turn: s.turn.map(Seat::index),
+                        winner: s.winner.map(Seat::index),
+                    })
+                })
+        })
+    };
     let text = move || {
         if let Some(m) = ui.message.get() {
             return i18n.message(&m);
+        }
+        if game.with(|g| g.robot.is_some())
+            && let Some(text) = between_people()
+        {
+            return text;
         }
         let s = settings.get();
         let g = game.get();
@@ -61,7 +87,8 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
             }
         }
     };
-    let over = move || game.with(|g| g.board.is_over());
+    // A robot game's "again" is the bridge's (both people must agree).
+    let over = move || game.with(|g| g.board.is_over() && g.robot.is_none());
     view! {
         <div class="status-row">
             <p class="status" role="status" aria-live="polite">{text}</p>

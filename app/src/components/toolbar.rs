@@ -22,10 +22,16 @@ pub fn Toolbar(controls: bool) -> impl IntoView {
                 <Show when=move || controls>
                     <button on:click=move |_| actions.new_game(true)>{move || t(Text::NewGame)}</button>
                     <button on:click=move |_| actions.undo()>{move || t(Text::Undo)}</button>
-                    <button on:click=move |_| actions.hint()>{move || t(Text::Hint)}</button>
+                    <Show when=move || actions.hints_allowed()>
+                        <button class="hint" on:click=move |_| actions.hint()>{move || t(Text::Hint)}</button>
+                    </Show>
                 </Show>
                 <button on:click=move |_| ui.toggle(Panel::Settings)>{move || t(Text::Settings)}</button>
                 <button on:click=move |_| ui.toggle(Panel::Help)>{move || t(Text::Help)}</button>
+                <button class="sound" aria-pressed=move || actions.sound_on().to_string()
+                    title=move || t(Text::Sound) on:click=move |_| actions.toggle_sound()>
+                    {move || t(if actions.sound_on() { Text::SoundOn } else { Text::SoundOff })}
+                </button>
                 <Show when=move || booth.snapshot.with(Option::is_some) && controls>
                     <button class="robot-button" on:click=move |_| ui.toggle(Panel::Robot)>{move || t(Text::Robot)}</button>
                 </Show>

@@ -126,6 +126,39 @@ pub(super) fn text(text: Text) -> &'static str {
         Text::NoRobotGame => "Auf dem Roboter läuft gerade kein Spiel.",
         Text::BridgeVersion => "Diese Seite ist älter als die Station: bitte neu laden.",
         Text::BridgeRefused => "Die Station hat die Nachricht abgelehnt. Bitte neu laden.",
+        Text::NameTaken => "Diesen Namen hat schon jemand am Roboter – bitte wähle einen anderen.",
+        Text::WaitingForOpponent => {
+            "Warte auf eine Gegnerin oder einen Gegner … Sie steigen auf ihrem Gerät ein."
+        }
+        Text::ComputersTurnWait => "Warte, der Computer ist am Zug.",
+        Text::RobotJammed => {
+            "Im Roboter klemmt ein Stein – das Team ist gerufen. Das Spiel bleibt erhalten."
+        }
+        Text::RobotEmpty => {
+            "Dem Roboter sind die Steine ausgegangen – das Team ist gerufen. Das Spiel bleibt erhalten."
+        }
+        Text::RobotGridFull => {
+            "Das Spielfeld des Roboters muss geleert werden – das Team ist gerufen. Das Spiel bleibt erhalten."
+        }
+        Text::RobotNotAnswering => {
+            "Der Roboter antwortet nicht – das Team ist gerufen. Das Spiel bleibt erhalten."
+        }
+        Text::DemoRunning => "Der Roboter spielt gegen sich selbst: tippe, um zu spielen",
+        Text::PlayHere => "Lieber auf diesem Tablet spielen",
+        Text::LobbyTitle => "Vier gewinnt gegen den Roboter",
+        Text::LobbyIntro => {
+            "Gib deinen Namen ein, wähle deinen Gegner, und der Roboter wirft die Steine ein."
+        }
+        Text::LeaveQuestion => "Spiel verlassen? Die andere Person erfährt es.",
+        Text::LeaveYes => "Verlassen",
+        Text::Stay => "Bleiben",
+        Text::BackToLobby => "Zurück zur Lobby",
+        Text::JoinWithPhone => "Mit dem Handy mitspielen: Code scannen.",
+        Text::Sound => "Ton",
+        Text::SoundOn => "Ton an",
+        Text::SoundOff => "Ton aus",
+        Text::NoHintsBetweenPeople => "Keine Tipps im Spiel zwischen zwei Personen.",
+        Text::OtherWantsAgain => "möchte noch einmal spielen.",
     }
 }
 
@@ -281,6 +314,21 @@ pub(super) fn say(message: &Say) -> String {
             NoticeCode::EndedIdle => "Das Spiel ist beendet: Eine Weile hat niemand gezogen. Der Roboter ist frei.".into(),
         },
         Say::Version => format!("Version {} · MIT", env!("CARGO_PKG_VERSION")),
+        Say::RobotGame {
+            names,
+            you,
+            turn,
+            winner,
+        } => match (you, turn, winner) {
+            (Some(me), _, Some(w)) if me == w => format!("Du hast gegen {} gewonnen!", names[1 - w]),
+            (Some(_), _, Some(w)) => format!("{} hat gewonnen. Du hast verloren.", names[*w]),
+            (None, _, Some(w)) => format!("{} hat gewonnen!", names[*w]),
+            (Some(me), Some(t), _) if me == t => format!("Du bist am Zug, {}.", names[*t]),
+            (_, Some(t), _) => format!("{} ist am Zug.", names[*t]),
+            (_, None, None) => format!("Unentschieden zwischen {} und {}.", names[0], names[1]),
+        },
+        Say::BackInSeconds(s) => format!("Zurück zur Lobby in {s} s."),
+        Say::EndsInSeconds(s) => format!("Das Spiel endet in {s} s."),
     }
 }
 

@@ -124,6 +124,37 @@ pub(super) fn text(text: Text) -> &'static str {
         Text::NoRobotGame => "There is no game on the robot right now.",
         Text::BridgeVersion => "This page is older than the booth: please reload.",
         Text::BridgeRefused => "The booth refused the message. Please reload.",
+        Text::NameTaken => "Someone on the robot already has this name: please choose another.",
+        Text::WaitingForOpponent => {
+            "Waiting for an opponent … Another visitor joins from their device."
+        }
+        Text::ComputersTurnWait => "Wait, it is the computer's turn.",
+        Text::RobotJammed => {
+            "A coin is jammed in the robot – staff has been called. The game is kept."
+        }
+        Text::RobotEmpty => {
+            "The robot has run out of coins – staff has been called. The game is kept."
+        }
+        Text::RobotGridFull => {
+            "The robot's board needs emptying – staff has been called. The game is kept."
+        }
+        Text::RobotNotAnswering => {
+            "The robot is not answering – staff has been called. The game is kept."
+        }
+        Text::DemoRunning => "The robot is playing itself: tap to play",
+        Text::PlayHere => "Play on this tablet instead",
+        Text::LobbyTitle => "Connect Four against the robot",
+        Text::LobbyIntro => "Enter your name, choose an opponent, and the robot drops the coins.",
+        Text::LeaveQuestion => "Leave the game? The other player will be told.",
+        Text::LeaveYes => "Leave",
+        Text::Stay => "Stay",
+        Text::BackToLobby => "Back to the lobby",
+        Text::JoinWithPhone => "Play from your phone: scan the code.",
+        Text::Sound => "Sound",
+        Text::SoundOn => "Sound on",
+        Text::SoundOff => "Sound off",
+        Text::NoHintsBetweenPeople => "No hints in a game between two people.",
+        Text::OtherWantsAgain => "wants to play again.",
     }
 }
 
@@ -279,6 +310,21 @@ pub(super) fn say(message: &Say) -> String {
             NoticeCode::EndedIdle => "The game ended: nobody moved for a while. The robot is free.".into(),
         },
         Say::Version => format!("Version {} · MIT", env!("CARGO_PKG_VERSION")),
+        Say::RobotGame {
+            names,
+            you,
+            turn,
+            winner,
+        } => match (you, turn, winner) {
+            (Some(me), _, Some(w)) if me == w => format!("You won against {}!", names[1 - w]),
+            (Some(_), _, Some(w)) => format!("{} won. You lost.", names[*w]),
+            (None, _, Some(w)) => format!("{} won!", names[*w]),
+            (Some(me), Some(t), _) if me == t => format!("Your turn, {}.", names[*t]),
+            (_, Some(t), _) => format!("{}'s turn.", names[*t]),
+            (_, None, None) => format!("A draw between {} and {}.", names[0], names[1]),
+        },
+        Say::BackInSeconds(s) => format!("Back to the lobby in {s} s."),
+        Say::EndsInSeconds(s) => format!("The game ends in {s} s."),
     }
 }
 

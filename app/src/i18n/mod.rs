@@ -185,6 +185,27 @@ pub enum Text {
     NoRobotGame,
     BridgeVersion,
     BridgeRefused,
+    NameTaken,
+    WaitingForOpponent,
+    ComputersTurnWait,
+    RobotJammed,
+    RobotEmpty,
+    RobotGridFull,
+    RobotNotAnswering,
+    DemoRunning,
+    PlayHere,
+    LobbyTitle,
+    LobbyIntro,
+    LeaveQuestion,
+    LeaveYes,
+    Stay,
+    BackToLobby,
+    JoinWithPhone,
+    Sound,
+    NoHintsBetweenPeople,
+    SoundOn,
+    SoundOff,
+    OtherWantsAgain,
 }
 
 /// A message with numbers or names in it.
@@ -278,6 +299,22 @@ pub enum Say {
     },
     /// The app's version.
     Version,
+    /// A robot game's turn or result in the words of one of its people
+    /// (`you`: the seat of this page, if it plays) or of a spectator.
+    RobotGame {
+        /// The names in the seats (the computer's seat named already).
+        names: [String; 2],
+        /// This page's seat, if it plays one.
+        you: Option<usize>,
+        /// Whose turn (a seat), while the game is on.
+        turn: Option<usize>,
+        /// The winner's seat, once someone won.
+        winner: Option<usize>,
+    },
+    /// Seconds until the page goes back to the lobby.
+    BackInSeconds(u64),
+    /// Seconds until an idle game ends.
+    EndsInSeconds(u64),
 }
 
 impl From<CoinColour> for Text {

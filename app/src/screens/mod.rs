@@ -33,6 +33,7 @@ fn provide_state(watching: bool) -> Actions {
     let settings = actions.settings;
     provide_context(I18n::new(Signal::derive(move || settings.with(|s| s.lang))));
     actions.follow_changes();
+    actions.make_sounds();
     if !watching {
         keyboard::listen(actions);
     }

@@ -70,6 +70,10 @@ pub enum ClientMessage {
     },
     /// Takes the free second seat of a two-player game.
     Join,
+    /// After a game: this player would play again. Once every person in
+    /// the game asked, a new one starts with the same people (between two
+    /// people the other one opens).
+    Again,
     /// Drops a coin into a 1-based column.
     Move {
         /// 1-based column.
@@ -133,9 +137,17 @@ pub struct Welcome {
     pub levels: Vec<String>,
     /// The address a phone on the LAN opens to play, with the token: only
     /// to the booth's own screens, and only when the bridge listens on the
-    /// LAN.
+    /// LAN. Its QR code is at `/join-qr.svg`, for the same screens.
     #[serde(default)]
     pub join_url: Option<String>,
+    /// The booth's name for its lobby (`None`: the app's own title).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Whether hints and the expected continuation are offered in robot
+    /// games between two people (they would let one of them play
+    /// perfectly).
+    #[serde(default)]
+    pub hints_between_people: bool,
 }
 
 /// Why the bridge refused a message.
@@ -146,6 +158,8 @@ pub enum ErrorCode {
     Version,
     /// A name breaks the rule of [`valid_name`].
     BadName,
+    /// Another player on the booth has this name.
+    NameTaken,
     /// The session id is empty or longer than 64 characters.
     BadSession,
     /// Anything before `hello`.
@@ -164,6 +178,8 @@ pub enum ErrorCode {
     GameOver,
     /// It is the other side's turn.
     NotYourTurn,
+    /// A game for two people whose second seat is still free.
+    WaitingForOpponent,
     /// The robot is still placing a coin, in a fault or unplugged.
     RobotBusy,
     /// The column is full or does not exist.
@@ -214,6 +230,16 @@ pub enum Seat {
     Second,
 }
 
+impl Seat {
+    /// 0 for the first seat, 1 for the second (as in [`Snapshot::seats`]).
+    pub fn index(self) -> usize {
+        match self {
+            Seat::First => 0,
+            Seat::Second => 1,
+        }
+    }
+}
+
 /// A page's part in the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -254,6 +280,12 @@ pub struct Snapshot {
     pub winning_cells: Vec<[u8; 2]>,
     /// Names in the two seats (`null`: free).
     pub seats: [Option<String>; 2],
+    /// The computer's seat, in a game against it.
+    #[serde(default)]
+    pub computer: Option<Seat>,
+    /// After a game: which seats asked to play again.
+    #[serde(default)]
+    pub again: [bool; 2],
     /// This page's part.
     pub you: Part,
     /// Whether this page may move now (its turn, and the robot ready).

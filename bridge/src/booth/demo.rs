@@ -3,7 +3,7 @@
 //! booth's lock), and the spectator screens get each move's search tree.
 
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use engine::player::{LevelSpec, Player};
 use engine::{Board, Decision, PerSide};
@@ -118,17 +118,9 @@ impl Booth {
             (Some(_), None) => false,
         };
         if start {
-            self.game = Some(Game {
-                board: Board::new(),
-                mode: GameMode::Demo,
-                computer: None,
-                record: None,
-                seats: [None, None],
-                // The pages name the levels in their visitor's language.
-                names: demo.levels.map(|l| Some(l.to_string())).into_array(),
-                last_move: Instant::now(),
-                asked: false,
-            });
+            // The pages name the levels in their visitor's language.
+            let names = demo.levels.map(|l| Some(l.to_string())).into_array();
+            self.game = Some(Game::new(GameMode::Demo, None, [None, None], names));
             self.update_robot();
             self.broadcast();
         }

@@ -27,6 +27,12 @@ impl Booth {
         if session.is_empty() || session.len() > MAX_SESSION {
             return Err(ErrorCode::BadSession);
         }
+        if name
+            .as_deref()
+            .is_some_and(|n| self.name_taken(n, &session))
+        {
+            return Err(ErrorCode::NameTaken);
+        }
         let client = self
             .clients
             .get_mut(&caller.id)

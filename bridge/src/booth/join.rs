@@ -11,6 +11,12 @@ impl Booth {
             return Err(ErrorCode::NotAllowed);
         }
         let name = self.clients.get(&caller.id).and_then(|c| c.name.clone());
+        // Each person is named on the other's screen: a seat needs a name,
+        // and not the one already in the other seat.
+        let name = name.ok_or(ErrorCode::BadName)?;
+        if self.name_taken(&name, &caller.session) {
+            return Err(ErrorCode::NameTaken);
+        }
         let game = self.game.as_mut().ok_or(ErrorCode::NoGame)?;
         if game.mode != GameMode::TwoPlayers || game.seats[1].is_some() || game.board.is_over() {
             return Err(ErrorCode::Busy);
@@ -19,7 +25,7 @@ impl Booth {
             return Err(ErrorCode::NotAllowed);
         }
         game.seats[1] = Some(caller.session.clone());
-        game.names[1] = name;
+        game.names[1] = Some(name);
         self.broadcast();
         Ok(())
     }

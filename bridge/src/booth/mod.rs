@@ -5,6 +5,7 @@
 //! needs (who may send it: role, trust, seat) and what it changes; `handle`
 //! only dispatches. The state is tested apart from the server (`tests.rs`).
 
+mod again;
 mod demo;
 mod hello;
 mod join;
@@ -70,6 +71,30 @@ struct Game {
     names: [Option<String>; 2],
     last_move: Instant,
     asked: bool,
+    /// After the game: the seats whose players asked to play again.
+    again: [bool; 2],
+}
+
+impl Game {
+    /// A fresh game: nobody idle, nobody asked anything yet.
+    fn new(
+        mode: GameMode,
+        computer: Option<Side>,
+        seats: [Option<String>; 2],
+        names: [Option<String>; 2],
+    ) -> Game {
+        Game {
+            board: Board::new(),
+            mode,
+            computer,
+            record: None,
+            seats,
+            names,
+            last_move: Instant::now(),
+            asked: false,
+            again: [false; 2],
+        }
+    }
 }
 
 /// The booth: clients, the game and the robot.
@@ -87,6 +112,8 @@ pub struct Booth {
     quiet_since: Instant,
     /// The demo's players, from the first demo on.
     demo_players: Option<demo::DemoPlayers>,
+    /// Counts every change the pages are told of, for the operator page.
+    changes: tokio::sync::watch::Sender<u64>,
 }
 
 fn seat(side: Side) -> Seat {
@@ -134,6 +161,7 @@ impl Booth {
             demo: None,
             quiet_since: Instant::now(),
             demo_players: None,
+            changes: tokio::sync::watch::Sender::new(0),
         };
         booth.update_robot();
         booth
@@ -248,6 +276,7 @@ impl Booth {
                 computer_first,
             } => self.start(&caller, mode, computer_first),
             ClientMessage::Join => self.join(&caller),
+            ClientMessage::Again => self.again(&caller),
             ClientMessage::Move { column } => self.play(&caller, column),
             ClientMessage::Trace { trace } => self.relay_trace(&caller, trace),
             ClientMessage::StillHere => self.still_here(&caller),
@@ -262,6 +291,17 @@ impl Booth {
             .may_play()
             .then(|| self.seat_of(&caller.session))
             .flatten()
+    }
+
+    /// Whether `name` is taken by someone seated on the booth other than
+    /// `session`.
+    fn name_taken(&self, name: &str, session: &str) -> bool {
+        self.game.as_ref().is_some_and(|g| {
+            g.computer.is_none()
+                && g.seats.iter().zip(&g.names).any(|(s, n)| {
+                    s.as_deref().is_some_and(|s| s != session) && n.as_deref() == Some(name)
+                })
+        })
     }
 
     fn seat_of(&self, session: &str) -> Option<usize> {
@@ -313,6 +353,8 @@ impl Booth {
                 winner: None,
                 winning_cells: Vec::new(),
                 seats: [None, None],
+                computer: None,
+                again: [false; 2],
                 you,
                 can_move: false,
                 robot,
@@ -343,6 +385,8 @@ impl Booth {
                 .map(|c| [c.column + 1, c.row + 1])
                 .collect(),
             seats: game.names.clone(),
+            computer: game.computer.map(seat),
+            again: game.again,
             you,
             can_move,
             robot,
@@ -356,8 +400,14 @@ impl Booth {
         }
     }
 
+    /// Changes as they happen (a counter): the game, the seats, the robot.
+    pub fn changes(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.changes.subscribe()
+    }
+
     /// Sends every page its snapshot.
     pub fn broadcast(&self) {
+        self.changes.send_modify(|n| *n += 1);
         for &id in self.clients.keys() {
             self.send_snapshot(id);
         }

@@ -5,7 +5,7 @@ use std::time::Instant;
 use engine::Status;
 
 use super::{Booth, Caller, Game, Reply, seat};
-use crate::messages::ErrorCode;
+use crate::messages::{ErrorCode, GameMode};
 use crate::records::Outcome;
 
 impl Booth {
@@ -23,6 +23,9 @@ impl Booth {
         };
         if sides.is_empty() {
             return Err(ErrorCode::NotAllowed);
+        }
+        if game.mode == GameMode::TwoPlayers && game.seats[1].is_none() {
+            return Err(ErrorCode::WaitingForOpponent);
         }
         if !sides.contains(&game.board.side_to_move()) {
             return Err(ErrorCode::NotYourTurn);

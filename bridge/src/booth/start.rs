@@ -1,8 +1,6 @@
 //! `start`: a game on the robot, against the computer or for two people.
 
-use std::time::Instant;
-
-use engine::{Board, Side};
+use engine::Side;
 
 use super::{Booth, Caller, Game, Reply};
 use crate::messages::{ErrorCode, GameMode};
@@ -44,16 +42,7 @@ impl Booth {
             None => [name, None],
         };
         self.close_record(Outcome::Restarted);
-        self.game = Some(Game {
-            board: Board::new(),
-            mode,
-            computer,
-            record: None,
-            seats,
-            names,
-            last_move: Instant::now(),
-            asked: false,
-        });
+        self.game = Some(Game::new(mode, computer, seats, names));
         self.update_robot();
         self.broadcast();
         Ok(())

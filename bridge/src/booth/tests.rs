@@ -153,6 +153,13 @@ fn two_people_take_turns_and_one_cannot_hold_both_seats() {
         refused(b.handle(1, ClientMessage::Join)),
         Some(ErrorCode::NotAllowed)
     );
+    ready(&mut b);
+    // Nobody to play against yet: the first coin waits for the second person.
+    assert_eq!(
+        refused(b.handle(1, column(4))),
+        Some(ErrorCode::WaitingForOpponent)
+    );
+    assert_eq!(last_snapshot(&mut first).seats, [Some("Ada".into()), None]);
     assert_eq!(b.handle(2, ClientMessage::Join), None);
     ready(&mut b);
     assert_eq!(
@@ -252,4 +259,89 @@ fn a_game_counts_once_its_first_coin_is_in() {
     ready(&mut b);
     assert_eq!(b.handle(1, column(4)), None);
     assert_eq!(b.tally().games, 1);
+}
+
+fn two_people(b: &mut Booth) -> (Inbox, Inbox) {
+    let first = page(b, 1, true);
+    let second = page(b, 2, true);
+    b.handle(1, hello(Role::Player, "ada", "Ada"));
+    b.handle(2, hello(Role::Player, "bo", "Bob"));
+    let start = ClientMessage::Start {
+        mode: GameMode::TwoPlayers,
+        computer_first: false,
+    };
+    assert_eq!(b.handle(1, start), None);
+    (first, second)
+}
+
+#[test]
+fn the_second_person_needs_a_name_of_their_own() {
+    let mut b = booth();
+    let (_first, _second) = two_people(&mut b);
+    let mut third = page(&mut b, 3, true);
+    let nameless = ClientMessage::Hello {
+        v: VERSION,
+        role: Role::Player,
+        session: "cy".into(),
+        name: None,
+        token: None,
+    };
+    assert_eq!(b.handle(3, nameless), None);
+    assert_eq!(
+        refused(b.handle(3, hello(Role::Player, "cy", "Ada"))),
+        Some(ErrorCode::NameTaken)
+    );
+    // Refused names are not kept: joining without one is refused too.
+    assert_eq!(
+        refused(b.handle(3, ClientMessage::Join)),
+        Some(ErrorCode::BadName)
+    );
+    assert_eq!(b.handle(3, hello(Role::Player, "cy", "Cyd")), None);
+    assert_eq!(b.handle(3, ClientMessage::Join), None);
+    assert_eq!(
+        last_snapshot(&mut third).seats,
+        [Some("Ada".into()), Some("Cyd".into())]
+    );
+    // Ada's own page may say hello again under her name.
+    assert_eq!(b.handle(1, hello(Role::Player, "ada", "Ada")), None);
+}
+
+#[test]
+fn both_people_asking_to_play_again_swap_who_opens() {
+    let mut b = booth();
+    let (mut first, mut second) = two_people(&mut b);
+    assert_eq!(b.handle(2, ClientMessage::Join), None);
+    assert_eq!(
+        refused(b.handle(1, ClientMessage::Again)),
+        Some(ErrorCode::NotAllowed),
+        "not while the game is on"
+    );
+    // Ada wins in column 1.
+    for (page, c) in [(1, 1), (2, 2), (1, 1), (2, 2), (1, 1), (2, 2), (1, 1)] {
+        ready(&mut b);
+        assert_eq!(b.handle(page, column(c)), None);
+    }
+    let over = last_snapshot(&mut second);
+    assert_eq!(
+        (over.status, over.winner),
+        (GameStatus::Won, Some(Seat::First))
+    );
+    assert_eq!(b.handle(2, ClientMessage::Again), None);
+    let asked = last_snapshot(&mut first);
+    assert_eq!(
+        (asked.status, asked.again),
+        (GameStatus::Won, [false, true])
+    );
+    assert_eq!(b.handle(1, ClientMessage::Again), None);
+    let next = last_snapshot(&mut second);
+    assert_eq!(next.status, GameStatus::Playing);
+    assert_eq!(next.moves, "");
+    assert_eq!(next.seats, [Some("Bob".into()), Some("Ada".into())]);
+    assert_eq!(next.you, Part::First, "Bob opens the next game");
+    assert_eq!(last_snapshot(&mut first).you, Part::Second);
+    assert_eq!(
+        b.tally().games,
+        1,
+        "the second game counts from its first coin"
+    );
 }

@@ -1,0 +1,152 @@
+//! The game's sounds, made on the spot with the Web Audio API (no audio
+//! files): a coin landing (higher the higher it lands), a win, a draw and a
+//! robot fault. Quiet by default on the spectator screen; the toolbar's
+//! button mutes or unmutes, and the choice is kept with the settings.
+
+use std::cell::RefCell;
+
+use booth_protocol::LinkState;
+use engine::Status;
+use leptos::prelude::*;
+use web_sys::{AudioContext, OscillatorType};
+
+use crate::actions::Actions;
+
+/// One tone: frequency (Hz), start after the sound begins and length (s).
+type Tone = (f32, f64, f64);
+
+/// A sound the game makes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Cue {
+    /// A coin lands in this row (0 at the bottom).
+    Coin(usize),
+    /// A game was won.
+    Win,
+    /// A game ended in a draw.
+    Draw,
+    /// The robot went into a fault or stopped answering.
+    Fault,
+}
+
+impl Cue {
+    /// The cue's tones and their waveform.
+    fn tones(self) -> (OscillatorType, Vec<Tone>) {
+        match self {
+            // A short knock, a fourth higher per row up to the top.
+            Cue::Coin(row) => (
+                OscillatorType::Triangle,
+                vec![(220.0 * 1.335_f32.powi(row as i32), 0.0, 0.09)],
+            ),
+            // A rising major arpeggio.
+            Cue::Win => (
+                OscillatorType::Square,
+                [523.3, 659.3, 784.0, 1046.5]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &f)| (f, i as f64 * 0.12, 0.18))
+                    .collect(),
+            ),
+            // Two even notes.
+            Cue::Draw => (
+                OscillatorType::Sine,
+                vec![(440.0, 0.0, 0.25), (440.0, 0.3, 0.25)],
+            ),
+            // A falling buzz that staff hear across the booth.
+            Cue::Fault => (
+                OscillatorType::Sawtooth,
+                vec![(330.0, 0.0, 0.2), (247.0, 0.22, 0.2), (185.0, 0.44, 0.35)],
+            ),
+        }
+    }
+}
+
+thread_local! {
+    // One context for the page: browsers limit how many it may open.
+    static CONTEXT: RefCell<Option<AudioContext>> = const { RefCell::new(None) };
+}
+
+/// Plays `cue` now; silently nothing where the browser has no Web Audio.
+pub fn play(cue: Cue) {
+    CONTEXT.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        if cell.is_none() {
+            *cell = AudioContext::new().ok();
+        }
+        if let Some(context) = cell.as_ref() {
+            let _ = schedule(context, cue);
+        }
+    });
+}
+
+fn schedule(context: &AudioContext, cue: Cue) -> Result<(), wasm_bindgen::JsValue> {
+    // A context made before the first tap starts suspended.
+    let _ = context.resume();
+    let (wave, tones) = cue.tones();
+    let now = context.current_time();
+    for (frequency, at, length) in tones {
+        let oscillator = context.create_oscillator()?;
+        oscillator.set_type(wave);
+        oscillator.frequency().set_value(frequency);
+        let gain = context.create_gain()?;
+        let start = now + at;
+        gain.gain().set_value_at_time(0.18, start)?;
+        gain.gain()
+            .exponential_ramp_to_value_at_time(0.001, start + length)?;
+        oscillator.connect_with_audio_node(&gain)?;
+        gain.connect_with_audio_node(&context.destination())?;
+        oscillator.start_with_when(start)?;
+        oscillator.stop_with_when(start + length)?;
+    }
+    Ok(())
+}
+
+impl Actions {
+    /// Whether this screen makes sounds: the visitor's choice, else on
+    /// where people play and off on the spectator screen.
+    pub(crate) fn sound_on(self) -> bool {
+        self.settings.with(|s| s.sound).unwrap_or(!self.watching)
+    }
+
+    /// Mutes or unmutes, remembered with the settings.
+    pub(crate) fn toggle_sound(self) {
+        let on = untrack(|| self.sound_on());
+        self.settings.update(|s| s.sound = Some(!on));
+    }
+
+    /// Sounds for what happens: coins, the end of a game, a robot fault.
+    pub(crate) fn make_sounds(self) {
+        let seen = StoredValue::new(self.game.with_untracked(|g| g.board.to_string()));
+        Effect::new(move |_| {
+            let (moves, landed, status) = self.game.with(|g| {
+                let board = &g.board;
+                let landed = board.last_move().map(|c| board.height(c).saturating_sub(1));
+                (board.to_string(), landed, board.status())
+            });
+            let before = seen.get_value();
+            seen.set_value(moves.clone());
+            // Only one coin more than before: a new game or a jump through
+            // the review makes no sound.
+            let one_more = moves.len() == before.len() + 1 && moves.starts_with(&before);
+            if !one_more || !untrack(|| self.sound_on()) {
+                return;
+            }
+            match status {
+                Status::Won(_) => play(Cue::Win),
+                Status::Draw => play(Cue::Draw),
+                Status::InProgress => play(Cue::Coin(landed.unwrap_or(0))),
+            }
+        });
+        let was_down = StoredValue::new(false);
+        Effect::new(move |_| {
+            let down = self.booth.snapshot.with(|s| {
+                s.as_ref().is_some_and(|s| {
+                    matches!(s.robot.state, LinkState::Fault | LinkState::Disconnected)
+                })
+            });
+            if down && !was_down.get_value() && untrack(|| self.sound_on()) {
+                play(Cue::Fault);
+            }
+            was_down.set_value(down);
+        });
+    }
+}
