@@ -14,6 +14,7 @@ pub mod booth;
 pub mod codec;
 pub mod config;
 pub mod connections;
+pub mod journal;
 pub mod messages;
 pub mod outbox;
 pub mod records;

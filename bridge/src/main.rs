@@ -68,14 +68,27 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
-        )
+    use tracing_subscriber::Layer;
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    let console = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stderr)
         // Colour codes only for a person at a terminal: a log file or the
         // journal gets plain text.
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .with_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+        );
+    // The robot's commands, replies and faults also go to its journal.
+    let journal = tracing_subscriber::fmt::layer()
+        .with_writer(|| bridge::journal::JournalWriter)
+        .with_ansi(false)
+        .with_filter(
+            tracing_subscriber::filter::Targets::new().with_target("robot", tracing::Level::INFO),
+        );
+    tracing_subscriber::registry()
+        .with(console)
+        .with(journal)
         .init();
     match Cli::parse().command {
         Command::CheckConfig { file } => match Config::load(&file).map(|c| c.path_problems()) {
@@ -197,6 +210,10 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
     };
     let records_path = cfg.records.clone().unwrap_or_else(records::default_path);
     let records = Records::open(&records_path)?;
+    let journal_path = records_path.with_file_name("robot.log");
+    if let Err(e) = bridge::journal::start(&journal_path) {
+        tracing::warn!("no robot journal at {}: {e}", journal_path.display());
+    }
     let robot = RobotLink::spawn(target, cfg.timeouts(), Box::new(LineCodec));
     let mut booth = Booth::new(
         robot,
@@ -253,6 +270,7 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
             cfg.port
         );
         println!("records: {}", records_path.display());
+        println!("robot journal: {}", journal_path.display());
         if let Some(join_url) = &join_url {
             println!("tablets on the LAN: {join_url}");
             if let Ok(code) = qrcode::QrCode::new(join_url.as_bytes()) {

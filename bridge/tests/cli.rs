@@ -289,6 +289,13 @@ fn the_days_games_survive_a_restart_and_export_as_csv() {
         "{csv}"
     );
     assert!(stop(server).success());
+    // Beside the records, the robot's journal: both runs' commands.
+    let journal = std::fs::read_to_string(records.with_file_name("robot.log")).unwrap();
+    assert!(journal.contains("robot: dummy robot: 2 coins"), "{journal}");
+    assert!(
+        journal.matches("dummy robot: 0 coins").count() >= 2,
+        "{journal}"
+    );
 
     // A file that is not the booth's records: a refusal that names it.
     std::fs::write(&records, "not a database, but long enough to have a header").unwrap();
