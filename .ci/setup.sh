@@ -8,7 +8,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 TRUNK_VERSION=0.21.14
 
 have_target() { rustup target list --installed | grep -qx "$1"; }
-for target in wasm32-unknown-unknown wasm32-wasip1; do
+for target in wasm32-unknown-unknown wasm32-wasip1 aarch64-unknown-linux-gnu; do
   have_target "$target" || rustup target add "$target"
 done
 for component in rustfmt clippy; do
@@ -31,6 +31,11 @@ fi
 if ! command -v cc >/dev/null; then
   echo "setup: installing Debian's gcc"
   apt_install gcc libc6-dev
+fi
+# The Raspberry Pi build: Debian's cross toolchain, and qemu to run it here.
+if ! command -v aarch64-linux-gnu-gcc >/dev/null || ! command -v qemu-aarch64 >/dev/null; then
+  echo "setup: installing Debian's aarch64 cross compiler and qemu-user"
+  apt_install gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 fi
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   echo "setup: installing Debian's nodejs and npm"

@@ -51,4 +51,7 @@ step "the web app in headless Chromium (from a static server and from the bridge
 cargo build --release --locked -p bridge --features embed-app
 (cd tests/e2e && node --test)
 
+step "the bridge for the Raspberry Pi (aarch64), run under qemu-user with the simulated robot"
+.ci/pi.sh check
+
 step "all tests passed"
