@@ -189,7 +189,12 @@ impl Actions {
                     std::time::Duration::from_millis(400),
                 );
             }
-            return self.say(refusal);
+            // In a robot game the refusal goes once the game moves on.
+            return if game.robot.is_some() {
+                self.say_for_now(refusal)
+            } else {
+                self.say(refusal)
+            };
         }
         if game.robot.is_some() {
             return self.robot_drop(column);

@@ -151,7 +151,7 @@ impl Actions {
 
     /// Shows why a tap or a message was refused until the robot game
     /// moves on.
-    fn say_for_now(self, text: Text) {
+    pub(crate) fn say_for_now(self, text: Text) {
         self.say(text);
         let now = self
             .booth
@@ -263,9 +263,16 @@ impl Actions {
                 });
                 self.after_move();
             }
-        } else if self.game.with_untracked(|g| g.robot.is_some()) {
+        } else if self.game.with_untracked(|g| g.robot.is_some())
+            && self
+                .booth
+                .snapshot
+                .with_untracked(|prev| prev.as_ref().is_some_and(seated))
+        {
             // Our robot game is over (left, freed or replaced): back to
-            // the lobby, which says why.
+            // the lobby, which says why. (A snapshot before the bridge
+            // seated us, such as the answer to the hello that names us
+            // just before `start`, says nothing about our game.)
             self.local_game();
             self.ui.panel.set(Some(Panel::Robot));
         }
@@ -316,6 +323,19 @@ impl Actions {
             });
             return self.say_for_now(why.unwrap_or(Text::RobotWait));
         }
+        self.send_move(column);
+    }
+
+    /// Sends a move and takes no other until the bridge's next snapshot:
+    /// a second tap before it arrives would otherwise be sent too, and the
+    /// bridge (which takes both sides' moves from this page in a game
+    /// against the computer) would play it as the computer's.
+    fn send_move(self, column: usize) {
+        self.booth.snapshot.update(|s| {
+            if let Some(s) = s {
+                s.can_move = false;
+            }
+        });
         self.booth_send(&ClientMessage::Move {
             column: column as u8 + 1,
         });
@@ -344,9 +364,7 @@ impl Actions {
             self.robot_move.set_value(None);
         } else if ready {
             self.robot_move.set_value(None);
-            self.booth_send(&ClientMessage::Move {
-                column: column as u8 + 1,
-            });
+            self.send_move(column);
         }
     }
 

@@ -120,7 +120,7 @@ pub fn RobotPanel() -> impl IntoView {
             <Show when=demo>
                 <p class="demo-call">{move || t(Text::DemoRunning)}</p>
             </Show>
-            <Show when=move || message().is_some()>
+            <Show when=move || message().is_some() && ctx.ui.is_open(Panel::Robot)>
                 <p class="lobby-message" role="alert">{message}</p>
             </Show>
             <Show when=playing fallback=move || view! {
