@@ -32,10 +32,11 @@ if ! command -v cc >/dev/null; then
   echo "setup: installing Debian's gcc"
   apt_install gcc libc6-dev
 fi
-# The Raspberry Pi build: Debian's cross toolchain, and qemu to run it here.
-if ! command -v aarch64-linux-gnu-gcc >/dev/null || ! command -v qemu-aarch64 >/dev/null; then
-  echo "setup: installing Debian's aarch64 cross compiler and qemu-user"
-  apt_install gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+# The Raspberry Pi build: Debian's cross toolchain, qemu to run it here,
+# and curl to ask it for the app (.ci/pi.sh).
+if ! command -v aarch64-linux-gnu-gcc >/dev/null || ! command -v qemu-aarch64 >/dev/null || ! command -v curl >/dev/null; then
+  echo "setup: installing Debian's aarch64 cross compiler, qemu-user and curl"
+  apt_install gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user curl
 fi
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   echo "setup: installing Debian's nodejs and npm"

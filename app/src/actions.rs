@@ -136,9 +136,24 @@ impl Actions {
         self.settings.with_untracked(|s| s.lang)
     }
 
-    /// Shows `text` in the status line until the next change.
+    /// Shows `text` in the status line until the next change. In a robot
+    /// game that is the next change of the game or the robot: the text
+    /// belongs to the moment it was said at.
     pub(crate) fn say(self, text: Text) {
+        let robot_game = self.game.with_untracked(|g| g.robot.is_some());
+        self.say_tied(text, robot_game);
+    }
+
+    /// Shows `text`; when `tied` to the bridge's moment (a refusal of the
+    /// bridge, anything said in a robot game), only until the bridge's
+    /// game or robot moves on.
+    pub(crate) fn say_tied(self, text: Text, tied: bool) {
         self.ui.message.set(Some(Message::Text(text)));
+        let moment = self
+            .booth
+            .snapshot
+            .with_untracked(|s| s.as_ref().filter(|_| tied).map(crate::robot::moment));
+        self.booth.said_at.set(moment);
     }
 
     pub(crate) fn next_request(self) -> u32 {
@@ -189,12 +204,7 @@ impl Actions {
                     std::time::Duration::from_millis(400),
                 );
             }
-            // In a robot game the refusal goes once the game moves on.
-            return if game.robot.is_some() {
-                self.say_for_now(refusal)
-            } else {
-                self.say(refusal)
-            };
+            return self.say(refusal);
         }
         if game.robot.is_some() {
             return self.robot_drop(column);

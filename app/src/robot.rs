@@ -43,7 +43,7 @@ pub(crate) fn seated(s: &Snapshot) -> bool {
 
 /// What a status message in a robot game is about: once any of it
 /// changes, the message is out of date.
-fn moment(s: &Snapshot) -> String {
+pub(crate) fn moment(s: &Snapshot) -> String {
     format!(
         "{}|{:?}|{}|{}|{:?}|{:?}",
         s.moves, s.robot.state, s.robot.in_sync, s.can_move, s.seats, s.again
@@ -149,17 +149,6 @@ impl Actions {
         self.ui.panel.set(Some(Panel::Robot));
     }
 
-    /// Shows why a tap or a message was refused until the robot game
-    /// moves on.
-    pub(crate) fn say_for_now(self, text: Text) {
-        self.say(text);
-        let now = self
-            .booth
-            .snapshot
-            .with_untracked(|s| s.as_ref().map(moment));
-        self.booth.said_at.set(now);
-    }
-
     /// Whether the bridge takes a move from this page now.
     pub(crate) fn robot_can_move(self) -> bool {
         self.booth
@@ -190,6 +179,8 @@ impl Actions {
             LinkEvent::Message(ServerMessage::Snapshot(s)) => self.on_snapshot(*s),
             LinkEvent::Message(ServerMessage::Error { code }) => self.on_refusal(code),
             LinkEvent::Message(ServerMessage::Notice { code, name }) => {
+                // A notice stays past the snapshot that follows it.
+                self.booth.said_at.set(None);
                 self.ui
                     .message
                     .set(Some(Message::Say(Say::Notice { code, name })));
@@ -293,7 +284,8 @@ impl Actions {
         if matches!(code, ErrorCode::NameTaken | ErrorCode::BadName) {
             self.ui.panel.set(Some(Panel::Robot));
         }
-        self.say_for_now(refusal_text(code));
+        // The bridge's refusal is about its moment, in the lobby too.
+        self.say_tied(refusal_text(code), true);
         let lost_seat = self
             .booth
             .snapshot
@@ -321,7 +313,7 @@ impl Actions {
                     Text::RobotWait
                 })
             });
-            return self.say_for_now(why.unwrap_or(Text::RobotWait));
+            return self.say(why.unwrap_or(Text::RobotWait));
         }
         self.send_move(column);
     }

@@ -90,6 +90,30 @@ impl Booth {
     pub fn seconds_until(&self, deadline: f64) -> u64 {
         ((deadline - self.now.get()) / 1000.0).ceil().max(0.0) as u64
     }
+
+    /// The robot's state in words, each fault in its own (tracked).
+    pub fn robot_text(&self) -> crate::i18n::Text {
+        self.snapshot.with(|s| {
+            s.as_ref().map_or(crate::i18n::Text::RobotConnecting, |s| {
+                crate::robot::robot_words(s.robot.state, s.robot.fault)
+            })
+        })
+    }
+
+    /// Whether the robot is playing itself (tracked).
+    pub fn demo_running(&self) -> bool {
+        self.snapshot.with(|s| {
+            s.as_ref()
+                .is_some_and(|s| s.mode == Some(booth_protocol::GameMode::Demo))
+        })
+    }
+
+    /// The address a phone on the LAN joins with, on the booth's own
+    /// screens (tracked).
+    pub fn join_url(&self) -> Option<String> {
+        self.welcome
+            .with(|w| w.as_ref().and_then(|w| w.join_url.clone()))
+    }
 }
 
 /// What the worker has loaded.

@@ -268,14 +268,20 @@ fn the_operators_requests_rebuild_the_grid_and_flash_the_leds() {
     );
 }
 
+/// A pseudo-terminal for a robot a test scripts itself: its side, read
+/// with `timeout`, and the path the link opens.
+fn scripted_robot(timeout: Duration) -> (serialport::TTYPort, String) {
+    use serialport::SerialPort;
+    let (mut robot, host_side) = serialport::TTYPort::pair().unwrap();
+    robot.set_timeout(timeout).unwrap();
+    let path = host_side.name().unwrap();
+    (robot, path)
+}
+
 #[test]
 fn a_robot_sending_endless_bytes_without_a_newline_is_survived() {
-    use serialport::{SerialPort, TTYPort};
     use std::io::{Read, Write};
-    let (mut robot, host_side) = TTYPort::pair().unwrap();
-    robot.set_timeout(Duration::from_millis(100)).unwrap();
-    let path = host_side.name().unwrap();
-    drop(host_side);
+    let (mut robot, path) = scripted_robot(Duration::from_millis(100));
     // A robot that babbles 8 MiB with no newline before its first answer,
     // then speaks the protocol.
     let babbler = std::thread::spawn(move || {
@@ -342,12 +348,8 @@ fn a_robot_sending_endless_bytes_without_a_newline_is_survived() {
 /// be in, and dropping it again would put two coins where the game has one.
 #[test]
 fn a_late_ready_never_makes_a_coin_drop_twice() {
-    use serialport::{SerialPort, TTYPort};
     use std::io::{Read, Write};
-    let (mut robot, host_side) = TTYPort::pair().unwrap();
-    robot.set_timeout(Duration::from_millis(20)).unwrap();
-    let path = host_side.name().unwrap();
-    drop(host_side);
+    let (mut robot, path) = scripted_robot(Duration::from_millis(20));
     let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let stop = std::sync::Arc::clone(&done);
     // A robot that keeps its own grid (coins per column) and is slow once:

@@ -426,4 +426,9 @@ async fn the_booths_own_screens_get_the_join_address_as_a_qr_code() {
     let (status, body) = http(b.port, "GET /join-qr.svg", &host, "", "").await;
     assert!(status.contains("200"), "{status}");
     assert!(body.contains("<svg") && body.contains("<path"), "{body}");
+    // A page the bridge does not count as its own screen gets no token.
+    let other = start(false, false).await;
+    let host = format!("127.0.0.1:{}", other.port);
+    let (status, body) = http(other.port, "GET /join-qr.svg", &host, "", "").await;
+    assert!(status.contains("404") && !body.contains("<svg"), "{status}");
 }

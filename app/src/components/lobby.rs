@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use crate::actions::use_actions;
 use crate::i18n::{Say, Text, use_i18n};
-use crate::robot::{robot_words, seated, waiting_for_opponent};
+use crate::robot::{seated, waiting_for_opponent};
 use crate::settings::offered_levels;
 use crate::state::Panel;
 
@@ -94,23 +94,9 @@ pub fn RobotPanel() -> impl IntoView {
             .with(|w| w.as_ref().and_then(|w| w.name.clone()))
             .unwrap_or_else(|| t(Text::LobbyTitle).to_string())
     };
-    let robot_state = move || {
-        ctx.booth.snapshot.with(|s| {
-            s.as_ref()
-                .map(|s| t(robot_words(s.robot.state, s.robot.fault)))
-                .unwrap_or_else(|| t(Text::RobotConnecting))
-        })
-    };
-    let demo = move || {
-        ctx.booth
-            .snapshot
-            .with(|s| s.as_ref().is_some_and(|s| s.mode == Some(GameMode::Demo)))
-    };
-    let join_url = move || {
-        ctx.booth
-            .welcome
-            .with(|w| w.as_ref().and_then(|w| w.join_url.clone()))
-    };
+    let robot_state = move || t(ctx.booth.robot_text());
+    let demo = move || ctx.booth.demo_running();
+    let join_url = move || ctx.booth.join_url();
     let message = move || ctx.ui.message.get().map(|m| i18n.message(&m));
     view! {
         <section id="robot" class="panel lobby" class:open=move || ctx.ui.is_open(Panel::Robot) aria-label=move || t(Text::Robot)>

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use crate::actions::use_actions;
 use crate::i18n::{Say, Text, use_i18n};
-use crate::robot::{BACK_TO_LOBBY_MS, robot_words, seat_names};
+use crate::robot::{BACK_TO_LOBBY_MS, seat_names};
 
 /// The robot's state in words (while this page plays on it or watches),
 /// the seats' names, and the questions of a robot game.
@@ -20,22 +20,17 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
     // A spectator screen on a static host (no bridge) has no robot to name.
     let playing = move || ctx.game.with(|g| g.robot.is_some());
     let shown = move || (spectator && ctx.booth.snapshot.with(Option::is_some)) || playing();
-    let robot = move || {
+    let state = move || {
         ctx.booth
             .snapshot
-            .with(|s| s.as_ref().map(|s| (s.robot.state, s.robot.fault)))
+            .with(|s| s.as_ref().map(|s| s.robot.state))
     };
-    let state = move || robot().map(|(state, _)| state);
     let class = move || match state() {
         Some(LinkState::Fault | LinkState::Disconnected) => "robot-line alert",
         Some(LinkState::Ready) | None => "robot-line",
         Some(_) => "robot-line busy",
     };
-    let words = move || {
-        t(robot().map_or(Text::RobotConnecting, |(state, fault)| {
-            robot_words(state, fault)
-        }))
-    };
+    let words = move || t(ctx.booth.robot_text());
     let seats = move || {
         let lang = i18n.lang();
         ctx.booth.snapshot.with(|s| {
@@ -45,18 +40,8 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
                 .unwrap_or_default()
         })
     };
-    let demo = move || {
-        spectator
-            && ctx
-                .booth
-                .snapshot
-                .with(|s| s.as_ref().is_some_and(|s| s.mode == Some(GameMode::Demo)))
-    };
-    let join_url = move || {
-        ctx.booth
-            .welcome
-            .with(|w| w.as_ref().and_then(|w| w.join_url.clone()))
-    };
+    let demo = move || spectator && ctx.booth.demo_running();
+    let join_url = move || ctx.booth.join_url();
     let over = move || playing() && ctx.game.with(|g| g.board.is_over());
     let confirming = RwSignal::new(false);
     let asked_again = move || {

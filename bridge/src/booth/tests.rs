@@ -140,15 +140,7 @@ fn a_spectator_with_a_players_session_cannot_act_for_them() {
 #[test]
 fn two_people_take_turns_and_one_cannot_hold_both_seats() {
     let mut b = booth();
-    let mut first = page(&mut b, 1, true);
-    let mut second = page(&mut b, 2, true);
-    b.handle(1, hello(Role::Player, "ada", "Ada"));
-    b.handle(2, hello(Role::Player, "bo", "Bob"));
-    let start = ClientMessage::Start {
-        mode: GameMode::TwoPlayers,
-        computer_first: false,
-    };
-    assert_eq!(b.handle(1, start), None);
+    let (mut first, mut second) = two_people(&mut b);
     assert_eq!(
         refused(b.handle(1, ClientMessage::Join)),
         Some(ErrorCode::NotAllowed)
