@@ -19,10 +19,9 @@ const CHROMIUM_ARGS = [
 const OVER = /You won|computer won|Draw/;
 
 let browser;
-let bridge;
+/** The address of the bridge the running test plays on. */
 let base;
 
-/** Starts `bridge serve --robot sim` (plus `args`) on a free port; waits until it answers. */
 /** A bridge with the simulated robot; its own screens speak English
  * (the tests read English labels) unless `toml` says otherwise. */
 async function startBridge(toml = '') {
@@ -42,15 +41,38 @@ async function startBridge(toml = '') {
   return { process: child, url };
 }
 
+/** A bridge of the test's own, so one test's game never holds the robot
+ * for the next; it stops when the test ends. */
+async function ownBridge(t) {
+  const { process: child, url } = await startBridge();
+  t.after(() => child.kill());
+  base = url;
+}
+
+/** A browser context that closes when the test ends, passed or not. */
+async function context(t, options = {}) {
+  const made = await browser.newContext(options);
+  t.after(() => made.close().catch(() => {}));
+  return made;
+}
+
+/** Keeps every text the status line shows in `window.said`, so a message
+ * that lives only until the game moves on is still seen by the test. */
+function recordStatus() {
+  window.said = [];
+  new MutationObserver(() => {
+    const text = document.querySelector('[role=status]')?.textContent;
+    if (text && window.said.at(-1) !== text) window.said.push(text);
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
 before(async () => {
-  ({ process: bridge, url: base } = await startBridge());
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   await mkdir(SHOTS, { recursive: true });
 });
 
 after(async () => {
   await browser?.close();
-  bridge?.kill();
 });
 
 /** The simulator's grid: per column, bottom up, 1 and 2 for the players. */
@@ -127,9 +149,11 @@ async function visitorsTurn(page) {
   return inStep(page);
 }
 
-test('a whole robot game from tap to coin, a jam that heals, and a spectator who sees it all', async () => {
-  const player = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+test('a whole robot game from tap to coin, a jam that heals, and a spectator who sees it all', async (t) => {
+  await ownBridge(t);
+  const player = await context(t, { viewport: { width: 1024, height: 768 } });
   await player.addInitScript(mockAudio);
+  await player.addInitScript(recordStatus);
   const page = await player.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e));
@@ -149,7 +173,7 @@ test('a whole robot game from tap to coin, a jam that heals, and a spectator who
   // The first snapshot may come before the seats are taken.
   await page.locator('.robot-line .seats', { hasText: 'Ada_1 – Computer' }).waitFor();
 
-  const watcher = await browser.newContext({ viewport: { width: 800, height: 480 } });
+  const watcher = await context(t, { viewport: { width: 800, height: 480 } });
   await watcher.addInitScript(mockAudio);
   const screen = await watcher.newPage();
   await screen.goto(base + 'watch');
@@ -175,7 +199,8 @@ test('a whole robot game from tap to coin, a jam that heals, and a spectator who
       // that go once the visitor may move again (checked by visitorsTurn).
       const other = [3, 2, 4, 1, 5, 0, 6].find((c) => c !== column);
       await page.getByRole('button', { name: `Column ${other + 1}`, exact: true }).click();
-      assert.match(await status(page), /computer's turn|still busy/);
+      await page.waitForFunction(() => window.said.some((s) => /computer's turn|still busy/.test(s)), null, { timeout: 5000, polling: 50 })
+        .catch(async () => assert.fail(`the tap was not refused in words: ${JSON.stringify(await page.evaluate(() => window.said))}`));
     }
     if (moves === 4 && !jammed) {
       await page.locator('.robot-line.alert').waitFor({ timeout: 20000 });
@@ -207,8 +232,6 @@ test('a whole robot game from tap to coin, a jam that heals, and a spectator who
   await screen.setViewportSize({ width: 1024, height: 768 });
   await screen.screenshot({ path: `${SHOTS}booth-watch-1024x768.png` });
   assert.deepEqual(errors, []);
-  await watcher.close();
-  await player.close();
 });
 
 /** Waits until the page's status line reads `pattern`. */
@@ -220,8 +243,9 @@ async function says(page, pattern, timeout = 30000) {
   }
 }
 
-test('two people play each other on the robot: waiting, names, each result, again, and leaving', async () => {
-  const first = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+test('two people play each other on the robot: waiting, names, each result, again, and leaving', async (t) => {
+  await ownBridge(t);
+  const first = await context(t, { viewport: { width: 1920, height: 1080 } });
   await first.addInitScript(mockAudio);
   const a = await first.newPage();
   const errors = [];
@@ -238,7 +262,7 @@ test('two people play each other on the robot: waiting, names, each result, agai
   assert.equal(await a.locator('.cells .coin:not(.ghost)').count(), 0);
   assert.equal(await a.locator('button.hint').count(), 0, 'no hints between two people');
 
-  const second = await browser.newContext({ viewport: { width: 800, height: 480 } });
+  const second = await context(t, { viewport: { width: 800, height: 480 } });
   const b = await second.newPage();
   b.on('pageerror', (e) => errors.push(e));
   await b.goto(base);
@@ -292,12 +316,11 @@ test('two people play each other on the robot: waiting, names, each result, agai
   await lobby(a);
   await a.locator('#robot .lobby-message', { hasText: 'Bob_5 left the game' }).waitFor();
   assert.deepEqual(errors, []);
-  await first.close();
-  await second.close();
 });
 
-test('a second visitor finds the robot busy and is offered to watch', async () => {
-  const first = await browser.newContext();
+test('a second visitor finds the robot busy and is offered to watch', async (t) => {
+  await ownBridge(t);
+  const first = await context(t);
   const a = await first.newPage();
   await a.goto(base);
   await lobby(a);
@@ -305,7 +328,7 @@ test('a second visitor finds the robot busy and is offered to watch', async () =
   await a.getByRole('button', { name: 'Play on the robot' }).click();
   await a.locator('.robot-line').waitFor();
 
-  const second = await browser.newContext();
+  const second = await context(t);
   const b = await second.newPage();
   await b.goto(base);
   await lobby(b);
@@ -316,8 +339,6 @@ test('a second visitor finds the robot busy and is offered to watch', async () =
   await a.locator('.robot-line .leave').click();
   await a.getByRole('button', { name: 'Leave', exact: true }).click();
   await b.getByText('The robot is busy with another game').waitFor({ state: 'detached' });
-  await first.close();
-  await second.close();
 });
 
 test('a quiet booth plays a demo with no page open, shown on the spectator screen, and a visitor stops it', async () => {
