@@ -263,7 +263,12 @@ impl Actions {
             id,
             moves: game.board.to_string(),
             geometry: game.board.geometry(),
-            player: level.config(style),
+            // The booth decides how its levels play on the robot.
+            player: if game.robot.is_some() {
+                self.booth.player(level, style)
+            } else {
+                level.config(style)
+            },
             seed: (js_sys::Math::random() * 1e9) as u64,
         };
         let delay = if mode == GameMode::Demo {

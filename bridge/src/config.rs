@@ -1,13 +1,14 @@
 //! `bridge.toml`: every setting of a booth, checked with an explanation of
 //! every problem.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use serde::Deserialize;
 
 use engine::PerSide;
-use engine::player::{Level, LevelSpec};
+use engine::player::{Level, LevelSpec, LevelTuning};
 
 use crate::booth::DemoSettings;
 use crate::robot_link::Timeouts;
@@ -45,6 +46,9 @@ pub struct Config {
     pub demo_levels: Vec<String>,
     /// Levels the lobby offers.
     pub levels: Vec<String>,
+    /// The booth's own depth and rate of weak moves for the search levels
+    /// (`[tuning.easy]`), in the lobby's games and the demo.
+    pub tuning: BTreeMap<String, LevelTuning>,
     /// Extra origins allowed to open the WebSocket (the bridge's own origin
     /// always is).
     pub allowed_origins: Vec<String>,
@@ -104,6 +108,7 @@ impl Default for Config {
             levels: ["easy", "medium", "hard", "perfect", "adaptive"]
                 .map(String::from)
                 .to_vec(),
+            tuning: BTreeMap::new(),
             allowed_origins: Vec::new(),
             lan_token: String::new(),
             operator_token: String::new(),
@@ -222,6 +227,19 @@ impl Config {
                 ));
             }
         }
+        for (name, tuning) in &self.tuning {
+            match name.parse::<LevelSpec>() {
+                // Written as the level's own name, as the pages look it up.
+                Ok(spec) if spec.level.name() == *name => {
+                    if let Err(e) = tuning.check(spec.level) {
+                        p.push(format!("tuning.{name}: {e}"));
+                    }
+                }
+                _ => p.push(format!(
+                    "[tuning.{name}]: {name:?} is not a level: tune easy, medium or hard"
+                )),
+            }
+        }
         if !matches!(self.language.as_str(), "de" | "en") {
             p.push(format!(
                 "language = {:?}: use \"de\" (Deutsch) or \"en\" (English)",
@@ -283,11 +301,13 @@ impl Config {
     }
 
     /// When and how the robot plays itself (the levels of a config that
-    /// passed [`Config::problems`]).
+    /// passed [`Config::problems`], as the booth tuned them).
     pub fn demo(&self) -> DemoSettings {
+        let levels = self.demo_levels().unwrap_or(DemoSettings::default().levels);
         DemoSettings {
             after: Duration::from_secs(self.demo_after_s),
-            levels: self.demo_levels().unwrap_or(DemoSettings::default().levels),
+            players: levels.map(|l| l.tuned(&self.tuning)),
+            levels,
         }
     }
 
@@ -308,6 +328,7 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::player::PlayerConfig;
 
     #[test]
     fn the_example_config_is_valid_and_documents_every_key() {
@@ -332,6 +353,8 @@ mod tests {
             "booth_name",
             "hints_between_people",
             "levels",
+            "depth",
+            "random_moves",
             "allowed_origins",
             "lan_token",
             "operator_token",
@@ -339,6 +362,43 @@ mod tests {
         ] {
             assert!(text.contains(&format!("{key} =")), "{key} is documented");
         }
+    }
+
+    #[test]
+    fn a_tuned_level_plays_at_the_booths_depth_and_rate() {
+        let config =
+            Config::parse("demo_levels = [\"easy\", \"hard\"]\n[tuning.easy]\ndepth = 4\nrandom_moves = 0.5\n[tuning.hard]\ndepth = 6\n")
+                .unwrap();
+        let players = config.demo().players.map(|p| match p {
+            PlayerConfig::Search(s) => (s.depth, s.blunder_rate),
+            other => panic!("{other:?}"),
+        });
+        assert_eq!(players.into_array(), [(4, 0.5), (6, 0.0)]);
+        // Untuned levels keep the engine's preset.
+        assert_eq!(
+            Config::default().demo().players,
+            DemoSettings::default().players
+        );
+    }
+
+    #[test]
+    fn a_bad_tuning_says_which_level_and_which_value() {
+        let problems = Config::parse(
+            "[tuning.easy]\ndepth = 20\n[tuning.hard]\nrandom_moves = 1.5\n[tuning.perfect]\ndepth = 3\n[tuning.godlike]\ndepth = 3\n[tuning.Hard]\ndepth = 3\n",
+        )
+        .unwrap_err();
+        assert_eq!(
+            problems,
+            [
+                "[tuning.Hard]: \"Hard\" is not a level: tune easy, medium or hard",
+                "tuning.easy: depth = 20: use 1 to 12 plies",
+                "[tuning.godlike]: \"godlike\" is not a level: tune easy, medium or hard",
+                "tuning.hard: random_moves = 1.5: use a chance from 0 to 1",
+                "tuning.perfect: perfect has no depth to set: only easy, medium and hard can be tuned",
+            ]
+        );
+        let unknown = Config::parse("[tuning.easy]\nspeed = 3\n").unwrap_err();
+        assert!(unknown[0].contains("unknown field `speed`"), "{unknown:?}");
     }
 
     #[test]

@@ -250,6 +250,7 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
         welcome: Welcome {
             language: Some(cfg.language.clone()),
             levels: cfg.levels.clone(),
+            tuning: cfg.tuning.clone(),
             join_url: join_url.clone(),
             name: Some(cfg.booth_name.clone()).filter(|n| !n.is_empty()),
             hints_between_people: cfg.hints_between_people,

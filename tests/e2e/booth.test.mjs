@@ -43,8 +43,8 @@ async function startBridge(toml = '') {
 
 /** A bridge of the test's own, so one test's game never holds the robot
  * for the next; it stops when the test ends. */
-async function ownBridge(t) {
-  const { process: child, url } = await startBridge();
+async function ownBridge(t, toml = '') {
+  const { process: child, url } = await startBridge(toml);
   t.after(() => child.kill());
   base = url;
 }
@@ -387,29 +387,35 @@ test('a quiet booth plays a demo with no page open, shown on the spectator scree
   }
 });
 
-test('the booth\'s own screen speaks the booth\'s language and offers the booth\'s levels', async () => {
-  const { process: german, url } = await startBridge('language = "de"\nlevels = ["easy", "hard:aggressive"]\n');
-  try {
-    // An English browser on the booth's computer: the booth says German.
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 800, height: 480 } });
-    const page = await context.newPage();
-    await page.goto(url);
-    await page.locator('html[lang="de"]').waitFor();
-    await lobby(page);
-    const panel = page.locator('#robot');
-    const levels = await panel.getByLabel('Stufe').locator('option').allTextContents();
-    assert.deepEqual(levels, ['Leicht', 'Schwer (aggressiv)']);
-    await panel.getByLabel('Stufe').selectOption({ label: 'Schwer (aggressiv)' });
-    await panel.getByLabel('Dein Name').fill('Dora_4');
-    await page.getByRole('button', { name: 'Auf dem Roboter spielen' }).click();
-    await page.locator('.robot-line').waitFor();
-    // The computer of this robot game plays at the level chosen.
-    const settings = page.locator('#settings');
-    assert.equal(await settings.getByLabel('Stufe').locator('option:checked').textContent(), 'Schwer');
-    assert.equal(await settings.getByLabel('Stil').locator('option:checked').textContent(), 'aggressiv');
-    await page.screenshot({ path: `${SHOTS}booth-lobby-de-800x480.png` });
-    await context.close();
-  } finally {
-    german.kill();
+test('the booth\'s own screen speaks the booth\'s language and offers the booth\'s levels, as the booth tuned them', async (t) => {
+  // The booth's "hard" looks 3 moves ahead instead of 8.
+  await ownBridge(t, 'language = "de"\nlevels = ["easy", "hard:aggressive"]\n[tuning.hard]\ndepth = 3\nrandom_moves = 0\n');
+  // An English browser on the booth's computer: the booth says German.
+  const german = await context(t, { locale: 'en-US', viewport: { width: 800, height: 480 } });
+  const page = await german.newPage();
+  await page.goto(base);
+  await page.locator('html[lang="de"]').waitFor();
+  await lobby(page);
+  const panel = page.locator('#robot');
+  const levels = await panel.getByLabel('Stufe').locator('option').allTextContents();
+  assert.deepEqual(levels, ['Leicht', 'Schwer (aggressiv)']);
+  await panel.getByLabel('Stufe').selectOption({ label: 'Schwer (aggressiv)' });
+  await panel.getByLabel('Dein Name').fill('Dora_4');
+  await page.getByRole('button', { name: 'Auf dem Roboter spielen' }).click();
+  await page.locator('.robot-line').waitFor();
+  // The computer of this robot game plays at the level chosen.
+  const settings = page.locator('#settings');
+  assert.equal(await settings.getByLabel('Stufe').locator('option:checked').textContent(), 'Schwer');
+  assert.equal(await settings.getByLabel('Stil').locator('option:checked').textContent(), 'aggressiv');
+  await page.screenshot({ path: `${SHOTS}booth-lobby-de-800x480.png` });
+  // The computer searches to the booth's depth: the visitor moves first
+  // when the coin says so, then the thoughts name the computer's depth.
+  await page.waitForFunction(() => /^Du bist am Zug|Computer/.test(document.querySelector('[role=status]')?.textContent ?? ''), null, { timeout: 20000, polling: 100 });
+  if ((await status(page)).startsWith('Du bist am Zug')) {
+    await inStep(page);
+    await page.getByRole('button', { name: 'Spalte 4', exact: true }).click();
   }
+  await page.locator('.thoughts', { hasText: /\(Tiefe \d+,/ }).waitFor({ state: 'attached', timeout: 30000 });
+  const searched = await page.locator('.thoughts').textContent();
+  assert.match(searched, /\(Tiefe 3,/, `the booth's depth for hard: ${searched}`);
 });

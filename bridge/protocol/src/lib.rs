@@ -4,6 +4,9 @@
 //! `docs/bridge.md` documents each with an example.
 #![deny(missing_docs)]
 
+use std::collections::BTreeMap;
+
+use engine::player::LevelTuning;
 use serde::{Deserialize, Serialize};
 
 /// The protocol version a page says hello with.
@@ -125,7 +128,7 @@ pub enum ServerMessage {
 }
 
 /// What the booth offers a page that connects.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Welcome {
     /// The booth's language (`de` or `en`) for its own screens: sent only
     /// to pages on the bridge's machine; a visitor's device keeps its own.
@@ -135,6 +138,10 @@ pub struct Welcome {
     /// `medium:aggressive`, ...).
     #[serde(default)]
     pub levels: Vec<String>,
+    /// The booth's own depth and rate of weak moves for a level, by the
+    /// level's name (`easy`), in place of the engine's preset.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub tuning: BTreeMap<String, LevelTuning>,
     /// The address a phone on the LAN opens to play, with the token: only
     /// to the booth's own screens, and only when the bridge listens on the
     /// LAN. Its QR code is at `/join-qr.svg`, for the same screens.

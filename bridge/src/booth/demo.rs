@@ -5,7 +5,7 @@
 use std::sync::mpsc;
 use std::time::Duration;
 
-use engine::player::{LevelSpec, Player};
+use engine::player::{LevelSpec, Player, PlayerConfig};
 use engine::{Board, Decision, PerSide};
 
 use super::{Booth, Game};
@@ -17,27 +17,32 @@ const DEMO_PAUSE: Duration = Duration::from_secs(5);
 pub(super) const DEMO_PACE: Duration = Duration::from_millis(1500);
 
 /// When the robot plays itself, and how well each side plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct DemoSettings {
     /// The robot plays itself after this long without a game.
     pub after: Duration,
-    /// The levels of the two sides: different, so the games differ.
+    /// The levels of the two sides (different, so the games differ), as
+    /// the pages name them.
     pub levels: PerSide<LevelSpec>,
+    /// The players of the two sides: the levels as the booth tuned them.
+    pub players: PerSide<PlayerConfig>,
 }
 
 impl Default for DemoSettings {
     fn default() -> DemoSettings {
+        let levels: PerSide<LevelSpec> =
+            PerSide::new("hard", "medium:aggressive").map(|l| l.parse().expect("a known level"));
         DemoSettings {
             after: Duration::from_secs(60),
-            levels: PerSide::new("hard", "medium:aggressive")
-                .map(|l| l.parse().expect("a known level")),
+            players: levels.map(LevelSpec::config),
+            levels,
         }
     }
 }
 
 /// The demo's players, searching on their own thread.
 pub(super) struct DemoPlayers {
-    asks: mpsc::Sender<(String, LevelSpec)>,
+    asks: mpsc::Sender<(String, PlayerConfig)>,
     answers: mpsc::Receiver<(String, Option<Decision>)>,
     /// The position asked about, until its answer comes.
     asked: Option<String>,
@@ -47,7 +52,7 @@ pub(super) struct DemoPlayers {
 
 impl DemoPlayers {
     fn spawn() -> DemoPlayers {
-        let (asks, questions) = mpsc::channel::<(String, LevelSpec)>();
+        let (asks, questions) = mpsc::channel::<(String, PlayerConfig)>();
         let (replies, answers) = mpsc::channel();
         std::thread::Builder::new()
             .name("demo players".into())
@@ -56,11 +61,11 @@ impl DemoPlayers {
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(1, |d| d.as_nanos() as u64);
                 // Ends when the booth, and with it the sender, is gone.
-                for (moves, level) in questions {
+                for (moves, player) in questions {
                     seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
                     let decision = Board::from_moves(engine::Geometry::STANDARD, &moves)
                         .ok()
-                        .and_then(|board| Player::new(level.config(), seed).choose(&board).ok());
+                        .and_then(|board| Player::new(player, seed).choose(&board).ok());
                     if replies.send((moves, decision)).is_err() {
                         break;
                     }
@@ -75,10 +80,15 @@ impl DemoPlayers {
         }
     }
 
-    /// The move for `board` at `level`, handed out once it is found and
+    /// The move `player` finds for `board`, handed out once it is found and
     /// `wanted` (the robot ready, the pace kept). The first call asks; the
     /// search goes on while the robot moves.
-    fn next_move(&mut self, board: &Board, level: LevelSpec, wanted: bool) -> Option<Decision> {
+    fn next_move(
+        &mut self,
+        board: &Board,
+        player: &PlayerConfig,
+        wanted: bool,
+    ) -> Option<Decision> {
         let moves = board.to_string();
         while let Ok((asked, decision)) = self.answers.try_recv() {
             if self.asked.as_ref() == Some(&asked) {
@@ -89,7 +99,9 @@ impl DemoPlayers {
         if self.found.as_ref().is_some_and(|(m, _)| *m == moves) {
             return wanted.then(|| self.found.take()).flatten().map(|(_, d)| d);
         }
-        if self.asked.as_ref() != Some(&moves) && self.asks.send((moves.clone(), level)).is_ok() {
+        if self.asked.as_ref() != Some(&moves)
+            && self.asks.send((moves.clone(), player.clone())).is_ok()
+        {
             self.asked = Some(moves);
         }
         None
@@ -105,7 +117,9 @@ impl Booth {
     /// Starts a demo game when the booth has been quiet long enough, asks
     /// the players for the next move and plays it once the robot is ready.
     pub(super) fn demo_tick(&mut self) {
-        let Some(demo) = self.demo else { return };
+        let Some(demo) = self.demo.clone() else {
+            return;
+        };
         let finished_for = self
             .game
             .as_ref()
@@ -132,10 +146,10 @@ impl Booth {
             return;
         }
         let wanted = ready && game.last_move.elapsed() >= DEMO_PACE;
-        let level = demo.levels[game.board.side_to_move()];
+        let player = &demo.players[game.board.side_to_move()];
         let board = game.board.clone();
         let players = self.demo_players.get_or_insert_with(DemoPlayers::spawn);
-        if let Some(decision) = players.next_move(&board, level, wanted) {
+        if let Some(decision) = players.next_move(&board, player, wanted) {
             self.play_demo_move(decision);
         }
     }

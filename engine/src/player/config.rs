@@ -3,6 +3,7 @@
 
 use core::fmt;
 use core::str::FromStr;
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
@@ -218,7 +219,110 @@ impl LevelSpec {
     pub fn config(self) -> PlayerConfig {
         self.level.config(self.style)
     }
+
+    /// The player this describes on a booth that tuned some levels
+    /// (`tunings` by level name, `easy`): the preset with the tuning of
+    /// this level in place.
+    pub fn tuned(self, tunings: &BTreeMap<String, LevelTuning>) -> PlayerConfig {
+        match tunings.get(&self.level.name()) {
+            Some(tuning) => tuning.apply(self.config()),
+            None => self.config(),
+        }
+    }
 }
+
+/// A booth's own setting of a search level, in place of its preset: how
+/// deep it looks and how often it plays a deliberately weak move. Only the
+/// fixed-depth search levels (easy, medium, hard) can be tuned.
+///
+/// ```
+/// use engine::player::{Level, LevelSpec, LevelTuning, PlayerConfig};
+/// let easy: LevelSpec = "easy".parse().unwrap();
+/// let tuning = LevelTuning { depth: Some(3), random_moves: None };
+/// tuning.check(easy.level).unwrap();
+/// let PlayerConfig::Search(s) = tuning.apply(easy.config()) else { panic!() };
+/// assert_eq!((s.depth, s.blunder_rate), (3, 0.33));
+/// assert!(tuning.check(Level::Perfect).is_err());
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LevelTuning {
+    /// Plies to look ahead, 1 to [`LevelTuning::MAX_DEPTH`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u8>,
+    /// Chance per move, 0 to 1, of a deliberately weak random move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub random_moves: Option<f64>,
+}
+
+impl LevelTuning {
+    /// The deepest search a level may be set to: deeper, a move takes
+    /// seconds in a tablet's browser.
+    pub const MAX_DEPTH: u8 = 12;
+
+    /// Whether these values can be set on `level`.
+    ///
+    /// # Errors
+    /// Which value is out of range, or that the level has no depth to set.
+    pub fn check(&self, level: Level) -> Result<(), BadTuning> {
+        if !matches!(level, Level::Easy | Level::Medium | Level::Hard) {
+            return Err(BadTuning::NotTunable(level));
+        }
+        if let Some(depth) = self.depth.filter(|d| !(1..=Self::MAX_DEPTH).contains(d)) {
+            return Err(BadTuning::Depth(depth));
+        }
+        if let Some(rate) = self.random_moves.filter(|r| !(0.0..=1.0).contains(r)) {
+            return Err(BadTuning::RandomMoves(rate));
+        }
+        Ok(())
+    }
+
+    /// `config` with these values in place of its own (a player that is
+    /// not a fixed-depth search is returned as it is).
+    pub fn apply(&self, config: PlayerConfig) -> PlayerConfig {
+        match config {
+            PlayerConfig::Search(mut s) if s.evaluation != Evaluation::Classic => {
+                s.depth = self.depth.unwrap_or(s.depth);
+                s.blunder_rate = self.random_moves.unwrap_or(s.blunder_rate);
+                PlayerConfig::Search(s)
+            }
+            other => other,
+        }
+    }
+}
+
+/// Why a [`LevelTuning`] cannot be used.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum BadTuning {
+    /// The level is not a fixed-depth search.
+    NotTunable(Level),
+    /// The depth is outside 1 to [`LevelTuning::MAX_DEPTH`].
+    Depth(u8),
+    /// The rate of weak moves is outside 0 to 1.
+    RandomMoves(f64),
+}
+
+impl fmt::Display for BadTuning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BadTuning::NotTunable(level) => write!(
+                f,
+                "{} has no depth to set: only easy, medium and hard can be tuned",
+                level.name()
+            ),
+            BadTuning::Depth(depth) => write!(
+                f,
+                "depth = {depth}: use 1 to {} plies",
+                LevelTuning::MAX_DEPTH
+            ),
+            BadTuning::RandomMoves(rate) => {
+                write!(f, "random_moves = {rate}: use a chance from 0 to 1")
+            }
+        }
+    }
+}
+
+impl std::error::Error for BadTuning {}
 
 /// A level name that is not known.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -293,5 +397,61 @@ mod tests {
             panic!()
         };
         assert_eq!((c3.depth, c3.evaluation), (3, Evaluation::Classic));
+    }
+
+    #[test]
+    fn a_tuning_replaces_only_what_it_names() {
+        let both = LevelTuning {
+            depth: Some(6),
+            random_moves: Some(0.1),
+        };
+        let PlayerConfig::Search(hard) = both.apply(Level::Hard.config(Style::Aggressive)) else {
+            panic!()
+        };
+        assert_eq!(
+            (hard.depth, hard.blunder_rate, hard.style),
+            (6, 0.1, Style::Aggressive)
+        );
+        let rate_only = LevelTuning {
+            depth: None,
+            random_moves: Some(0.5),
+        };
+        let PlayerConfig::Search(medium) = rate_only.apply(Level::Medium.config(Style::Normal))
+        else {
+            panic!()
+        };
+        assert_eq!((medium.depth, medium.blunder_rate), (5, 0.5));
+        // The classic shell's levels are their depth by name.
+        assert_eq!(
+            both.apply(Level::Classic(2).config(Style::Normal)),
+            Level::Classic(2).config(Style::Normal)
+        );
+    }
+
+    #[test]
+    fn a_tuning_out_of_range_says_which_value() {
+        let deep = LevelTuning {
+            depth: Some(13),
+            random_moves: None,
+        };
+        assert_eq!(deep.check(Level::Hard), Err(BadTuning::Depth(13)));
+        assert_eq!(
+            deep.check(Level::Hard).unwrap_err().to_string(),
+            "depth = 13: use 1 to 12 plies"
+        );
+        let zero = LevelTuning {
+            depth: Some(0),
+            random_moves: None,
+        };
+        assert!(zero.check(Level::Easy).is_err());
+        let rate = LevelTuning {
+            depth: None,
+            random_moves: Some(-0.1),
+        };
+        assert_eq!(rate.check(Level::Easy), Err(BadTuning::RandomMoves(-0.1)));
+        assert_eq!(
+            LevelTuning::default().check(Level::Adaptive),
+            Err(BadTuning::NotTunable(Level::Adaptive))
+        );
     }
 }

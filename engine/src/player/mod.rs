@@ -30,7 +30,8 @@ use serde::{Deserialize, Serialize};
 pub use self::adaptive::Adaptive;
 pub use self::alphabeta::FORCED;
 pub use self::config::{
-    AdaptiveConfig, Level, LevelSpec, PerfectConfig, PlayerConfig, SearchConfig, UnknownLevel,
+    AdaptiveConfig, BadTuning, Level, LevelSpec, LevelTuning, PerfectConfig, PlayerConfig,
+    SearchConfig, UnknownLevel,
 };
 pub use self::facts::Fact;
 use self::progress::Reporter;
