@@ -58,6 +58,7 @@ async fn start_with_idle(
             join_url: Some("http://192.0.2.7:8080/?token=secrettoken123".into()),
             name: None,
             hints_between_people: false,
+            ..Default::default()
         },
     };
     let mut booth = Booth::new(robot, ask, free, Records::in_memory());
