@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 
 const SHOTS = new URL('../../target/screenshots/', import.meta.url).pathname;
@@ -23,30 +23,36 @@ let browser;
 let base;
 
 /** A bridge with the simulated robot; its own screens speak English
- * (the tests read English labels) unless `toml` says otherwise. */
-async function startBridge(toml = '') {
+ * (the tests read English labels) unless `toml` says otherwise. `records`
+ * names its SQLite file (to start a bridge again on the same records),
+ * `args` are more arguments of `bridge serve`. */
+async function startBridge(toml = '', { records, args = [] } = {}) {
   const port = await new Promise((ok) => {
     const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => ok(p)); });
   });
   const url = `http://127.0.0.1:${port}/`;
   // Each bridge keeps its records apart from the machine's own.
-  const records = `${tmpdir()}/booth-e2e-${process.pid}-${port}.sqlite`;
+  records ??= `${tmpdir()}/booth-e2e-${process.pid}-${port}.sqlite`;
   const config = `${tmpdir()}/booth-e2e-${process.pid}-${port}.toml`;
   await writeFile(config, toml.includes('language') ? toml : `language = "en"\n${toml}`);
-  const child = spawn(BRIDGE, ['serve', '--config', config, '--robot', 'sim', '--port', String(port), '--records', records], { stdio: 'ignore' });
+  const child = spawn(BRIDGE, ['serve', '--config', config, '--robot', 'sim', '--port', String(port), '--records', records, ...args], { stdio: 'ignore' });
+  const exited = new Promise((ok) => child.once('exit', ok));
   for (let i = 0; i < 100; i++) {
     try { if ((await fetch(url)).ok) break; } catch { /* not up yet */ }
     await new Promise((ok) => setTimeout(ok, 100));
   }
-  return { process: child, url };
+  /** SIGTERM, and the bridge's exit (it writes its records first). */
+  const stop = () => { child.kill(); return exited; };
+  return { process: child, url, port, records, stop };
 }
 
 /** A bridge of the test's own, so one test's game never holds the robot
  * for the next; it stops when the test ends. */
-async function ownBridge(t, toml = '') {
-  const { process: child, url } = await startBridge(toml);
-  t.after(() => child.kill());
-  base = url;
+async function ownBridge(t, toml = '', options = {}) {
+  const bridge = await startBridge(toml, options);
+  t.after(() => bridge.stop());
+  base = bridge.url;
+  return bridge;
 }
 
 /** A browser context that closes when the test ends, passed or not. */
@@ -149,8 +155,10 @@ async function visitorsTurn(page) {
   return inStep(page);
 }
 
-test('a whole robot game from tap to coin, a jam that heals, and a spectator who sees it all', async (t) => {
-  await ownBridge(t);
+const OPERATOR = 'operatortoken42';
+
+test('a whole robot game from tap to coin, a jam that heals, a spectator who sees it all, and the operator\'s record of it after a restart', async (t) => {
+  const first = await ownBridge(t, `operator_token = "${OPERATOR}"\n`);
   const player = await context(t, { viewport: { width: 1024, height: 768 } });
   await player.addInitScript(mockAudio);
   await player.addInitScript(recordStatus);
@@ -178,6 +186,12 @@ test('a whole robot game from tap to coin, a jam that heals, and a spectator who
   const screen = await watcher.newPage();
   await screen.goto(base + 'watch');
   await screen.locator('.robot-line').waitFor();
+  // Staff follow the robot on the operator page.
+  const staff = await context(t, { viewport: { width: 1024, height: 768 } });
+  await staff.addInitScript(mockAudio);
+  const operator = await staff.newPage();
+  await operator.goto(`${base}operator?token=${OPERATOR}`);
+  await operator.locator('#today', { hasText: 'games played' }).waitFor();
 
   let moves = 0;
   let jammed = false;
@@ -205,8 +219,13 @@ test('a whole robot game from tap to coin, a jam that heals, and a spectator who
     if (moves === 4 && !jammed) {
       await page.locator('.robot-line.alert').waitFor({ timeout: 20000 });
       assert.match(await page.locator('.robot-line').textContent(), /jammed|not answering/);
+      // The operator page is told at once (pushed) and sounds its alert.
+      await operator.locator('#robot.fault').waitFor({ timeout: 5000 });
+      assert.match(await operator.locator('#robot').textContent(), /jammed|does not answer/);
+      assert.deepEqual((await operator.evaluate(() => window.tones)).slice(0, 3), [330, 247, 185], 'the operator\'s alert sounded');
       await page.screenshot({ path: `${SHOTS}booth-jam-1024x768.png` });
       await screen.screenshot({ path: `${SHOTS}booth-jam-watch-800x480.png` });
+      await operator.screenshot({ path: `${SHOTS}booth-jam-operator-1024x768.png` });
       jammed = true;
     }
     if (moves === 2) {
@@ -232,6 +251,27 @@ test('a whole robot game from tap to coin, a jam that heals, and a spectator who
   await screen.setViewportSize({ width: 1024, height: 768 });
   await screen.screenshot({ path: `${SHOTS}booth-watch-1024x768.png` });
   assert.deepEqual(errors, []);
+
+  // The bridge stops and starts again on the same records: the finished
+  // game is still on the operator page, and in its CSV export.
+  const result = (await status(page)).match(/You won|computer won|Draw/)[0];
+  await first.stop();
+  await ownBridge(t, `operator_token = "${OPERATOR}"\n`, { records: first.records });
+  await operator.goto(`${base}operator?token=${OPERATOR}`);
+  const row = operator.locator('#games tr', { hasText: 'Ada_1' });
+  await row.waitFor();
+  const cells = await row.locator('td').allTextContents();
+  // A win is recorded as the winner's seat.
+  const visitor = cells[1].startsWith('Ada_1') ? 'first' : 'second';
+  const computer = visitor === 'first' ? 'second' : 'first';
+  const want = { 'You won': visitor, 'computer won': computer, Draw: 'draw' }[result];
+  assert.equal(cells[2], want, `the game's result survives: ${cells}`);
+  assert.equal(cells[3], `${final.join('').length} moves`, `${cells}`);
+  assert.match(cells[5], /\d+ faults?/, `the jam is in the record: ${cells}`);
+  const [download] = await Promise.all([operator.waitForEvent('download'), operator.getByRole('button', { name: 'Export every game as CSV' }).click()]);
+  const csv = await readFile(await download.path(), 'utf8');
+  assert.match(csv, new RegExp(`,vs_computer,[^\\n]*Ada_1[^\\n]*,${want},[1-9]`), csv);
+  await operator.screenshot({ path: `${SHOTS}booth-operator-after-restart-1024x768.png` });
 });
 
 /** Waits until the page's status line reads `pattern`. */
@@ -339,6 +379,46 @@ test('a second visitor finds the robot busy and is offered to watch', async (t) 
   await a.locator('.robot-line .leave').click();
   await a.getByRole('button', { name: 'Leave', exact: true }).click();
   await b.getByText('The robot is busy with another game').waitFor({ state: 'detached' });
+});
+
+test('the booth\'s screen shows its join QR code, a phone joins with it, and a quiet player is asked, counted down and freed', async (t) => {
+  await ownBridge(t, 'idle_ask_s = 3\nidle_free_s = 9\n', { args: ['--lan'] });
+  const booth = await context(t, { viewport: { width: 800, height: 480 } });
+  const screen = await booth.newPage();
+  await screen.goto(base);
+  await lobby(screen);
+  const qr = screen.locator('#robot figure.join img');
+  await qr.waitFor();
+  assert.ok(await qr.evaluate((img) => img.complete && img.naturalWidth > 0), 'the QR code is drawn');
+  const join = (await screen.locator('#robot figure.join code').textContent()).trim();
+  assert.match(join, /^http:\/\/[\d.]+:\d+\/\?token=[0-9a-f]{24}$/);
+  assert.ok(!join.startsWith('http://127.'), `a phone can reach ${join}`);
+  await screen.screenshot({ path: `${SHOTS}booth-lobby-qr-800x480.png` });
+
+  // A phone on the LAN opens that address and plays; it is no booth screen.
+  const phone = await context(t, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await phone.addInitScript(recordStatus);
+  const hand = await phone.newPage();
+  await hand.goto(join);
+  await lobby(hand);
+  assert.equal(await hand.locator('#robot figure.join').count(), 0, 'the QR code is only on the booth\'s screens');
+  await hand.getByLabel('Your name').fill('Phil_3');
+  await hand.getByRole('button', { name: 'Play on the robot' }).click();
+  await hand.locator('.robot-line .seats', { hasText: 'Phil_3' }).waitFor();
+  await visitorsTurn(hand);
+
+  // Phil does not move: asked after 3 s, the seconds count down, then the
+  // game ends and the robot is free again.
+  const left = async () => Number((await hand.locator('.still-there .countdown').textContent()).match(/(\d+) s/)[1]);
+  await hand.locator('.still-there').waitFor({ timeout: 10000 });
+  const first = await left();
+  assert.ok(first >= 1 && first <= 6, `the game ends in ${first} s`);
+  await hand.waitForTimeout(2100);
+  const later = await left();
+  assert.ok(later <= first - 1, `the countdown runs: ${first} s, then ${later} s`);
+  await hand.screenshot({ path: `${SHOTS}booth-still-there-phone.png` });
+  await hand.locator('#robot .lobby-message', { hasText: 'nobody moved for a while' }).waitFor({ timeout: 15000 });
+  await screen.locator('#robot .play-robot:not([disabled])').waitFor();
 });
 
 test('a quiet booth plays a demo with no page open, shown on the spectator screen, and a visitor stops it', async () => {
