@@ -173,6 +173,30 @@ test('German: every control and cell speaks German', async () => {
   await context.close();
 });
 
+test('a German browser gets the German page on its first visit; English, once chosen, is remembered', async () => {
+  const context = await browser.newContext({ locale: 'de-AT', viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  await page.goto(base);
+  await page.locator('html[lang="de"]').waitFor();
+  await page.getByRole('button', { name: 'Spalte 1', exact: true }).waitFor();
+  assert.ok(await page.getByRole('button', { name: 'Neues Spiel' }).count() > 0, 'the toolbar speaks German');
+  await page.getByRole('button', { name: 'Einstellungen' }).click();
+  await page.getByLabel('Sprache').first().selectOption({ label: 'English' });
+  await page.locator('html[lang="en"]').waitFor();
+  await page.locator('#settings .close').click();
+  await page.reload();
+  await page.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
+  assert.equal(await page.locator('html').getAttribute('lang'), 'en', 'the choice outlives a reload');
+  await context.close();
+  // An English browser gets English.
+  const english = await browser.newContext({ locale: 'en-GB' });
+  const other = await english.newPage();
+  await other.goto(base);
+  await other.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
+  assert.equal(await other.locator('html').getAttribute('lang'), 'en');
+  await english.close();
+});
+
 const SIZES = [
   ['phone', 390, 844],
   ['ipad-landscape', 1024, 768],
