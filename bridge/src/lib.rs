@@ -20,6 +20,7 @@ pub mod outbox;
 pub mod records;
 pub mod robot_link;
 pub mod robot_protocol;
+mod serial;
 pub mod server;
 pub mod simulator;
 

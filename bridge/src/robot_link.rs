@@ -499,10 +499,9 @@ impl Worker {
         let Target::Serial { path, baud } = &self.target else {
             return false;
         };
-        let port = serialport::new(path.to_string_lossy(), *baud)
-            .timeout(Duration::from_millis(20))
-            .open();
-        let Ok(mut port) = port else { return false };
+        let Ok(mut port) = crate::serial::open(path, *baud, Duration::from_millis(20)) else {
+            return false;
+        };
         // Modem lines do not exist on a pseudo-terminal (ENOTTY): not fatal.
         let _ = port.write_data_terminal_ready(true);
         self.note(format!("opened {}", path.display()));
