@@ -393,6 +393,11 @@ test('the booth\'s screen shows its join QR code, a phone joins with it, and a q
   const join = (await screen.locator('#robot figure.join code').textContent()).trim();
   assert.match(join, /^http:\/\/[\d.]+:\d+\/\?token=[0-9a-f]{24}$/);
   assert.ok(!join.startsWith('http://127.'), `a phone can reach ${join}`);
+  // On the booth's 800x480 touchscreen the code is seen whole, beside the form.
+  const box = await qr.boundingBox();
+  assert.ok(box.y >= 0 && box.y + box.height <= 480 && box.x + box.width <= 800, `the QR code fits the screen: ${JSON.stringify(box)}`);
+  const play = await screen.getByRole('button', { name: 'Play on the robot' }).boundingBox();
+  assert.ok(play.y + play.height <= 480, `and so does "Play on the robot": ${JSON.stringify(play)}`);
   await screen.screenshot({ path: `${SHOTS}booth-lobby-qr-800x480.png` });
 
   // A phone on the LAN opens that address and plays; it is no booth screen.
