@@ -152,7 +152,7 @@ impl Actions {
         let moment = self
             .booth
             .snapshot
-            .with_untracked(|s| s.as_ref().filter(|_| tied).map(crate::robot::moment));
+            .with_untracked(|s| s.as_ref().filter(|_| tied).map(crate::robot::Moment::of));
         self.booth.said_at.set(moment);
     }
 

@@ -43,11 +43,26 @@ pub(crate) fn seated(s: &Snapshot) -> bool {
 
 /// What a status message in a robot game is about: once any of it
 /// changes, the message is out of date.
-pub(crate) fn moment(s: &Snapshot) -> String {
-    format!(
-        "{}|{:?}|{}|{}|{:?}|{:?}",
-        s.moves, s.robot.state, s.robot.in_sync, s.can_move, s.seats, s.again
-    )
+#[derive(Debug, Clone, PartialEq)]
+pub struct Moment {
+    moves: String,
+    robot: (LinkState, bool),
+    can_move: bool,
+    seats: [Option<String>; 2],
+    again: [bool; 2],
+}
+
+impl Moment {
+    /// The moment a snapshot shows.
+    pub fn of(s: &Snapshot) -> Moment {
+        Moment {
+            moves: s.moves.clone(),
+            robot: (s.robot.state, s.robot.in_sync),
+            can_move: s.can_move,
+            seats: s.seats.clone(),
+            again: s.again,
+        }
+    }
 }
 
 /// The names in a robot game's seats as a page shows them: the
@@ -221,7 +236,7 @@ impl Actions {
     pub(crate) fn on_snapshot(self, s: Snapshot) {
         let ours = seated(&s);
         let said_at = self.booth.said_at.get_untracked();
-        if said_at.is_some_and(|at| at != moment(&s)) {
+        if said_at.is_some_and(|at| at != Moment::of(&s)) {
             self.booth.said_at.set(None);
             self.ui.message.set(None);
         }

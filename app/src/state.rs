@@ -81,7 +81,7 @@ pub struct Booth {
     pub now: RwSignal<f64>,
     /// The robot game's moment a refusal was said at (it goes once the
     /// game or the robot moves on).
-    pub said_at: RwSignal<Option<String>>,
+    pub said_at: RwSignal<Option<crate::robot::Moment>>,
     /// Since when this page's robot game is over (ms since the epoch).
     pub over_since: RwSignal<Option<f64>>,
 }

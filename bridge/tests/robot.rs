@@ -38,10 +38,11 @@ fn timeouts() -> Timeouts {
     }
 }
 
-fn link(sim: &Simulator) -> RobotLink {
+/// A link to the robot on the pseudo-terminal at `path`.
+fn link(path: impl Into<std::path::PathBuf>) -> RobotLink {
     RobotLink::spawn(
         Target::Serial {
-            path: sim.path().to_path_buf(),
+            path: path.into(),
             baud: 115_200,
         },
         timeouts(),
@@ -78,7 +79,7 @@ fn wait_in_sync(link: &RobotLink, within: Duration) {
 #[test]
 fn a_whole_game_drives_the_grid_move_by_move() {
     let sim = Simulator::start(quick()).unwrap();
-    let robot = link(&sim);
+    let robot = link(sim.path());
     wait_in_sync(&robot, Duration::from_secs(5));
     let board: Board = "4453432232".parse().unwrap();
     let mut game = Board::new();
@@ -103,7 +104,7 @@ fn a_whole_game_drives_the_grid_move_by_move() {
 #[test]
 fn a_jam_is_reported_and_the_grid_rebuilt() {
     let sim = Simulator::start(quick()).unwrap();
-    let robot = link(&sim);
+    let robot = link(sim.path());
     let game: Board = "4453".parse().unwrap();
     robot.set_desired(Desired::of(&game));
     wait_in_sync(&robot, Duration::from_secs(5));
@@ -140,7 +141,7 @@ fn every_fault_type_is_recovered_and_the_game_survives() {
         ..quick()
     };
     let sim = Simulator::start(config).unwrap();
-    let robot = link(&sim);
+    let robot = link(sim.path());
     let mut game = Board::new();
     for column in "2252576253462244"
         .chars()
@@ -174,7 +175,7 @@ fn every_fault_type_is_recovered_and_the_game_survives() {
 #[test]
 fn a_win_lights_the_four_cells() {
     let sim = Simulator::start(quick()).unwrap();
-    let robot = link(&sim);
+    let robot = link(sim.path());
     let won: Board = "1212121".parse().unwrap();
     robot.set_desired(Desired::of(&won));
     wait_in_sync(&robot, Duration::from_secs(5));
@@ -197,7 +198,7 @@ fn each_fault_alone_is_recovered_with_the_grid_in_step() {
         Fault::Jam,
     ] {
         let sim = Simulator::start(quick()).unwrap();
-        let robot = link(&sim);
+        let robot = link(sim.path());
         let mut game: Board = "4453".parse().unwrap();
         robot.set_desired(Desired::of(&game));
         wait_in_sync(&robot, Duration::from_secs(5));
@@ -239,7 +240,7 @@ fn each_fault_alone_is_recovered_with_the_grid_in_step() {
 fn the_operators_requests_rebuild_the_grid_and_flash_the_leds() {
     use bridge::robot_link::OperatorRequest;
     let sim = Simulator::start(quick()).unwrap();
-    let robot = link(&sim);
+    let robot = link(sim.path());
     wait_in_sync(&robot, Duration::from_secs(5));
     let game: Board = "44536".parse().unwrap();
     robot.set_desired(Desired::of(&game));
@@ -320,14 +321,7 @@ fn a_robot_sending_endless_bytes_without_a_newline_is_survived() {
         }
         commands
     });
-    let link = RobotLink::spawn(
-        Target::Serial {
-            path: path.into(),
-            baud: 115_200,
-        },
-        timeouts(),
-        Box::new(LineCodec),
-    );
+    let link = link(path);
     let board: Board = "4".parse().unwrap();
     link.set_desired(Desired::of(&board));
     let commands = babbler.join().unwrap();
@@ -389,14 +383,7 @@ fn a_late_ready_never_makes_a_coin_drop_twice() {
         }
         heights
     });
-    let link = RobotLink::spawn(
-        Target::Serial {
-            path: path.into(),
-            baud: 115_200,
-        },
-        timeouts(),
-        Box::new(LineCodec),
-    );
+    let link = link(path);
     wait_in_sync(&link, Duration::from_secs(5));
     let board: Board = "4".parse().unwrap();
     link.set_desired(Desired::of(&board));

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use crate::actions::use_actions;
 use crate::game::Game;
-use crate::i18n::{Say, Text, use_i18n};
+use crate::i18n::{RobotGameLine, Say, Text, use_i18n};
 use crate::robot::{own_seat, seat_names, waiting_for_opponent};
 use crate::settings::{GameMode, Settings};
 use crate::state::{Search, Ui};
@@ -32,12 +32,12 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
                     if waiting_for_opponent(s) {
                         return i18n.t(Text::WaitingForOpponent).to_string();
                     }
-                    i18n.say(&Say::RobotGame {
-                        names: seat_names(s, i18n.lang()),
-                        you: own_seat(s),
-                        turn: s.turn.map(Seat::index),
-                        winner: s.winner.map(Seat::index),
-                    })
+                    i18n.say(&Say::RobotGame(RobotGameLine::of(
+                        seat_names(s, i18n.lang()),
+                        own_seat(s),
+                        s.turn.map(Seat::index),
+                        s.winner.map(Seat::index),
+                    )))
                 })
         })
     };

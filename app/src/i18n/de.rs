@@ -5,7 +5,7 @@ use engine::player::{Fact, Level};
 use engine::review::Mark;
 use engine::solver::stones_to_win;
 
-use super::{Say, Text, capitalise, grouped, level_name_or_depth};
+use super::{RobotGameLine, Say, Text, capitalise, grouped, level_name_or_depth};
 use crate::protocol::Database;
 use crate::values::short_value;
 
@@ -314,18 +314,13 @@ pub(super) fn say(message: &Say) -> String {
             NoticeCode::EndedIdle => "Das Spiel ist beendet: Eine Weile hat niemand gezogen. Der Roboter ist frei.".into(),
         },
         Say::Version => format!("Version {} · MIT", env!("CARGO_PKG_VERSION")),
-        Say::RobotGame {
-            names,
-            you,
-            turn,
-            winner,
-        } => match (you, turn, winner) {
-            (Some(me), _, Some(w)) if me == w => format!("Du hast gegen {} gewonnen!", names[1 - w]),
-            (Some(_), _, Some(w)) => format!("{} hat gewonnen. Du hast verloren.", names[*w]),
-            (None, _, Some(w)) => format!("{} hat gewonnen!", names[*w]),
-            (Some(me), Some(t), _) if me == t => format!("Du bist am Zug, {}.", names[*t]),
-            (_, Some(t), _) => format!("{} ist am Zug.", names[*t]),
-            (_, None, None) => format!("Unentschieden zwischen {} und {}.", names[0], names[1]),
+        Say::RobotGame(line) => match line {
+            RobotGameLine::YouWon { against } => format!("Du hast gegen {against} gewonnen!"),
+            RobotGameLine::YouLost { winner } => format!("{winner} hat gewonnen. Du hast verloren."),
+            RobotGameLine::Won { winner } => format!("{winner} hat gewonnen!"),
+            RobotGameLine::YourTurn { name } => format!("Du bist am Zug, {name}."),
+            RobotGameLine::TurnOf { name } => format!("{name} ist am Zug."),
+            RobotGameLine::Draw { names: [a, b] } => format!("Unentschieden zwischen {a} und {b}."),
         },
         Say::BackInSeconds(s) => format!("Zurück zur Lobby in {s} s."),
         Say::EndsInSeconds(s) => format!("Das Spiel endet in {s} s."),

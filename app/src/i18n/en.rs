@@ -5,7 +5,7 @@ use engine::player::{Fact, Level};
 use engine::review::Mark;
 use engine::solver::stones_to_win;
 
-use super::{Say, Text, capitalise, grouped, level_name_or_depth};
+use super::{RobotGameLine, Say, Text, capitalise, grouped, level_name_or_depth};
 use crate::protocol::Database;
 use crate::values::short_value;
 
@@ -310,18 +310,13 @@ pub(super) fn say(message: &Say) -> String {
             NoticeCode::EndedIdle => "The game ended: nobody moved for a while. The robot is free.".into(),
         },
         Say::Version => format!("Version {} · MIT", env!("CARGO_PKG_VERSION")),
-        Say::RobotGame {
-            names,
-            you,
-            turn,
-            winner,
-        } => match (you, turn, winner) {
-            (Some(me), _, Some(w)) if me == w => format!("You won against {}!", names[1 - w]),
-            (Some(_), _, Some(w)) => format!("{} won. You lost.", names[*w]),
-            (None, _, Some(w)) => format!("{} won!", names[*w]),
-            (Some(me), Some(t), _) if me == t => format!("Your turn, {}.", names[*t]),
-            (_, Some(t), _) => format!("{}'s turn.", names[*t]),
-            (_, None, None) => format!("A draw between {} and {}.", names[0], names[1]),
+        Say::RobotGame(line) => match line {
+            RobotGameLine::YouWon { against } => format!("You won against {against}!"),
+            RobotGameLine::YouLost { winner } => format!("{winner} won. You lost."),
+            RobotGameLine::Won { winner } => format!("{winner} won!"),
+            RobotGameLine::YourTurn { name } => format!("Your turn, {name}."),
+            RobotGameLine::TurnOf { name } => format!("{name}'s turn."),
+            RobotGameLine::Draw { names: [a, b] } => format!("A draw between {a} and {b}."),
         },
         Say::BackInSeconds(s) => format!("Back to the lobby in {s} s."),
         Say::EndsInSeconds(s) => format!("The game ends in {s} s."),

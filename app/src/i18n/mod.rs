@@ -209,6 +209,58 @@ pub enum Text {
 }
 
 /// A message with numbers or names in it.
+/// A robot game between people as one page sees it: whose turn, or how
+/// it ended, by name. Which line applies is decided here once; each
+/// language only words it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum RobotGameLine {
+    /// This page won against the other person.
+    YouWon { against: String },
+    /// The other person won; this page lost.
+    YouLost { winner: String },
+    /// Someone won (a page that plays neither seat).
+    Won { winner: String },
+    /// This page's turn.
+    YourTurn { name: String },
+    /// The other seat's turn.
+    TurnOf { name: String },
+    /// Nobody won.
+    Draw { names: [String; 2] },
+}
+
+impl RobotGameLine {
+    /// The line for the seats' `names`, this page's seat (`you`, if it
+    /// plays one), whose turn it is while the game is on, and the winner's
+    /// seat once someone won.
+    pub fn of(
+        names: [String; 2],
+        you: Option<usize>,
+        turn: Option<usize>,
+        winner: Option<usize>,
+    ) -> RobotGameLine {
+        let [first, second] = names;
+        let name = |seat: usize| {
+            if seat == 0 {
+                first.clone()
+            } else {
+                second.clone()
+            }
+        };
+        match (you, turn, winner) {
+            (Some(me), _, Some(w)) if me == w => RobotGameLine::YouWon {
+                against: name(1 - w),
+            },
+            (Some(_), _, Some(w)) => RobotGameLine::YouLost { winner: name(w) },
+            (None, _, Some(w)) => RobotGameLine::Won { winner: name(w) },
+            (Some(me), Some(t), _) if me == t => RobotGameLine::YourTurn { name: name(t) },
+            (_, Some(t), _) => RobotGameLine::TurnOf { name: name(t) },
+            (_, None, None) => RobotGameLine::Draw {
+                names: [name(0), name(1)],
+            },
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Say {
     /// A line of the computer's thoughts.
@@ -299,18 +351,8 @@ pub enum Say {
     },
     /// The app's version.
     Version,
-    /// A robot game's turn or result in the words of one of its people
-    /// (`you`: the seat of this page, if it plays) or of a spectator.
-    RobotGame {
-        /// The names in the seats (the computer's seat named already).
-        names: [String; 2],
-        /// This page's seat, if it plays one.
-        you: Option<usize>,
-        /// Whose turn (a seat), while the game is on.
-        turn: Option<usize>,
-        /// The winner's seat, once someone won.
-        winner: Option<usize>,
-    },
+    /// A robot game's turn or result, by name, as one page sees it.
+    RobotGame(RobotGameLine),
     /// Seconds until the page goes back to the lobby.
     BackInSeconds(u64),
     /// Seconds until an idle game ends.

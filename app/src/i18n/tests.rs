@@ -221,3 +221,25 @@ fn tree_nodes_read_out_what_the_drawing_shows() {
     };
     assert_eq!(Lang::De.say(&root), "Wurzel: +3");
 }
+
+#[test]
+fn a_robot_game_between_people_reads_from_each_seat() {
+    let line = |you, turn, winner| {
+        let names = ["Ada".to_string(), "Bob".to_string()];
+        Lang::En.say(&Say::RobotGame(RobotGameLine::of(names, you, turn, winner)))
+    };
+    assert_eq!(line(Some(0), None, Some(0)), "You won against Bob!");
+    assert_eq!(line(Some(1), None, Some(0)), "Ada won. You lost.");
+    assert_eq!(line(None, None, Some(1)), "Bob won!");
+    assert_eq!(line(Some(1), Some(1), None), "Your turn, Bob.");
+    assert_eq!(line(Some(0), Some(1), None), "Bob's turn.");
+    assert_eq!(line(None, Some(0), None), "Ada's turn.");
+    assert_eq!(line(Some(0), None, None), "A draw between Ada and Bob.");
+    let german = Lang::De.say(&Say::RobotGame(RobotGameLine::of(
+        ["Ada".into(), "Bob".into()],
+        Some(1),
+        None,
+        Some(1),
+    )));
+    assert_eq!(german, "Du hast gegen Ada gewonnen!");
+}
