@@ -157,6 +157,15 @@ impl Geometry {
         self.board
     }
 
+    /// The cells an even number of cells below the top of their column (the
+    /// top cell included): who plays first into a column with an even
+    /// number of empty cells, and is always answered in it, gets these.
+    #[inline]
+    pub(crate) const fn even_from_top(self) -> u64 {
+        let column = ((1u64 << self.rows) - 1) & (0x5555_5555_5555_5555 << (self.rows & 1));
+        self.bottom * column
+    }
+
     /// Every cell of column `column` (0-based).
     #[inline]
     pub(crate) const fn column_mask(self, column: usize) -> u64 {

@@ -142,7 +142,7 @@ impl Position {
     }
 
     /// The position after `bit` is played, leaving `self` unchanged.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn after(&self, bit: u64) -> Position {
         let mut next = *self;
         next.play_bit(bit);
@@ -150,7 +150,7 @@ impl Position {
     }
 
     /// Landing cells of every playable column.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn possible(&self) -> u64 {
         (self.mask + self.geometry.bottom_mask()) & self.geometry.board_mask()
     }
@@ -202,10 +202,12 @@ impl Position {
     }
 
     /// Empty cells where `stones` would complete a line.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn winning_cells_of(&self, stones: u64) -> u64 {
         let g = self.geometry;
-        let lines = if g.win_length() == 4 {
+        let lines = if g.is_standard() {
+            threats_four(stones, 7)
+        } else if g.win_length() == 4 {
             threats_four(stones, g.stride())
         } else {
             threats_any(stones, g)
@@ -216,10 +218,16 @@ impl Position {
     /// Playable moves (as landing cells) that do not hand the opponent an
     /// immediate win: when the opponent threatens a cell we must take it,
     /// and we never play just below an opponent's threat.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn non_losing_moves(&self) -> u64 {
+        self.moves_against(self.winning_cells_of(self.opponent_stones()))
+    }
+
+    /// [`Position::non_losing_moves`] given the opponent's `threats` (the
+    /// empty cells that would complete one of its lines).
+    #[inline(always)]
+    pub(crate) fn moves_against(&self, threats: u64) -> u64 {
         let mut possible = self.possible();
-        let threats = self.winning_cells_of(self.opponent_stones());
         let forced = possible & threats;
         if forced != 0 {
             if forced & (forced - 1) != 0 {
@@ -230,18 +238,41 @@ impl Position {
         possible & !(threats >> 1)
     }
 
+    /// Whether the opponent can keep the side to move from ever completing
+    /// a line by answering every move in the same column (Allis' claimeven):
+    /// when every column has an even number of empty cells, the mover then
+    /// only ever gets the cells an even number below the top, and none of
+    /// its lines may fit in its stones and those. The mover then scores at
+    /// most a draw.
+    #[inline]
+    pub(crate) fn opponent_claims_even(&self) -> bool {
+        let ours = self.geometry.even_from_top();
+        if self.possible() & !ours != 0 {
+            return false; // a column with an odd number of empty cells
+        }
+        !has_line(self.current | (ours & !self.mask), self.geometry)
+    }
+
     /// How promising a move looks for ordering: the threats the mover owns
     /// after it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn threats_after(&self, bit: u64) -> u32 {
+        self.threat_cells_after(bit).count_ones()
+    }
+
+    /// The empty cells where the mover would complete a line after `bit`.
+    #[inline(always)]
+    pub(crate) fn threat_cells_after(&self, bit: u64) -> u64 {
         let stones = self.current | bit;
         let g = self.geometry;
-        let lines = if g.win_length() == 4 {
+        let lines = if g.is_standard() {
+            threats_four(stones, 7)
+        } else if g.win_length() == 4 {
             threats_four(stones, g.stride())
         } else {
             threats_any(stones, g)
         };
-        (lines & (g.board_mask() ^ (self.mask | bit))).count_ones()
+        lines & (g.board_mask() ^ (self.mask | bit))
     }
 }
 

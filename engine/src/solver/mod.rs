@@ -493,7 +493,8 @@ impl<'a> Search<'a> {
         let g = p.geometry();
         let (cells, plies) = (g.cells() as i32, p.plies() as i32);
 
-        let next = p.non_losing_moves();
+        let opponent_threats = p.winning_cells_of(p.opponent_stones());
+        let next = p.moves_against(opponent_threats);
         if next == 0 {
             // Every move lets the opponent complete a line at once.
             return -(cells - plies) / 2;
@@ -507,6 +508,9 @@ impl<'a> Search<'a> {
         // to the opponent's next stone (only non-losing moves remain).
         let mut lower = -(cells - 2 - plies) / 2;
         let mut upper = (cells - 1 - plies) / 2;
+        if alpha >= 0 && p.opponent_claims_even() {
+            return 0; // at most a draw, so at most alpha
+        }
         let key = p.key();
         if let Some((l, u)) = self.table.get(key) {
             lower = lower.max(l);
@@ -521,12 +525,17 @@ impl<'a> Search<'a> {
         alpha = alpha.max(lower);
         beta = beta.min(upper);
 
+        // Moves are tried by the threats they leave us, the most first. A
+        // threat just above one of the opponent's counts for nothing: we
+        // cannot play below it, and the opponent playing there wins.
+        let dead = opponent_threats << 1;
         let mut moves = MoveList::new();
         for &column in &self.order.masks[..self.order.len] {
             let bit = next & column;
             if bit != 0 {
                 self.table.prefetch(p.after(bit).key());
-                moves.push(bit, p.threats_after(bit) as i32);
+                let threats = p.threat_cells_after(bit) & !dead;
+                moves.push(bit, threats.count_ones() as i32);
             }
         }
 
@@ -622,6 +631,43 @@ mod tests {
                 assert_eq!(solver.solve(p), expected, "{g} {board}");
                 assert_eq!(solver.solve_weak(p), expected.signum(), "{g} {board} weak");
             }
+        }
+    }
+
+    #[test]
+    fn claimeven_holds_the_mover_to_a_draw_at_best() {
+        // Even and odd numbers of rows: the cells the mover gets differ.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for (columns, rows) in [(5, 4), (4, 5), (6, 4), (5, 5)] {
+            let g = Geometry::new(columns, rows, 4).unwrap();
+            let mut memo = HashMap::new();
+            let (mut held, mut mover_wins_elsewhere) = (0, 0);
+            for _ in 0..400 {
+                let mut board = Board::with_geometry(g);
+                while !board.is_over() {
+                    let p = *board.position();
+                    if 2 * p.plies() < g.cells() {
+                        // Skipped: plain minimax from here takes long.
+                    } else if p.opponent_claims_even() {
+                        let score = exhaustive(&p, &mut memo);
+                        assert!(score <= 0, "{g} {board}: the mover wins ({score})");
+                        held += 1;
+                    } else if exhaustive(&p, &mut memo) > 0 {
+                        mover_wins_elsewhere += 1;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let legal: Vec<_> = board.legal_moves().collect();
+                    board
+                        .play(legal[(seed % legal.len() as u64) as usize])
+                        .unwrap();
+                }
+            }
+            assert!(
+                held > 50 && mover_wins_elsewhere > 50,
+                "{g}: {held} {mover_wins_elsewhere}"
+            );
         }
     }
 
