@@ -253,6 +253,21 @@ impl Position {
         !has_line(self.current | (ours & !self.mask), self.geometry)
     }
 
+    /// Whether the mover may win with its next stone but one after playing
+    /// `bit`, given `threats` ([`Position::threat_cells_after`]) and the
+    /// playable cells before it: two threats to play at once, one with
+    /// another just above it, or no reply that avoids playing just below a
+    /// threat. `false` means that win is impossible; `true` only that it is
+    /// not ruled out.
+    #[inline(always)]
+    pub(crate) fn wins_in_two_after(&self, bit: u64, threats: u64, possible: u64) -> bool {
+        let playable = (possible ^ bit) | ((bit << 1) & self.geometry.board_mask());
+        let hits = threats & playable;
+        hits & hits.wrapping_sub(1) != 0
+            || (hits << 1) & threats != 0
+            || playable & !(threats >> 1) == 0
+    }
+
     /// How promising a move looks for ordering: the threats the mover owns
     /// after it.
     #[inline(always)]

@@ -530,13 +530,26 @@ impl<'a> Search<'a> {
         // cannot play below it, and the opponent playing there wins.
         let dead = opponent_threats << 1;
         let mut moves = MoveList::new();
+        // Whether a win with our second stone from now, the best score
+        // `upper` allows, matters: if we cannot, the score is at most alpha.
+        let slow_win = (cells - 3 - plies) / 2;
+        let mut win_in_two = slow_win > alpha;
+        let possible = p.possible();
         for &column in &self.order.masks[..self.order.len] {
             let bit = next & column;
             if bit != 0 {
                 self.table.prefetch(p.after(bit).key());
-                let threats = p.threat_cells_after(bit) & !dead;
-                moves.push(bit, threats.count_ones() as i32);
+                let threats = p.threat_cells_after(bit);
+                if !win_in_two {
+                    win_in_two = p.wins_in_two_after(bit, threats, possible);
+                }
+                moves.push(bit, (threats & !dead).count_ones() as i32);
             }
+        }
+        if !win_in_two {
+            self.table
+                .put(key, lower, slow_win, work_class(self.nodes - start));
+            return slow_win;
         }
 
         // A child the table already refutes cuts at once, before any sibling
@@ -634,26 +647,21 @@ mod tests {
         }
     }
 
-    #[test]
-    fn claimeven_holds_the_mover_to_a_draw_at_best() {
-        // Even and odd numbers of rows: the cells the mover gets differ.
+    /// The second half of 400 random games on each of four small boards
+    /// (even and odd numbers of rows), each position with its exact score.
+    fn late_positions_with_scores() -> Vec<(Board, i32)> {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut all = Vec::new();
         for (columns, rows) in [(5, 4), (4, 5), (6, 4), (5, 5)] {
             let g = Geometry::new(columns, rows, 4).unwrap();
             let mut memo = HashMap::new();
-            let (mut held, mut mover_wins_elsewhere) = (0, 0);
             for _ in 0..400 {
                 let mut board = Board::with_geometry(g);
                 while !board.is_over() {
-                    let p = *board.position();
-                    if 2 * p.plies() < g.cells() {
-                        // Skipped: plain minimax from here takes long.
-                    } else if p.opponent_claims_even() {
-                        let score = exhaustive(&p, &mut memo);
-                        assert!(score <= 0, "{g} {board}: the mover wins ({score})");
-                        held += 1;
-                    } else if exhaustive(&p, &mut memo) > 0 {
-                        mover_wins_elsewhere += 1;
+                    // Earlier positions take plain minimax too long.
+                    if 2 * board.plies() >= g.cells() {
+                        let score = exhaustive(board.position(), &mut memo);
+                        all.push((board.clone(), score));
                     }
                     seed ^= seed << 13;
                     seed ^= seed >> 7;
@@ -664,11 +672,55 @@ mod tests {
                         .unwrap();
                 }
             }
-            assert!(
-                held > 50 && mover_wins_elsewhere > 50,
-                "{g}: {held} {mover_wins_elsewhere}"
-            );
         }
+        all
+    }
+
+    #[test]
+    fn claimeven_holds_the_mover_to_a_draw_at_best() {
+        let (mut held, mut mover_wins_elsewhere) = (0, 0);
+        for (board, score) in late_positions_with_scores() {
+            if board.position().opponent_claims_even() {
+                assert!(score <= 0, "{board}: the mover wins ({score})");
+                held += 1;
+            } else if score > 0 {
+                mover_wins_elsewhere += 1;
+            }
+        }
+        assert!(
+            held > 200 && mover_wins_elsewhere > 200,
+            "{held} {mover_wins_elsewhere}"
+        );
+    }
+
+    #[test]
+    fn no_win_in_two_is_ruled_out_wrongly() {
+        let mut ruled_out = 0;
+        for (board, score) in late_positions_with_scores() {
+            let p = board.position();
+            let g = p.geometry();
+            // With two empty cells left the second stone is the opponent's.
+            if p.can_win_next() || has_line(p.opponent_stones(), g) || p.plies() + 3 > g.cells() {
+                continue;
+            }
+            let possible = p.possible();
+            let mut moves = p.non_losing_moves();
+            let mut maybe = false;
+            while moves != 0 {
+                let bit = moves & moves.wrapping_neg();
+                moves ^= bit;
+                maybe |= p.wins_in_two_after(bit, p.threat_cells_after(bit), possible);
+            }
+            let in_two = win_now_score(g.cells(), p.plies() + 2);
+            if !maybe {
+                assert!(
+                    score < in_two,
+                    "{board}: wins with its second stone ({score})"
+                );
+                ruled_out += 1;
+            }
+        }
+        assert!(ruled_out > 1000, "only {ruled_out}");
     }
 
     #[test]
