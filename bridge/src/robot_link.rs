@@ -175,6 +175,7 @@ impl RobotLink {
             physical: None,
             started: Instant::now(),
             fault: None,
+            unsettled: true,
         };
         std::thread::Builder::new()
             .name("robot-link".into())
@@ -283,6 +284,9 @@ struct Worker {
     physical: Option<Physical>,
     started: Instant,
     fault: Option<ErrorCode>,
+    /// Since the last fault, lost command or reconnection the robot may
+    /// still answer commands the link gave up on: see [`Worker::settle`].
+    unsettled: bool,
 }
 
 const LOG_LENGTH: usize = 200;
@@ -348,7 +352,7 @@ impl Worker {
             match self.next_command(&desired) {
                 Some(command) => {
                     self.publish(LinkState::Working);
-                    match self.execute(&command) {
+                    match self.settle().and_then(|()| self.execute(&command)) {
                         Ok(()) => self.confirm(&command),
                         Err(Failure::Lost) => self.lost(&command),
                         Err(Failure::Fault(code)) => self.recover(code),
@@ -361,11 +365,20 @@ impl Worker {
                     // end of file); not when there is work, which would delay
                     // it by the port's read timeout.
                     let idle = !self.wait_for_change(&desired);
-                    if idle
-                        && self.port.is_some()
-                        && self.read_line(Duration::from_millis(1)).is_err()
-                    {
-                        self.disconnected();
+                    if idle && self.port.is_some() {
+                        match self.read_line(Duration::from_millis(1)) {
+                            Err(_) => self.disconnected(),
+                            // A fault the robot reports by itself (or late):
+                            // what it holds is no longer known.
+                            Ok(Some(Reply::Error(code, text))) => {
+                                self.note(format!(
+                                    "the robot reports ERROR {} {text} while idle",
+                                    code.as_str()
+                                ));
+                                self.recover(Some(code));
+                            }
+                            Ok(_) => {}
+                        }
                     }
                 }
             }
@@ -396,7 +409,7 @@ impl Worker {
             }
         };
         self.publish(LinkState::Working);
-        match self.execute(&command) {
+        match self.settle().and_then(|()| self.execute(&command)) {
             Ok(()) if request == OperatorRequest::TestLeds => {
                 std::thread::sleep(Duration::from_secs(1));
                 // Unknown LEDs: the loop switches them back to the game's.
@@ -528,6 +541,7 @@ impl Worker {
     /// put a second coin in, so the grid is rebuilt instead. The other
     /// commands do the same thing twice, and are sent again.
     fn lost(&mut self, command: &Command) {
+        self.unsettled = true;
         if command.kind() == CommandKind::Drop {
             self.note(format!(
                 "{command}: no RECEIVED, maybe lost: rebuilding the grid"
@@ -548,9 +562,30 @@ impl Worker {
         }
     }
 
+    /// After a fault, a lost command or a reconnection, reads and drops
+    /// what the robot still says until it has been quiet for the RECEIVED
+    /// timeout. A late `RECEIVED` and `READY` of a command the link gave up
+    /// on would otherwise be read as the answer to the next one, and the
+    /// link would count a coin in while the robot was still dropping it, or
+    /// before a jam it then reported.
+    fn settle(&mut self) -> Result<(), Failure> {
+        while self.unsettled {
+            match self.read_line(self.timeouts.received)? {
+                None => self.unsettled = false,
+                Some(Reply::Error(code, text)) => {
+                    self.note(format!("robot still in error: {} {text}", code.as_str()));
+                    return Err(Failure::Fault(Some(code)));
+                }
+                Some(reply) => self.note(format!("a late {reply:?} from the robot, ignored")),
+            }
+        }
+        Ok(())
+    }
+
     /// PINGs every poll interval until the robot answers READY; false when
-    /// the port is gone.
+    /// the port is gone. Answers to earlier PINGs may still come.
     fn poll_until_ready(&mut self) -> bool {
+        self.unsettled = true;
         while !self.stop.load(Ordering::SeqCst) {
             if self.write(&Command::Ping).is_err() {
                 return false;

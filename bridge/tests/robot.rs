@@ -70,7 +70,8 @@ fn wait_in_sync(link: &RobotLink, within: Duration) {
         }
         assert!(
             start.elapsed() < within,
-            "not in sync after {within:?}: {s:?}"
+            "not in sync after {within:?}: {s:?} {:#?}",
+            link.recent()
         );
         std::thread::sleep(Duration::from_millis(10));
     }
@@ -149,7 +150,7 @@ fn every_fault_type_is_recovered_and_the_game_survives() {
     {
         game.play(column).unwrap();
         robot.set_desired(Desired::of(&game));
-        wait_in_sync(&robot, Duration::from_secs(20));
+        wait_in_sync(&robot, Duration::from_secs(60));
         let log: Vec<String> = robot.recent().into_iter().map(|e| e.text).collect();
         let lines: Vec<String> = sim.take_received().into_iter().map(|e| e.1).collect();
         assert_eq!(
@@ -396,6 +397,76 @@ fn a_late_ready_never_makes_a_coin_drop_twice() {
         heights,
         [0, 0, 0, 1, 0, 0, 0],
         "the robot's grid once the link says it is in step: {:#?}",
+        link.recent()
+    );
+}
+
+/// After a lost command the robot may still answer it, late: those
+/// answers must not be read as the next command's. A robot, slow once,
+/// sends a stale `READY` (taken for the answer to the link's `PING`, so
+/// the `DROP` counts as lost) and then does the `DROP` after all. When the
+/// link says it is in step, the robot must hold the coin: not be about to
+/// drop it, with the link a command ahead.
+#[test]
+fn a_late_answer_never_counts_for_the_next_command() {
+    use std::io::{Read, Write};
+    use std::sync::{Arc, Mutex};
+    let (mut robot, path) = scripted_robot(Duration::from_millis(20));
+    let heights = Arc::new(Mutex::new([0u8; 7]));
+    let grid = Arc::clone(&heights);
+    let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let stop = Arc::clone(&done);
+    let motion = Duration::from_millis(150);
+    let scripted = std::thread::spawn(move || {
+        let mut pending = Vec::new();
+        let mut slow_once = true;
+        while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+            let mut chunk = [0u8; 64];
+            let Ok(n) = robot.read(&mut chunk) else {
+                continue;
+            };
+            pending.extend_from_slice(&chunk[..n]);
+            while let Some(end) = pending.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = pending.drain(..=end).collect();
+                let command = String::from_utf8_lossy(&line).trim().to_string();
+                if command == "PING" {
+                    robot.write_all(b"READY\n").unwrap();
+                    continue;
+                }
+                if command.starts_with("DROP") && std::mem::take(&mut slow_once) {
+                    std::thread::sleep(timeouts().received * 3 / 2);
+                    robot.write_all(b"READY\n").unwrap();
+                }
+                robot.write_all(b"RECEIVED\n").unwrap();
+                if command == "CLEAR" {
+                    std::thread::sleep(motion);
+                    *grid.lock().unwrap() = [0; 7];
+                } else if let Some(drop) = command.strip_prefix("DROP ") {
+                    std::thread::sleep(motion);
+                    let column: usize = drop[2..].parse().unwrap();
+                    grid.lock().unwrap()[column - 1] += 1;
+                }
+                robot.write_all(b"READY\n").unwrap();
+            }
+        }
+    });
+    let link = link(path);
+    wait_in_sync(&link, Duration::from_secs(5));
+    // Each coin in turn: the robot must hold it when the link says so.
+    let mut held = Vec::new();
+    for moves in ["4", "44", "444"] {
+        let board: Board = moves.parse().unwrap();
+        link.set_desired(Desired::of(&board));
+        std::thread::sleep(Duration::from_millis(50));
+        wait_in_sync(&link, Duration::from_secs(10));
+        held.push(heights.lock().unwrap()[3]);
+    }
+    done.store(true, std::sync::atomic::Ordering::SeqCst);
+    scripted.join().unwrap();
+    assert_eq!(
+        held,
+        [1, 2, 3],
+        "coins in column 4 each time the link said it was in step: {:#?}",
         link.recent()
     );
 }
