@@ -470,3 +470,82 @@ fn a_late_answer_never_counts_for_the_next_command() {
         link.recent()
     );
 }
+
+/// A robot may report a fault by itself while nothing is asked of it (a
+/// coin jammed late, a door opened). The link must not drop that line: the
+/// page hears of the fault, and once the robot is ready the grid is
+/// rebuilt, since what the robot holds is no longer known.
+#[test]
+fn an_error_reported_while_idle_is_a_fault_and_the_grid_is_rebuilt() {
+    use std::io::{Read, Write};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, Mutex};
+    let (mut robot, path) = scripted_robot(Duration::from_millis(20));
+    let jam = Arc::new(AtomicBool::new(false));
+    let done = Arc::new(AtomicBool::new(false));
+    let commands = Arc::new(Mutex::new(Vec::<String>::new()));
+    let (jam_now, stop, seen) = (Arc::clone(&jam), Arc::clone(&done), Arc::clone(&commands));
+    let scripted = std::thread::spawn(move || {
+        let mut pending = Vec::new();
+        let mut error_until: Option<Instant> = None;
+        while !stop.load(Ordering::SeqCst) {
+            if jam_now.swap(false, Ordering::SeqCst) {
+                robot
+                    .write_all(b"ERROR JAM coin stuck in the chute\n")
+                    .unwrap();
+                error_until = Some(Instant::now() + Duration::from_millis(400));
+            }
+            let mut chunk = [0u8; 64];
+            let Ok(n) = robot.read(&mut chunk) else {
+                continue;
+            };
+            pending.extend_from_slice(&chunk[..n]);
+            while let Some(end) = pending.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = pending.drain(..=end).collect();
+                let command = String::from_utf8_lossy(&line).trim().to_string();
+                let in_error = error_until.is_some_and(|until| Instant::now() < until);
+                let answer: &[u8] = match (in_error, command.as_str()) {
+                    (true, _) => b"ERROR JAM coin stuck in the chute\n",
+                    (false, "PING") => b"READY\n",
+                    _ => b"RECEIVED\nREADY\n",
+                };
+                robot.write_all(answer).unwrap();
+                seen.lock().unwrap().push(command);
+            }
+        }
+    });
+    let link = link(path);
+    let board: Board = "4".parse().unwrap();
+    link.set_desired(Desired::of(&board));
+    std::thread::sleep(Duration::from_millis(50));
+    wait_in_sync(&link, Duration::from_secs(10));
+    commands.lock().unwrap().clear();
+    let mut status = link.status();
+    jam.store(true, Ordering::SeqCst);
+    let start = Instant::now();
+    while status.borrow_and_update().state != LinkState::Fault {
+        assert!(
+            start.elapsed() < Duration::from_secs(3),
+            "no fault: {:#?}",
+            link.recent()
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    std::thread::sleep(Duration::from_millis(50));
+    wait_in_sync(&link, Duration::from_secs(10));
+    done.store(true, Ordering::SeqCst);
+    scripted.join().unwrap();
+    let after: Vec<String> = commands
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|c| *c != "PING")
+        .cloned()
+        .collect();
+    assert_eq!(
+        after,
+        ["CLEAR", "DROP Y 4", "LEDOFF"],
+        "{:#?}",
+        link.recent()
+    );
+}
