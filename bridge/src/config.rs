@@ -303,11 +303,10 @@ impl Config {
     /// When and how the robot plays itself (the levels of a config that
     /// passed [`Config::problems`], as the booth tuned them).
     pub fn demo(&self) -> DemoSettings {
-        let levels = self.demo_levels().unwrap_or(DemoSettings::default().levels);
         DemoSettings {
             after: Duration::from_secs(self.demo_after_s),
-            players: levels.map(|l| l.tuned(&self.tuning)),
-            levels,
+            levels: self.demo_levels().unwrap_or(DemoSettings::default().levels),
+            tuning: self.tuning.clone(),
         }
     }
 
@@ -328,6 +327,7 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::Side;
     use engine::player::PlayerConfig;
 
     #[test]
@@ -369,15 +369,21 @@ mod tests {
         let config =
             Config::parse("demo_levels = [\"easy\", \"hard\"]\n[tuning.easy]\ndepth = 4\nrandom_moves = 0.5\n[tuning.hard]\ndepth = 6\n")
                 .unwrap();
-        let players = config.demo().players.map(|p| match p {
+        let demo = config.demo();
+        let players = [Side::First, Side::Second].map(|side| match demo.player(side) {
             PlayerConfig::Search(s) => (s.depth, s.blunder_rate),
             other => panic!("{other:?}"),
         });
-        assert_eq!(players.into_array(), [(4, 0.5), (6, 0.0)]);
+        assert_eq!(players, [(4, 0.5), (6, 0.0)]);
         // Untuned levels keep the engine's preset.
+        let untuned = Config::default().demo();
         assert_eq!(
-            Config::default().demo().players,
-            DemoSettings::default().players
+            untuned.player(Side::First),
+            untuned.levels[Side::First].config()
+        );
+        assert_eq!(
+            untuned.player(Side::Second),
+            untuned.levels[Side::Second].config()
         );
     }
 

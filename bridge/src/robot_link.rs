@@ -352,7 +352,7 @@ impl Worker {
             match self.next_command(&desired) {
                 Some(command) => {
                     self.publish(LinkState::Working);
-                    match self.settle().and_then(|()| self.execute(&command)) {
+                    match self.execute(&command) {
                         Ok(()) => self.confirm(&command),
                         Err(Failure::Lost) => self.lost(&command),
                         Err(Failure::Fault(code)) => self.recover(code),
@@ -409,7 +409,7 @@ impl Worker {
             }
         };
         self.publish(LinkState::Working);
-        match self.settle().and_then(|()| self.execute(&command)) {
+        match self.execute(&command) {
             Ok(()) if request == OperatorRequest::TestLeds => {
                 std::thread::sleep(Duration::from_secs(1));
                 // Unknown LEDs: the loop switches them back to the game's.
@@ -665,8 +665,10 @@ impl Worker {
         }
     }
 
-    /// Sends one command and waits for it to finish.
+    /// Sends one command (once the robot has settled) and waits for it to
+    /// finish.
     fn execute(&mut self, command: &Command) -> Result<(), Failure> {
+        self.settle()?;
         let start = Instant::now();
         self.write(command)?;
         // RECEIVED within its timeout, else one PING.

@@ -27,7 +27,8 @@ pub fn open(
         .open()
     {
         Ok(port) => Ok(port),
-        // Busy: another program has it, and must keep it.
+        // How the library reports a port another program holds (EBUSY or
+        // its lock): that program keeps it.
         Err(e) if e.kind() == serialport::ErrorKind::NoDevice => Err(e),
         Err(e) => classic::open(path, baud, timeout).map_err(|_| e),
     }

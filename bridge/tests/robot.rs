@@ -280,9 +280,27 @@ fn scripted_robot(timeout: Duration) -> (serialport::TTYPort, String) {
     (robot, path)
 }
 
+/// What a scripted robot reads in one go (waiting up to its port's
+/// timeout): the host's commands it completed, trimmed.
+fn read_commands(
+    robot: &mut serialport::TTYPort,
+    pending: &mut Vec<u8>,
+) -> std::io::Result<Vec<String>> {
+    use std::io::Read;
+    let mut chunk = [0u8; 64];
+    let n = robot.read(&mut chunk)?;
+    pending.extend_from_slice(&chunk[..n]);
+    let mut lines = Vec::new();
+    while let Some(end) = pending.iter().position(|&b| b == b'\n') {
+        let line: Vec<u8> = pending.drain(..=end).collect();
+        lines.push(String::from_utf8_lossy(&line).trim().to_string());
+    }
+    Ok(lines)
+}
+
 #[test]
 fn a_robot_sending_endless_bytes_without_a_newline_is_survived() {
-    use std::io::{Read, Write};
+    use std::io::Write;
     let (mut robot, path) = scripted_robot(Duration::from_millis(100));
     // A robot that babbles 8 MiB with no newline before its first answer,
     // then speaks the protocol.
@@ -291,16 +309,12 @@ fn a_robot_sending_endless_bytes_without_a_newline_is_survived() {
         let mut pending = Vec::new();
         let mut commands: Vec<String> = Vec::new();
         while Instant::now() < until {
-            let mut chunk = [0u8; 64];
             // Nothing to read yet (or the host has not opened its side).
-            let Ok(n) = robot.read(&mut chunk) else {
+            let Ok(lines) = read_commands(&mut robot, &mut pending) else {
                 std::thread::sleep(Duration::from_millis(5));
                 continue;
             };
-            pending.extend_from_slice(&chunk[..n]);
-            while let Some(end) = pending.iter().position(|&b| b == b'\n') {
-                let line: Vec<u8> = pending.drain(..=end).collect();
-                let command = String::from_utf8_lossy(&line).trim().to_string();
+            for command in lines {
                 if commands.is_empty() {
                     for _ in 0..(8 << 10) {
                         robot.write_all(&[b'x'; 1024]).unwrap();
@@ -343,7 +357,7 @@ fn a_robot_sending_endless_bytes_without_a_newline_is_survived() {
 /// be in, and dropping it again would put two coins where the game has one.
 #[test]
 fn a_late_ready_never_makes_a_coin_drop_twice() {
-    use std::io::{Read, Write};
+    use std::io::Write;
     let (mut robot, path) = scripted_robot(Duration::from_millis(20));
     let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let stop = std::sync::Arc::clone(&done);
@@ -355,14 +369,10 @@ fn a_late_ready_never_makes_a_coin_drop_twice() {
         let mut pending = Vec::new();
         let mut slow_once = true;
         while !stop.load(std::sync::atomic::Ordering::SeqCst) {
-            let mut chunk = [0u8; 64];
-            let Ok(n) = robot.read(&mut chunk) else {
+            let Ok(lines) = read_commands(&mut robot, &mut pending) else {
                 continue;
             };
-            pending.extend_from_slice(&chunk[..n]);
-            while let Some(end) = pending.iter().position(|&b| b == b'\n') {
-                let line: Vec<u8> = pending.drain(..=end).collect();
-                let command = String::from_utf8_lossy(&line).trim().to_string();
+            for command in lines {
                 let answer: &[u8] = if command == "PING" {
                     b"READY\n"
                 } else if command == "CLEAR" {
@@ -409,7 +419,7 @@ fn a_late_ready_never_makes_a_coin_drop_twice() {
 /// drop it, with the link a command ahead.
 #[test]
 fn a_late_answer_never_counts_for_the_next_command() {
-    use std::io::{Read, Write};
+    use std::io::Write;
     use std::sync::{Arc, Mutex};
     let (mut robot, path) = scripted_robot(Duration::from_millis(20));
     let heights = Arc::new(Mutex::new([0u8; 7]));
@@ -421,14 +431,10 @@ fn a_late_answer_never_counts_for_the_next_command() {
         let mut pending = Vec::new();
         let mut slow_once = true;
         while !stop.load(std::sync::atomic::Ordering::SeqCst) {
-            let mut chunk = [0u8; 64];
-            let Ok(n) = robot.read(&mut chunk) else {
+            let Ok(lines) = read_commands(&mut robot, &mut pending) else {
                 continue;
             };
-            pending.extend_from_slice(&chunk[..n]);
-            while let Some(end) = pending.iter().position(|&b| b == b'\n') {
-                let line: Vec<u8> = pending.drain(..=end).collect();
-                let command = String::from_utf8_lossy(&line).trim().to_string();
+            for command in lines {
                 if command == "PING" {
                     robot.write_all(b"READY\n").unwrap();
                     continue;
@@ -477,7 +483,7 @@ fn a_late_answer_never_counts_for_the_next_command() {
 /// rebuilt, since what the robot holds is no longer known.
 #[test]
 fn an_error_reported_while_idle_is_a_fault_and_the_grid_is_rebuilt() {
-    use std::io::{Read, Write};
+    use std::io::Write;
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::{Arc, Mutex};
     let (mut robot, path) = scripted_robot(Duration::from_millis(20));
@@ -495,14 +501,10 @@ fn an_error_reported_while_idle_is_a_fault_and_the_grid_is_rebuilt() {
                     .unwrap();
                 error_until = Some(Instant::now() + Duration::from_millis(400));
             }
-            let mut chunk = [0u8; 64];
-            let Ok(n) = robot.read(&mut chunk) else {
+            let Ok(lines) = read_commands(&mut robot, &mut pending) else {
                 continue;
             };
-            pending.extend_from_slice(&chunk[..n]);
-            while let Some(end) = pending.iter().position(|&b| b == b'\n') {
-                let line: Vec<u8> = pending.drain(..=end).collect();
-                let command = String::from_utf8_lossy(&line).trim().to_string();
+            for command in lines {
                 let in_error = error_until.is_some_and(|until| Instant::now() < until);
                 let answer: &[u8] = match (in_error, command.as_str()) {
                     (true, _) => b"ERROR JAM coin stuck in the chute\n",

@@ -278,16 +278,7 @@ impl Position {
     /// The empty cells where the mover would complete a line after `bit`.
     #[inline(always)]
     pub(crate) fn threat_cells_after(&self, bit: u64) -> u64 {
-        let stones = self.current | bit;
-        let g = self.geometry;
-        let lines = if g.is_standard() {
-            threats_four(stones, 7)
-        } else if g.win_length() == 4 {
-            threats_four(stones, g.stride())
-        } else {
-            threats_any(stones, g)
-        };
-        lines & (g.board_mask() ^ (self.mask | bit))
+        self.winning_cells_of(self.current | bit) & !bit
     }
 }
 

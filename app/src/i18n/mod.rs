@@ -208,7 +208,6 @@ pub enum Text {
     OtherWantsAgain,
 }
 
-/// A message with numbers or names in it.
 /// A robot game between people as one page sees it: whose turn, or how
 /// it ended, by name. Which line applies is decided here once; each
 /// language only words it.
@@ -261,6 +260,7 @@ impl RobotGameLine {
     }
 }
 
+/// A message with numbers or names in it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Say {
     /// A line of the computer's thoughts.

@@ -5,8 +5,10 @@
 use std::sync::mpsc;
 use std::time::Duration;
 
-use engine::player::{LevelSpec, Player, PlayerConfig};
-use engine::{Board, Decision, PerSide};
+use std::collections::BTreeMap;
+
+use engine::player::{LevelSpec, LevelTuning, Player, PlayerConfig};
+use engine::{Board, Decision, PerSide, Side};
 
 use super::{Booth, Game};
 use crate::messages::{GameMode, ServerMessage};
@@ -24,18 +26,24 @@ pub struct DemoSettings {
     /// The levels of the two sides (different, so the games differ), as
     /// the pages name them.
     pub levels: PerSide<LevelSpec>,
-    /// The players of the two sides: the levels as the booth tuned them.
-    pub players: PerSide<PlayerConfig>,
+    /// The booth's own depth and rate of weak moves by level name.
+    pub tuning: BTreeMap<String, LevelTuning>,
+}
+
+impl DemoSettings {
+    /// The player of `side`: its level as the booth tuned it.
+    pub fn player(&self, side: Side) -> PlayerConfig {
+        self.levels[side].tuned(&self.tuning)
+    }
 }
 
 impl Default for DemoSettings {
     fn default() -> DemoSettings {
-        let levels: PerSide<LevelSpec> =
-            PerSide::new("hard", "medium:aggressive").map(|l| l.parse().expect("a known level"));
         DemoSettings {
             after: Duration::from_secs(60),
-            players: levels.map(LevelSpec::config),
-            levels,
+            levels: PerSide::new("hard", "medium:aggressive")
+                .map(|l| l.parse().expect("a known level")),
+            tuning: BTreeMap::new(),
         }
     }
 }
@@ -146,10 +154,10 @@ impl Booth {
             return;
         }
         let wanted = ready && game.last_move.elapsed() >= DEMO_PACE;
-        let player = &demo.players[game.board.side_to_move()];
+        let player = demo.player(game.board.side_to_move());
         let board = game.board.clone();
         let players = self.demo_players.get_or_insert_with(DemoPlayers::spawn);
-        if let Some(decision) = players.next_move(&board, player, wanted) {
+        if let Some(decision) = players.next_move(&board, &player, wanted) {
             self.play_demo_move(decision);
         }
     }

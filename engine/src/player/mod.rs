@@ -19,7 +19,7 @@ mod config;
 mod facts;
 mod memory;
 mod progress;
-mod rng;
+pub(crate) mod rng;
 mod teaching;
 
 use std::cell::{Cell, RefCell};

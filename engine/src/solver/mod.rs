@@ -530,23 +530,24 @@ impl<'a> Search<'a> {
         // cannot play below it, and the opponent playing there wins.
         let dead = opponent_threats << 1;
         let mut moves = MoveList::new();
-        // Whether a win with our second stone from now, the best score
-        // `upper` allows, matters: if we cannot, the score is at most alpha.
+        // Short of a win with our second stone from now, the best we can
+        // score is `slow_win`. When the window asks for more than that, the
+        // node is cut unless one of our moves may lead to that win.
         let slow_win = (cells - 3 - plies) / 2;
-        let mut win_in_two = slow_win > alpha;
+        let mut may_win_in_two = slow_win > alpha;
         let possible = p.possible();
         for &column in &self.order.masks[..self.order.len] {
             let bit = next & column;
             if bit != 0 {
                 self.table.prefetch(p.after(bit).key());
                 let threats = p.threat_cells_after(bit);
-                if !win_in_two {
-                    win_in_two = p.wins_in_two_after(bit, threats, possible);
+                if !may_win_in_two {
+                    may_win_in_two = p.wins_in_two_after(bit, threats, possible);
                 }
                 moves.push(bit, (threats & !dead).count_ones() as i32);
             }
         }
-        if !win_in_two {
+        if !may_win_in_two {
             self.table
                 .put(key, lower, slow_win, work_class(self.nodes - start));
             return slow_win;
@@ -587,6 +588,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
+    use crate::player::rng::Rng;
     use crate::{Board, Geometry};
 
     /// Plain minimax over every move, remembered by key: slow, obviously
@@ -615,9 +617,15 @@ mod tests {
         best
     }
 
+    /// One random legal move (the game is not over).
+    fn play_at_random(board: &mut Board, rng: &mut Rng) {
+        let legal: Vec<_> = board.legal_moves().collect();
+        board.play(rng.pick(&legal)).unwrap();
+    }
+
     #[test]
     fn small_boards_match_exhaustive_minimax() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
         for (columns, rows, n, min_plies) in
             [(4, 4, 3, 0), (5, 4, 4, 4), (4, 5, 3, 2), (6, 4, 3, 8)]
         {
@@ -626,18 +634,9 @@ mod tests {
             let mut solver = Solver::new();
             for _ in 0..60 {
                 let mut board = Board::with_geometry(g);
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let plies = min_plies + (seed % 6) as usize;
+                let plies = min_plies + rng.below(6);
                 while board.plies() < plies && !board.is_over() {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let legal: Vec<_> = board.legal_moves().collect();
-                    board
-                        .play(legal[(seed % legal.len() as u64) as usize])
-                        .unwrap();
+                    play_at_random(&mut board, &mut rng);
                 }
                 let p = board.position();
                 let expected = exhaustive(p, &mut memo);
@@ -650,7 +649,7 @@ mod tests {
     /// The second half of 400 random games on each of four small boards
     /// (even and odd numbers of rows), each position with its exact score.
     fn late_positions_with_scores() -> Vec<(Board, i32)> {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
         let mut all = Vec::new();
         for (columns, rows) in [(5, 4), (4, 5), (6, 4), (5, 5)] {
             let g = Geometry::new(columns, rows, 4).unwrap();
@@ -663,13 +662,7 @@ mod tests {
                         let score = exhaustive(board.position(), &mut memo);
                         all.push((board.clone(), score));
                     }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let legal: Vec<_> = board.legal_moves().collect();
-                    board
-                        .play(legal[(seed % legal.len() as u64) as usize])
-                        .unwrap();
+                    play_at_random(&mut board, &mut rng);
                 }
             }
         }
