@@ -298,6 +298,24 @@ fn read_commands(
     Ok(lines)
 }
 
+/// A scripted robot's life: each command the host sends goes to
+/// `respond`, with the robot's port to answer on, until `stop` is set.
+fn answer_commands(
+    robot: &mut serialport::TTYPort,
+    stop: &std::sync::atomic::AtomicBool,
+    mut respond: impl FnMut(&mut serialport::TTYPort, String),
+) {
+    let mut pending = Vec::new();
+    while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+        let Ok(lines) = read_commands(robot, &mut pending) else {
+            continue;
+        };
+        for command in lines {
+            respond(robot, command);
+        }
+    }
+}
+
 #[test]
 fn a_robot_sending_endless_bytes_without_a_newline_is_survived() {
     use std::io::Write;
@@ -366,32 +384,26 @@ fn a_late_ready_never_makes_a_coin_drop_twice() {
     // a stale READY.
     let scripted = std::thread::spawn(move || {
         let mut heights = [0u8; 7];
-        let mut pending = Vec::new();
         let mut slow_once = true;
-        while !stop.load(std::sync::atomic::Ordering::SeqCst) {
-            let Ok(lines) = read_commands(&mut robot, &mut pending) else {
-                continue;
-            };
-            for command in lines {
-                let answer: &[u8] = if command == "PING" {
-                    b"READY\n"
-                } else if command == "CLEAR" {
-                    heights = [0; 7];
-                    b"RECEIVED\nREADY\n"
-                } else if let Some(column) = command.strip_prefix("DROP Y ") {
-                    heights[column.parse::<usize>().unwrap() - 1] += 1;
-                    if std::mem::take(&mut slow_once) {
-                        std::thread::sleep(timeouts().received * 2);
-                        b"READY\nRECEIVED\nREADY\n"
-                    } else {
-                        b"RECEIVED\nREADY\n"
-                    }
+        answer_commands(&mut robot, &stop, |robot, command| {
+            let answer: &[u8] = if command == "PING" {
+                b"READY\n"
+            } else if command == "CLEAR" {
+                heights = [0; 7];
+                b"RECEIVED\nREADY\n"
+            } else if let Some(column) = command.strip_prefix("DROP Y ") {
+                heights[column.parse::<usize>().unwrap() - 1] += 1;
+                if std::mem::take(&mut slow_once) {
+                    std::thread::sleep(timeouts().received * 2);
+                    b"READY\nRECEIVED\nREADY\n"
                 } else {
                     b"RECEIVED\nREADY\n"
-                };
-                robot.write_all(answer).unwrap();
-            }
-        }
+                }
+            } else {
+                b"RECEIVED\nREADY\n"
+            };
+            robot.write_all(answer).unwrap();
+        });
         heights
     });
     let link = link(path);
@@ -428,33 +440,27 @@ fn a_late_answer_never_counts_for_the_next_command() {
     let stop = Arc::clone(&done);
     let motion = Duration::from_millis(150);
     let scripted = std::thread::spawn(move || {
-        let mut pending = Vec::new();
         let mut slow_once = true;
-        while !stop.load(std::sync::atomic::Ordering::SeqCst) {
-            let Ok(lines) = read_commands(&mut robot, &mut pending) else {
-                continue;
-            };
-            for command in lines {
-                if command == "PING" {
-                    robot.write_all(b"READY\n").unwrap();
-                    continue;
-                }
-                if command.starts_with("DROP") && std::mem::take(&mut slow_once) {
-                    std::thread::sleep(timeouts().received * 3 / 2);
-                    robot.write_all(b"READY\n").unwrap();
-                }
-                robot.write_all(b"RECEIVED\n").unwrap();
-                if command == "CLEAR" {
-                    std::thread::sleep(motion);
-                    *grid.lock().unwrap() = [0; 7];
-                } else if let Some(drop) = command.strip_prefix("DROP ") {
-                    std::thread::sleep(motion);
-                    let column: usize = drop[2..].parse().unwrap();
-                    grid.lock().unwrap()[column - 1] += 1;
-                }
+        answer_commands(&mut robot, &stop, |robot, command| {
+            if command == "PING" {
+                robot.write_all(b"READY\n").unwrap();
+                return;
+            }
+            if command.starts_with("DROP") && std::mem::take(&mut slow_once) {
+                std::thread::sleep(timeouts().received * 3 / 2);
                 robot.write_all(b"READY\n").unwrap();
             }
-        }
+            robot.write_all(b"RECEIVED\n").unwrap();
+            if command == "CLEAR" {
+                std::thread::sleep(motion);
+                *grid.lock().unwrap() = [0; 7];
+            } else if let Some(drop) = command.strip_prefix("DROP ") {
+                std::thread::sleep(motion);
+                let column: usize = drop[2..].parse().unwrap();
+                grid.lock().unwrap()[column - 1] += 1;
+            }
+            robot.write_all(b"READY\n").unwrap();
+        });
     });
     let link = link(path);
     wait_in_sync(&link, Duration::from_secs(5));

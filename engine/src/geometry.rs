@@ -157,11 +157,13 @@ impl Geometry {
         self.board
     }
 
-    /// The cells an even number of cells below the top of their column (the
-    /// top cell included): who plays first into a column with an even
-    /// number of empty cells, and is always answered in it, gets these.
+    /// The lower cell of each pair when every column's cells are paired
+    /// from the top down (the top two, the next two, ...; on an odd number
+    /// of rows the bottom cell is left alone): who plays first into a
+    /// column with an even number of empty cells, and is always answered
+    /// in it, gets these.
     #[inline]
-    pub(crate) const fn even_from_top(self) -> u64 {
+    pub(crate) const fn lower_of_pairs(self) -> u64 {
         let column = ((1u64 << self.rows) - 1) & (0x5555_5555_5555_5555 << (self.rows & 1));
         self.bottom * column
     }
@@ -239,6 +241,25 @@ mod tests {
         assert_eq!(order[..2], [2, 3]);
         order.sort_unstable();
         assert_eq!(order, [0, 1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn the_lower_cells_of_pairs_from_the_top() {
+        let rows_of = |g: Geometry, column: usize| -> Vec<usize> {
+            (0..g.rows())
+                .filter(|&row| g.lower_of_pairs() & g.cell_bit(column, row) != 0)
+                .collect()
+        };
+        let g6 = Geometry::STANDARD;
+        assert_eq!(rows_of(g6, 0), [0, 2, 4]);
+        assert_eq!(rows_of(g6, 6), [0, 2, 4]);
+        let g5 = Geometry::new(6, 5, 4).unwrap();
+        assert_eq!(rows_of(g5, 5), [1, 3], "the bottom cell is left alone");
+        assert_eq!(
+            g6.lower_of_pairs().count_ones() as usize * 2,
+            g6.cells(),
+            "only cells of the board"
+        );
     }
 
     #[test]

@@ -241,12 +241,13 @@ impl Position {
     /// Whether the opponent can keep the side to move from ever completing
     /// a line by answering every move in the same column (Allis' claimeven):
     /// when every column has an even number of empty cells, the mover then
-    /// only ever gets the cells an even number below the top, and none of
-    /// its lines may fit in its stones and those. The mover then scores at
+    /// only ever gets the lower cell of each pair of them
+    /// ([`Geometry::lower_of_pairs`]), and none of its lines may fit in its
+    /// stones and those. The mover then scores at
     /// most a draw.
     #[inline]
     pub(crate) fn opponent_claims_even(&self) -> bool {
-        let ours = self.geometry.even_from_top();
+        let ours = self.geometry.lower_of_pairs();
         if self.possible() & !ours != 0 {
             return false; // a column with an odd number of empty cells
         }

@@ -2,10 +2,9 @@
 //! find the moves on a thread of their own (a search never holds the
 //! booth's lock), and the spectator screens get each move's search tree.
 
+use std::collections::BTreeMap;
 use std::sync::mpsc;
 use std::time::Duration;
-
-use std::collections::BTreeMap;
 
 use engine::player::{LevelSpec, LevelTuning, Player, PlayerConfig};
 use engine::{Board, Decision, PerSide, Side};

@@ -647,8 +647,14 @@ mod tests {
     }
 
     /// The second half of 400 random games on each of four small boards
-    /// (even and odd numbers of rows), each position with its exact score.
-    fn late_positions_with_scores() -> Vec<(Board, i32)> {
+    /// (even and odd numbers of rows), each position with its exact score:
+    /// computed once for the tests that share it.
+    fn late_positions_with_scores() -> &'static [(Board, i32)] {
+        static ALL: std::sync::OnceLock<Vec<(Board, i32)>> = std::sync::OnceLock::new();
+        ALL.get_or_init(score_late_positions)
+    }
+
+    fn score_late_positions() -> Vec<(Board, i32)> {
         let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
         let mut all = Vec::new();
         for (columns, rows) in [(5, 4), (4, 5), (6, 4), (5, 5)] {
@@ -672,7 +678,7 @@ mod tests {
     #[test]
     fn claimeven_holds_the_mover_to_a_draw_at_best() {
         let (mut held, mut mover_wins_elsewhere) = (0, 0);
-        for (board, score) in late_positions_with_scores() {
+        for &(ref board, score) in late_positions_with_scores() {
             if board.position().opponent_claims_even() {
                 assert!(score <= 0, "{board}: the mover wins ({score})");
                 held += 1;
@@ -689,7 +695,7 @@ mod tests {
     #[test]
     fn no_win_in_two_is_ruled_out_wrongly() {
         let mut ruled_out = 0;
-        for (board, score) in late_positions_with_scores() {
+        for &(ref board, score) in late_positions_with_scores() {
             let p = board.position();
             let g = p.geometry();
             // With two empty cells left the second stone is the opponent's.
