@@ -68,7 +68,16 @@ if [ ! -x "$root/tests/e2e/node_modules/.bin/wasm-opt" ] || [ ! -d "$root/tests/
   (cd "$root/tests/e2e" && npm ci --no-audit --no-fund)
 fi
 
-if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
-  echo "setup: installing Debian's chromium"
-  apt_install chromium chromium-driver
+# The three browser engines the app is tested in, each behind its
+# WebDriver server: Chromium, Firefox, and WebKit (Safari's engine, in
+# WebKitGTK's MiniBrowser) under a virtual display.
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] || [ ! -x /usr/bin/firefox-esr ] \
+  || ! command -v WebKitWebDriver >/dev/null || ! command -v xvfb-run >/dev/null; then
+  echo "setup: installing Debian's chromium, firefox-esr, webkit2gtk-driver and xvfb"
+  apt_install chromium chromium-driver firefox-esr webkit2gtk-driver xvfb xauth
+fi
+# geckodriver is not a Debian package; crates.io has it (about 4 minutes).
+if ! command -v geckodriver >/dev/null; then
+  echo "setup: installing geckodriver"
+  cargo install geckodriver --version 0.37.1 --locked
 fi

@@ -425,6 +425,13 @@ impl Actions {
         self.ui.message.set(None);
     }
 
+    /// Whether the computer plays a side of this game (tracked): between
+    /// two people there is no thinking to show.
+    pub(crate) fn computer_plays(self) -> bool {
+        let mode = self.settings.with(|s| s.mode);
+        self.game.with(|g| g.mode(mode)) != GameMode::TwoPlayers
+    }
+
     /// Whether hints (and the expected continuation) are offered: not in
     /// a robot game between two people unless the booth allows them.
     pub(crate) fn hints_allowed(self) -> bool {

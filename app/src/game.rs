@@ -43,11 +43,17 @@ impl Game {
     }
 
     /// The first game of a visit: the position shared in the address,
-    /// else the stored game, else `fresh`.
+    /// else the stored game, else `fresh`. The visitor of a shared
+    /// position takes the side to move, so nobody moves before they do.
     pub fn first(fresh: Game, shared: Option<&str>, stored: Option<&SavedGame>) -> Game {
         if let Some(board) = shared.and_then(|m| Board::from_moves(fresh.board.geometry(), m).ok())
         {
-            return Game { board, ..fresh };
+            let human = board.side_to_move();
+            return Game {
+                board,
+                human,
+                ..fresh
+            };
         }
         stored.and_then(Game::restored).unwrap_or(fresh)
     }
@@ -231,6 +237,7 @@ mod tests {
         let stored = game("1234", Side::Second).saved();
         let first = Game::first(fresh.clone(), Some("4455"), Some(&stored));
         assert_eq!(first.board.to_string(), "4455");
+        assert!(!first.computer_to_move(GameMode::VsComputer));
         let first = Game::first(fresh.clone(), Some("not moves"), Some(&stored));
         assert_eq!(
             (first.board.to_string(), first.human),
@@ -241,5 +248,21 @@ mod tests {
             ..stored
         };
         assert_eq!(Game::first(fresh.clone(), None, Some(&broken)), fresh);
+    }
+
+    #[test]
+    fn the_visitor_of_a_shared_position_takes_the_side_to_move() {
+        for starter in [Starter::Me, Starter::Computer] {
+            let settings = Settings {
+                starter,
+                ..Settings::default()
+            };
+            let fresh = Game::new(&settings, true);
+            for (moves, side) in [("3474525", Side::Second), ("347452", Side::First)] {
+                let first = Game::first(fresh.clone(), Some(moves), None);
+                assert_eq!(first.human, side, "{moves}");
+                assert!(!first.computer_to_move(GameMode::VsComputer), "{moves}");
+            }
+        }
     }
 }

@@ -65,16 +65,45 @@ thread_local! {
     static CONTEXT: RefCell<Option<AudioContext>> = const { RefCell::new(None) };
 }
 
-/// Plays `cue` now; silently nothing where the browser has no Web Audio.
-pub fn play(cue: Cue) {
+/// Runs `f` with the page's audio context, made on first use; silently
+/// nothing where the browser has no Web Audio.
+fn with_context(f: impl FnOnce(&AudioContext)) {
     CONTEXT.with(|cell| {
         let mut cell = cell.borrow_mut();
         if cell.is_none() {
             *cell = AudioContext::new().ok();
         }
         if let Some(context) = cell.as_ref() {
-            let _ = schedule(context, cue);
+            f(context);
         }
+    });
+}
+
+/// Plays `cue` now.
+pub fn play(cue: Cue) {
+    with_context(|context| {
+        let _ = schedule(context, cue);
+    });
+}
+
+/// Safari (every browser on an iPhone or iPad) lets a page's audio run
+/// only once it was started inside a tap or a key press: the computer's
+/// coins, which land with no tap, would otherwise stay silent. The first
+/// gesture (a lifted pointer, which is what counts for a finger, or a key)
+/// starts the context with a silent tone.
+fn unlock() {
+    with_context(|context| {
+        let _ = context.resume();
+        let silent = || -> Result<(), wasm_bindgen::JsValue> {
+            let oscillator = context.create_oscillator()?;
+            let gain = context.create_gain()?;
+            gain.gain().set_value(0.0);
+            oscillator.connect_with_audio_node(&gain)?;
+            gain.connect_with_audio_node(&context.destination())?;
+            oscillator.start()?;
+            oscillator.stop_with_when(context.current_time() + 0.01)
+        };
+        let _ = silent();
     });
 }
 
@@ -115,6 +144,15 @@ impl Actions {
 
     /// Sounds for what happens: coins, the end of a game, a robot fault.
     pub(crate) fn make_sounds(self) {
+        let unlocked = StoredValue::new(false);
+        let on_gesture = move || {
+            if !unlocked.get_value() && untrack(|| self.sound_on()) {
+                unlocked.set_value(true);
+                unlock();
+            }
+        };
+        let _ = window_event_listener(leptos::ev::pointerup, move |_| on_gesture());
+        let _ = window_event_listener(leptos::ev::keydown, move |_| on_gesture());
         let seen = StoredValue::new(self.game.with_untracked(|g| g.board.to_string()));
         Effect::new(move |_| {
             let (moves, landed, status) = self.game.with(|g| {

@@ -164,6 +164,9 @@ pub struct Ui {
     /// the status line until the next change, in the language of the
     /// moment it is shown.
     pub message: RwSignal<Option<crate::i18n::Message>>,
+    /// The computer's thinking shown under (or beside) the board on a
+    /// screen too small to show it all the time.
+    pub thinking_open: RwSignal<bool>,
 }
 
 impl Ui {
@@ -221,6 +224,7 @@ impl State {
                 panel: RwSignal::new(None),
                 value_numbers: RwSignal::new(false),
                 message: RwSignal::new(None),
+                thinking_open: RwSignal::new(false),
             },
             review: Review(RwSignal::new(None)),
         };

@@ -2,10 +2,10 @@
 // after one visit with the network the app loads and plays without it.
 // Bump VERSION with every release: the new worker takes over and deletes the
 // old cache.
-const VERSION = 'vier-gewinnt-v4';
+const VERSION = 'vier-gewinnt-v5';
 // Files with fixed names; the hashed app files come from the page's list.
 // The worker's files load inside the worker, so the page never lists them.
-const PRECACHE = ['./', './index.html', './manifest.webmanifest', './icon.svg',
+const PRECACHE = ['./', './index.html', './manifest.webmanifest', './icon.svg', './apple-touch-icon.png',
   './worker_loader.js', './worker.js', './worker_bg.wasm', './book.c4b', './layer12.c4l'];
 // The opening book and the position database (2.6 MB) change only with a
 // release: served from the cache once there, so a visit downloads them once.

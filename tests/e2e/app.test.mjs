@@ -1,47 +1,32 @@
-// The built app (dist/) in headless Chromium, driven as a person would:
-// elements are found by their roles and accessible names.
-import { after, before, test } from 'node:test';
+// The built app (dist/) in Chromium, Firefox and WebKit, driven as a
+// person would: elements are found by their roles and accessible names.
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { chromium } from 'playwright-core';
+import { Browser, ENGINES } from './webdriver.mjs';
 import { serve } from './static-server.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url).pathname;
-const SHOTS = new URL('../../target/screenshots/', import.meta.url).pathname;
+const SCREENSHOTS = new URL('../../target/screenshots/', import.meta.url).pathname;
 const CONNECT4 = new URL('../../target/release/connect4', import.meta.url).pathname;
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
 const OVER = /You won|computer won|Draw|wins!/;
 
 let server;
 let browser;
 let base;
-
-before(async () => {
-  server = await serve(DIST);
-  base = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  await mkdir(SHOTS, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+/** The engine under test, and where its screenshots go. */
+let engine;
+let SHOTS;
 
 /** A fresh browser context (empty storage) with one page on the app. */
 async function open(path = '', viewport = { width: 1024, height: 768 }) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e));
   await page.goto(base + path);
   await page.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
-  return { context, page, errors };
+  return { context, page };
 }
 
 const status = (page) => page.getByRole('status').textContent();
@@ -67,8 +52,10 @@ async function myTurn(page, timeout = 20000) {
   );
 }
 
+/** Every test of the app, for one engine. */
+function appTests(engineName) {
 test('a whole game against Easy, every coin where the board says', async () => {
-  const { context, page, errors } = await open();
+  const { context, page } = await open();
   await setting(page, 'Level', 'Easy');
   const order = [4, 3, 5, 2, 6, 1, 7];
   let moves = 0;
@@ -94,7 +81,7 @@ test('a whole game against Easy, every coin where the board says', async () => {
   }
   await page.getByRole('button', { name: 'Play again' }).click();
   assert.equal(await coins(page), 0);
-  assert.deepEqual(errors, []);
+  assert.deepEqual(await page.errors(), []);
   await context.close();
 });
 
@@ -152,11 +139,17 @@ test('a shared URL opens its position', async () => {
 });
 
 test('after one visit the app loads and plays offline', async () => {
-  const { context, page } = await open();
-  await page.evaluate(() => navigator.serviceWorker.ready);
+  // A server of its own, switched off after the first visit.
+  const own = await serve(DIST);
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  await page.goto(`http://127.0.0.1:${own.address().port}/`);
+  await page.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   // Give the worker a moment to cache what the page lists.
   await page.waitForTimeout(1500);
-  await context.setOffline(true);
+  own.closeAllConnections();
+  await new Promise((ok) => own.close(ok));
   await page.reload();
   await page.getByRole('button', { name: 'Column 4', exact: true }).click();
   await myTurn(page);
@@ -173,7 +166,9 @@ test('German: every control and cell speaks German', async () => {
   await context.close();
 });
 
-test('a German browser gets the German page on its first visit; English, once chosen, is remembered', async () => {
+// WebKitGTK takes its languages from the system's locale, which WebDriver
+// cannot set for one session.
+test('a German browser gets the German page on its first visit; English, once chosen, is remembered', { skip: engineName === 'webkit' && 'WebKitGTK takes its language from the system locale' }, async () => {
   const context = await browser.newContext({ locale: 'de-AT', viewport: { width: 1024, height: 768 } });
   const page = await context.newPage();
   await page.goto(base);
@@ -205,20 +200,144 @@ const SIZES = [
   ['robot-screen', 1920, 1080],
 ];
 
+/** Where the board's parts lie, measured in the page: the frame, every
+ * hole, the value over each column and each column's button, whether the
+ * page scrolls either way. */
+function boardGeometry(page) {
+  return page.evaluate(() => {
+    const box = (e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, right: r.right, bottom: r.bottom, width: r.width, height: r.height }; };
+    const cells = [...document.querySelectorAll('.cells > .cell')];
+    const columns = getComputedStyle(document.querySelector('.cells')).gridTemplateColumns.split(' ').length;
+    return {
+      board: box(document.querySelector('.board')),
+      cells: cells.map(box),
+      columns,
+      values: [...document.querySelectorAll('.values .value')].map(box),
+      buttons: [...document.querySelectorAll('.columns .column')].map(box),
+      scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight, innerWidth, innerHeight],
+    };
+  });
+}
+
+/** What is wrong with the board's geometry, in words (none: right). */
+function geometryProblems(g, width, height) {
+  const problems = [];
+  const inside = (a, b) => a.x >= b.x - 0.5 && a.right <= b.right + 0.5 && a.y >= b.y - 0.5 && a.bottom <= b.bottom + 0.5;
+  const outside = g.cells.filter((c) => !inside(c, g.board)).length;
+  if (outside > 0) problems.push(`${outside} of ${g.cells.length} holes outside the frame`);
+  if (g.board.x < 0 || g.board.right > width + 0.5 || g.board.y < 0 || g.board.bottom > height + 0.5) {
+    problems.push(`the frame is not whole on the screen: ${JSON.stringify(g.board)}`);
+  }
+  const [sw, sh, iw, ih] = g.scroll;
+  if (sw > iw || sh > ih) problems.push(`the page scrolls: ${sw}x${sh} in ${iw}x${ih}`);
+  const centre = (b) => b.x + b.width / 2;
+  for (let c = 0; c < g.columns; c++) {
+    const hole = g.cells[c];
+    const off = (b) => Math.abs(centre(b) - centre(hole));
+    if (!g.values[c] || off(g.values[c]) > hole.width / 4) problems.push(`the value of column ${c + 1} is not over it`);
+    if (!g.buttons[c] || off(g.buttons[c]) > hole.width / 4) problems.push(`the button of column ${c + 1} is not over it`);
+    if (Math.abs(hole.width - hole.height) > 1) problems.push(`hole ${c + 1} is not round: ${hole.width}x${hole.height}`);
+  }
+  return problems;
+}
+
 for (const [name, width, height] of SIZES) {
-  test(`the whole board is visible without scrolling at ${width}x${height}`, async () => {
+  test(`the whole board, its holes in the frame and its values over their columns, without scrolling at ${width}x${height}`, async () => {
     const { context, page } = await open('?pos=4453', { width, height });
-    const board = await page.locator('.board').boundingBox();
-    const scroll = await page.evaluate(() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]);
     await page.screenshot({ path: `${SHOTS}${name}-${width}x${height}.png` });
-    assert.ok(board.y >= 0 && board.y + board.height <= height + 0.5, `board bottom ${board.y + board.height} <= ${height}`);
-    assert.ok(board.x >= 0 && board.x + board.width <= width + 0.5);
-    assert.ok(scroll[0] <= height && scroll[1] <= width, `no scrolling: ${scroll}`);
+    assert.deepEqual(geometryProblems(await boardGeometry(page), width, height), []);
     const column = await page.getByRole('button', { name: 'Column 1', exact: true }).boundingBox();
     assert.ok(column.width >= 36, `a column is wide enough to touch: ${column.width}`);
+    // Every board size the app offers, as right.
+    for (const size of ['6 × 5', '8 × 7', '9 × 6']) {
+      await setting(page, 'Board size', size);
+      assert.deepEqual(geometryProblems(await boardGeometry(page), width, height), [], size);
+    }
     await context.close();
   });
 }
+
+/** Records in `window.__searching` the most tree nodes ever shown as
+ * still being searched (an init script). */
+function recordSearching() {
+  window.__searching = 0;
+  new MutationObserver(() => {
+    window.__searching = Math.max(window.__searching, document.querySelectorAll('svg.tree .node.searching').length);
+  }).observe(document, { subtree: true, childList: true });
+}
+
+test('on a phone the thinking is one tap away, the board stays whole, and the tree grows while the computer thinks', async () => {
+  const { context, page } = await open('', { width: 390, height: 844 });
+  await context.addInitScript(recordSearching);
+  // A 13-stone position past the position database, which Perfect needs
+  // most of a second for: long enough to be seen growing.
+  await setting(page, 'Level', 'Perfect');
+  await page.goto(`${base}?pos=214775667746`);
+  assert.equal(await page.locator('.thoughts').isVisible(), false, 'closed at first: the board has the screen');
+  const toggle = page.getByRole('button', { name: 'Thinking' });
+  await toggle.click();
+  assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
+  await page.getByRole('button', { name: 'Column 5', exact: true }).click();
+  await myTurn(page, 40000);
+  await page.locator('svg.tree g.node[data-depth="1"]').first().waitFor();
+  assert.ok(await page.evaluate(() => window.__searching) > 0, 'the running search was drawn');
+  const tree = await page.locator('.tree-canvas').boundingBox();
+  assert.ok(tree.height >= 110 && tree.width >= 300 && tree.y + tree.height <= 844, `the tree is readable on the phone: ${JSON.stringify(tree)}`);
+  assert.deepEqual(geometryProblems(await boardGeometry(page), 390, 844), [], 'the board stays whole beside it');
+  // The tree's labels are drawn at a readable size.
+  const fonts = await page.evaluate(() => [...document.querySelectorAll('svg.tree text')].slice(0, 20).map((t) => t.getBoundingClientRect().height));
+  assert.ok(fonts.length > 0 && Math.min(...fonts) >= 8, `labels readable: ${fonts}`);
+  await page.screenshot({ path: `${SHOTS}thinking-phone-390x844.png` });
+  // The same on the booth's 800x480 screen: beside the board.
+  await page.setViewportSize({ width: 800, height: 480 });
+  // (Where the page had to be reloaded for the new size, open it again.)
+  if (await toggle.getAttribute('aria-pressed') !== 'true') await toggle.click();
+  await page.locator('.tree-canvas').waitFor();
+  assert.deepEqual(geometryProblems(await boardGeometry(page), 800, 480), []);
+  const small = await page.locator('.tree-canvas').boundingBox();
+  assert.ok(small.height >= 150 && small.width >= 250 && small.y + small.height <= 480 && small.x + small.width <= 800, `the tree fits 800x480: ${JSON.stringify(small)}`);
+  await page.screenshot({ path: `${SHOTS}thinking-800x480.png` });
+  await context.close();
+});
+
+// MiniBrowser has no switch for WebAssembly.
+test('a browser without WebAssembly is told in its language what to use instead', { skip: engineName === 'webkit' && 'WebKitGTK cannot switch WebAssembly off' }, async () => {
+  for (const [locale, words] of [['de-DE', /Dieser Browser kann Vier gewinnt nicht spielen\..*WebAssembly.*Safari, Chrome, Firefox oder Edge/s],
+    ['en-US', /This browser cannot play Connect Four\..*WebAssembly.*Safari, Chrome, Firefox or Edge/s]]) {
+    const context = await browser.newContext({ locale, noWasm: true, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(base);
+    const message = page.getByRole('alert');
+    await message.waitFor();
+    assert.match(await message.textContent(), words);
+    assert.equal(await page.evaluate(() => typeof WebAssembly), 'undefined', 'WebAssembly is really off');
+    assert.equal(await page.locator('html').getAttribute('lang'), locale.slice(0, 2));
+    await page.screenshot({ path: `${SHOTS}no-webassembly-${locale}.png` });
+    await context.close();
+  }
+});
+
+test('a shared position opens as shared: the visitor moves first, and the hint is for that position', async () => {
+  // From Pascal Pons' Test_L3_R1: an odd and an even number of stones;
+  // the best column's score is the set's score of the position.
+  const data = readFileSync(new URL('../../engine/tests/data/pons/Test_L3_R1', import.meta.url), 'utf8').trim().split('\n').map((l) => l.split(' '));
+  const odd = data.find(([m]) => m.length % 2 === 1);
+  const even = data.find(([m]) => m.length % 2 === 0);
+  for (const [moves, score] of [odd, even]) {
+    const { context, page } = await open(`?pos=${moves}`);
+    await databaseReady(page);
+    assert.match(await status(page), /^Your turn/, `${moves}: the visitor's turn`);
+    await page.waitForTimeout(800);
+    assert.equal(await coins(page), moves.length, `${moves}: nobody moved`);
+    assert.equal(await page.evaluate(() => new URLSearchParams(location.search).get('pos')), moves);
+    await page.getByRole('button', { name: 'Hint' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.values [data-score]').length > 0, null, { timeout: 20000 });
+    const shown = await page.locator('.values .value').evaluateAll((vs) => vs.map((v) => (v.dataset.score === undefined ? null : Number(v.dataset.score))));
+    assert.deepEqual(shown, analyze(moves), `${moves}: every column as the native solver says`);
+    assert.equal(Math.max(...shown.filter((v) => v !== null)), Number(score), `${moves}: the best column scores as Pons' set says`);
+    await context.close();
+  }
+});
 
 test('the page stays responsive while Hard searches in the worker', async () => {
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
@@ -336,14 +455,14 @@ test('the game review marks the known mistake, names the decisive move, and play
 });
 
 test('the position database loads after the first render, and the help says it is there', async () => {
-  const { context, page, errors } = await open();
+  const { context, page } = await open();
   // The board answers before the database has arrived.
   await page.getByRole('button', { name: 'Column 4', exact: true }).click();
   await myTurn(page);
   await databaseReady(page);
   await page.getByRole('button', { name: 'Help' }).click();
   await page.getByText('Position database: all 4200899 positions of 12 stones are here').waitFor();
-  assert.deepEqual(errors, []);
+  assert.deepEqual(await page.errors(), []);
   await context.close();
 });
 
@@ -429,8 +548,10 @@ async function movesInUrl(page, count) {
 test('after a Perfect move the tree holds every column with the engine\'s value', async () => {
   const { context, page } = await open('', { width: 1920, height: 1080 });
   await setting(page, 'Level', 'Perfect');
+  // A shared position is the visitor's to move: its last stone is theirs.
   const position = '2541266355551';
-  await page.goto(`${base}?pos=${position}`);
+  await page.goto(`${base}?pos=${position.slice(0, -1)}`);
+  await page.getByRole('button', { name: `Column ${position.at(-1)}`, exact: true }).click();
   await myTurn(page);
   const truth = analyze(position);
   const children = await rootChildren(page);
@@ -506,20 +627,15 @@ test('the teaching view shows plain minimax and what pruning saved; the explaine
 
 test('the tree grows on the screen while the computer thinks', async () => {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-  // Record the most nodes ever shown as still being searched.
-  await context.addInitScript(() => {
-    window.__searching = 0;
-    new MutationObserver(() => {
-      window.__searching = Math.max(window.__searching, document.querySelectorAll('svg.tree .node.searching').length);
-    }).observe(document, { subtree: true, childList: true });
-  });
+  await context.addInitScript(recordSearching);
   const page = await context.newPage();
   await page.goto(base);
   await page.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
   await setting(page, 'Level', 'Perfect');
   // A 13-stone position, past the position database, that the solver
   // needs most of a second for natively (5 M nodes for every column).
-  await page.goto(`${base}?pos=2147756677465`);
+  await page.goto(`${base}?pos=214775667746`);
+  await page.getByRole('button', { name: 'Column 5', exact: true }).click();
   await myTurn(page, 40000);
   assert.ok(await page.evaluate(() => window.__searching) > 0, 'a running search was drawn');
   assert.equal(await page.locator('svg.tree .node.searching').count(), 0, 'the final tree is complete');
@@ -558,35 +674,68 @@ test('a spectator screen in another tab follows the game, with the tree and no c
 // the browser kills it.
 const CRASHING_WORKER = "postMessage(JSON.stringify({ type: 'Ready' })); onmessage = () => { throw new Error('simulated crash'); };";
 
-test('a worker that crashes mid-search is replaced and the move retried', async () => {
-  // No service worker: requests it handles bypass page.route.
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, serviceWorkers: 'block' });
-  const page = await context.newPage();
+/** A server of the app whose worker loader is `loader(n)` for the n-th
+ * request (or the real one where it returns null), without the service
+ * worker, which would otherwise answer from its cache. */
+function serveWithWorker(loader) {
   let loads = 0;
-  await page.route('**/worker_loader.js', (route) => {
-    loads += 1;
-    return loads === 1
-      ? route.fulfill({ contentType: 'text/javascript', body: CRASHING_WORKER })
-      : route.continue();
-  });
-  await page.goto(base);
+  const routes = {
+    '/sw.js': (_, res) => { res.writeHead(404); res.end(); },
+    '/worker_loader.js': (_, res) => {
+      loads += 1;
+      const body = loader(loads);
+      if (body === null) return false;
+      res.writeHead(200, { 'content-type': 'text/javascript' });
+      res.end(body);
+      return true;
+    },
+  };
+  return serve(DIST, 0, '127.0.0.1', routes).then((s) => ({ server: s, url: `http://127.0.0.1:${s.address().port}/`, loads: () => loads }));
+}
+
+test('a worker that crashes mid-search is replaced and the move retried', async () => {
+  const own = await serveWithWorker((n) => (n === 1 ? CRASHING_WORKER : null));
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  await page.goto(own.url);
   await page.getByRole('button', { name: 'Column 4', exact: true }).click();
   await myTurn(page);
   assert.equal(await coins(page), 2, 'the replacement worker answered');
-  assert.equal(loads, 2, 'one crash, one replacement');
+  assert.equal(own.loads(), 2, 'one crash, one replacement');
   assert.match(await status(page), /^Your turn/, 'no error for a crash that was mended');
   await context.close();
+  own.server.close();
 });
 
 test('a worker that keeps crashing gets a message, and the game survives', async () => {
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, serviceWorkers: 'block' });
+  const own = await serveWithWorker(() => CRASHING_WORKER);
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const page = await context.newPage();
-  await page.route('**/worker_loader.js', (route) => route.fulfill({ contentType: 'text/javascript', body: CRASHING_WORKER }));
-  await page.goto(base);
+  await page.goto(own.url);
   await page.getByRole('button', { name: 'Column 4', exact: true }).click();
   await page.getByText('The computer could not move').waitFor({ timeout: 20000 });
   assert.equal(await coins(page), 1, 'the person\'s coin is still there');
   await page.getByRole('button', { name: 'Undo' }).click();
   assert.equal(await coins(page), 0, 'the game still takes commands');
   await context.close();
+  own.server.close();
 });
+}
+
+for (const name of ENGINES) {
+  describe(name, () => {
+    before(async () => {
+      engine = name;
+      SHOTS = `${SCREENSHOTS}${name}/`;
+      await mkdir(SHOTS, { recursive: true });
+      server = await serve(DIST);
+      base = `http://127.0.0.1:${server.address().port}/`;
+      browser = await Browser.launch(name);
+    });
+    after(async () => {
+      await browser?.close();
+      server?.close();
+    });
+    appTests(name);
+  });
+}

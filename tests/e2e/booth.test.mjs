@@ -2,23 +2,21 @@
 // built into the binary, the simulated robot on a pseudo-terminal), a
 // visitor's page playing a whole game against the computer on the robot, a
 // jam in mid-game, and a second browser watching on the spectator route.
-import { after, before, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { chromium } from 'playwright-core';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { Browser, ENGINES } from './webdriver.mjs';
 
-const SHOTS = new URL('../../target/screenshots/', import.meta.url).pathname;
+const SCREENSHOTS = new URL('../../target/screenshots/', import.meta.url).pathname;
 const BRIDGE = new URL('../../target/release/bridge', import.meta.url).pathname;
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
 const OVER = /You won|computer won|Draw/;
 
 let browser;
+/** Where the engine under test puts its screenshots. */
+let SHOTS;
 /** The address of the bridge the running test plays on. */
 let base;
 
@@ -71,15 +69,6 @@ function recordStatus() {
     if (text && window.said.at(-1) !== text) window.said.push(text);
   }).observe(document, { subtree: true, childList: true, characterData: true });
 }
-
-before(async () => {
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  await mkdir(SHOTS, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-});
 
 /** The simulator's grid: per column, bottom up, 1 and 2 for the players. */
 async function simGrid() {
@@ -155,6 +144,8 @@ async function visitorsTurn(page) {
   return inStep(page);
 }
 
+/** Every test of the booth, for one engine. */
+function boothTests() {
 const OPERATOR = 'operatortoken42';
 
 test('a whole robot game from tap to coin, a jam that heals, a spectator who sees it all, and the operator\'s record of it after a restart', async (t) => {
@@ -163,8 +154,6 @@ test('a whole robot game from tap to coin, a jam that heals, a spectator who see
   await player.addInitScript(mockAudio);
   await player.addInitScript(recordStatus);
   const page = await player.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e));
   await page.goto(base);
   // A page the bridge serves opens on the lobby.
   await lobby(page);
@@ -250,7 +239,7 @@ test('a whole robot game from tap to coin, a jam that heals, a spectator who see
   await screen.screenshot({ path: `${SHOTS}booth-watch-800x480.png` });
   await screen.setViewportSize({ width: 1024, height: 768 });
   await screen.screenshot({ path: `${SHOTS}booth-watch-1024x768.png` });
-  assert.deepEqual(errors, []);
+  assert.deepEqual(await page.errors(), []);
 
   // The bridge stops and starts again on the same records: the finished
   // game is still on the operator page, and in its CSV export.
@@ -268,8 +257,14 @@ test('a whole robot game from tap to coin, a jam that heals, a spectator who see
   assert.equal(cells[2], want, `the game's result survives: ${cells}`);
   assert.equal(cells[3], `${final.join('').length} moves`, `${cells}`);
   assert.match(cells[5], /\d+ faults?/, `the jam is in the record: ${cells}`);
-  const [download] = await Promise.all([operator.waitForEvent('download'), operator.getByRole('button', { name: 'Export every game as CSV' }).click()]);
-  const csv = await readFile(await download.path(), 'utf8');
+  // The export is a download of a blob: keep the blob the page makes.
+  await operator.evaluate(() => {
+    const make = URL.createObjectURL;
+    URL.createObjectURL = (blob) => { window.exported = blob; return make(blob); };
+  });
+  await operator.getByRole('button', { name: 'Export every game as CSV' }).click();
+  await operator.waitForFunction(() => window.exported !== undefined);
+  const csv = await operator.evaluate(() => window.exported.text());
   assert.match(csv, new RegExp(`,vs_computer,[^\\n]*Ada_1[^\\n]*,${want},[1-9]`), csv);
   await operator.screenshot({ path: `${SHOTS}booth-operator-after-restart-1024x768.png` });
 });
@@ -288,8 +283,6 @@ test('two people play each other on the robot: waiting, names, each result, agai
   const first = await context(t, { viewport: { width: 1920, height: 1080 } });
   await first.addInitScript(mockAudio);
   const a = await first.newPage();
-  const errors = [];
-  a.on('pageerror', (e) => errors.push(e));
   await a.goto(base);
   await lobby(a);
   await a.getByLabel('Your name').fill('Ada_5');
@@ -304,7 +297,6 @@ test('two people play each other on the robot: waiting, names, each result, agai
 
   const second = await context(t, { viewport: { width: 800, height: 480 } });
   const b = await second.newPage();
-  b.on('pageerror', (e) => errors.push(e));
   await b.goto(base);
   await lobby(b);
   await b.screenshot({ path: `${SHOTS}booth-lobby-join-800x480.png` });
@@ -355,7 +347,7 @@ test('two people play each other on the robot: waiting, names, each result, agai
   await b.getByRole('button', { name: 'Leave', exact: true }).click();
   await lobby(a);
   await a.locator('#robot .lobby-message', { hasText: 'Bob_5 left the game' }).waitFor();
-  assert.deepEqual(errors, []);
+  assert.deepEqual([...await a.errors(), ...await b.errors()], []);
 });
 
 test('a second visitor finds the robot busy and is offered to watch', async (t) => {
@@ -504,3 +496,18 @@ test('the booth\'s own screen speaks the booth\'s language and offers the booth\
   const searched = await page.locator('.thoughts').textContent();
   assert.match(searched, /\(Tiefe 3,/, `the booth's depth for hard: ${searched}`);
 });
+}
+
+for (const name of ENGINES) {
+  describe(name, () => {
+    before(async () => {
+      SHOTS = `${SCREENSHOTS}${name}/`;
+      await mkdir(SHOTS, { recursive: true });
+      browser = await Browser.launch(name);
+    });
+    after(async () => {
+      await browser?.close();
+    });
+    boothTests();
+  });
+}

@@ -15,11 +15,15 @@ const TYPES = {
   '.webmanifest': 'application/manifest+json',
 };
 
-export function serve(dir, port = 0, host = '127.0.0.1') {
+/** Serves `dir`; `routes` maps a path to a function `(req, res)` that
+ * answers it instead (a test's stand-in for a file), or that returns
+ * false to let the file be served. */
+export function serve(dir, port = 0, host = '127.0.0.1', routes = {}) {
   const root = resolve(dir);
   const server = createServer(async (req, res) => {
     try {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      if (routes[path] && routes[path](req, res) !== false) return;
       let file = normalize(join(root, path));
       if (!file.startsWith(root)) throw new Error('outside');
       if ((await stat(file).catch(() => null))?.isDirectory()) file = join(file, 'index.html');

@@ -1,9 +1,11 @@
-//! The board: the coins, the expected continuation, one button per column.
+//! The board: the value of each column, the coins, the expected
+//! continuation, one button per column.
 
 use engine::Side;
 use leptos::prelude::*;
 
 use crate::actions::use_actions;
+use crate::components::ColumnValues;
 use crate::game::Game;
 use crate::i18n::{Say, use_i18n};
 use crate::settings::{GameMode, Settings};
@@ -126,6 +128,7 @@ pub fn BoardView() -> impl IntoView {
     };
     view! {
         <div class="board-wrap" style=style on:pointerleave=move |_| ui.hover.set(None)>
+            <ColumnValues/>
             <div class="hover-row" aria-hidden="true">{hover_row}</div>
             <div class="board">
                 <div class="cells">{grid}</div>

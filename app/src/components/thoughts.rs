@@ -27,7 +27,7 @@ pub fn Thoughts() -> impl IntoView {
         actions.want_teaching();
     });
     view! {
-        <aside class="thoughts" aria-live="polite">
+        <aside class="thoughts" id="thoughts" aria-live="polite">
             <div class="thoughts-head">
                 <h2>{move || i18n.t(Text::Thoughts)}</h2>
                 <a class="spectator-link" href="watch" target="_blank">

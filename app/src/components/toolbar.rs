@@ -26,6 +26,12 @@ pub fn Toolbar(controls: bool) -> impl IntoView {
                         <button class="hint" on:click=move |_| actions.hint()>{move || t(Text::Hint)}</button>
                     </Show>
                 </Show>
+                // Only where the screen is too small to show the thinking
+                // beside the board (the stylesheet decides).
+                <button class="thinking-toggle" aria-pressed=move || ui.thinking_open.get().to_string()
+                    aria-controls="thoughts" on:click=move |_| ui.thinking_open.update(|o| *o = !*o)>
+                    {move || t(Text::ShowThinking)}
+                </button>
                 <button on:click=move |_| ui.toggle(Panel::Settings)>{move || t(Text::Settings)}</button>
                 <button on:click=move |_| ui.toggle(Panel::Help)>{move || t(Text::Help)}</button>
                 <button class="sound" aria-pressed=move || actions.sound_on().to_string()

@@ -88,6 +88,7 @@ pub(super) fn text(text: Text) -> &'static str {
         Text::HintWaiting => "Analyse läuft …",
         Text::WorkerFailed => "Der Computer konnte nicht ziehen. Bitte neu laden.",
         Text::Thoughts => "Was der Computer denkt",
+        Text::ShowThinking => "Gedanken",
         Text::SpectatorScreen => "Zuschauer-Bildschirm ↗",
         Text::Column => "Spalte",
         Text::Row => "Reihe",

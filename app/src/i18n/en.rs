@@ -88,6 +88,7 @@ pub(super) fn text(text: Text) -> &'static str {
         Text::HintWaiting => "Analysing …",
         Text::WorkerFailed => "The computer could not move. Please reload.",
         Text::Thoughts => "What the computer thinks",
+        Text::ShowThinking => "Thinking",
         Text::SpectatorScreen => "Spectator screen ↗",
         Text::Column => "Column",
         Text::Row => "Row",

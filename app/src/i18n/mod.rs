@@ -151,6 +151,7 @@ pub enum Text {
     HintWaiting,
     WorkerFailed,
     Thoughts,
+    ShowThinking,
     SpectatorScreen,
     Column,
     Row,

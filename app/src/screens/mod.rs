@@ -11,8 +11,8 @@ pub use self::play::PlayScreen;
 pub use self::watch::WatchScreen;
 use crate::actions::Actions;
 use crate::components::{
-    BoardView, ColumnValues, Explainer, HelpPanel, ReviewPanel, RobotLine, RobotPanel,
-    SettingsPanel, StatusLine, Thoughts, Toolbar,
+    BoardView, Explainer, HelpPanel, ReviewPanel, RobotLine, RobotPanel, SettingsPanel, StatusLine,
+    Thoughts, Toolbar,
 };
 use crate::game::Game;
 use crate::i18n::I18n;
@@ -43,18 +43,23 @@ fn provide_state(watching: bool) -> Actions {
 /// The page around the board: the same parts on both screens, the
 /// robot's lobby only where a visitor plays.
 fn page(watching: bool) -> impl IntoView {
-    let settings = provide_state(watching).settings;
+    let actions = provide_state(watching);
+    let settings = actions.settings;
+    let ui = actions.ui;
     let themed = move |f: fn(&Settings) -> bool| move || settings.with(f);
     view! {
         <div class="app" class:watching=watching class:contrast=themed(|s| s.high_contrast)
-            class:marks=themed(|s| s.marks) class:still=themed(|s| !s.animation)>
+            class:marks=themed(|s| s.marks) class:still=themed(|s| !s.animation)
+            class:thinking=move || ui.thinking_open.get()
+            class:no-computer=move || !actions.computer_plays()>
             <Toolbar controls=!watching/>
             <main class="play">
                 <div class="board-area">
                     <RobotLine spectator=watching/>
                     <StatusLine spectator=watching/>
-                    <ColumnValues/>
-                    <BoardView/>
+                    <div class="board-slot">
+                        <BoardView/>
+                    </div>
                     <ReviewPanel play_on=!watching/>
                 </div>
                 <Thoughts/>
