@@ -1,12 +1,25 @@
 #!/usr/bin/env bash
 # Every test of the project: formatting, lints, unit, property, data-driven
-# and end-to-end tests (the CLI as a process, the app in headless Chromium),
-# and the WebAssembly builds. Run from anywhere.
+# and end-to-end tests (the CLI as a process, the app in Chromium, Firefox
+# and WebKit), and the WebAssembly builds. Run from anywhere. Each step
+# says how long it took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+SETUP_STARTED=$(date +%s)
 source .ci/setup.sh
 
-step() { printf '\n== %s\n' "$*"; }
+start=$(date +%s)
+last=$start
+current=""
+step() {
+  local now
+  now=$(date +%s)
+  if [ -n "$current" ]; then printf '   (%s: %d s)\n' "$current" $((now - last)); fi
+  current="$*"
+  last=$now
+  printf '\n== %s\n' "$*"
+}
+printf "set-up: %d s\n" $((start - SETUP_STARTED))
 
 step "format"
 cargo fmt --all -- --check
@@ -20,8 +33,9 @@ step "tests"
 cargo test --workspace --exclude app --release --locked
 cargo test -p app --lib --release --locked
 
-step "the app's components in headless Chromium (wasm_bindgen_test)"
+step "the app's components in headless Chromium and Firefox (wasm_bindgen_test)"
 CHROMEDRIVER=/usr/bin/chromedriver cargo test -p app --target wasm32-unknown-unknown --test dom --locked
+GECKODRIVER=$(command -v geckodriver) cargo test -p app --target wasm32-unknown-unknown --test dom --locked
 
 step "the opening book and the position database: samples solved again without them; the database converted again from the pinned wheel"
 cargo build --release --locked --bin connect4
@@ -47,7 +61,7 @@ step "the web app: release build and its sizes"
 trunk build --release
 .ci/sizes.sh
 
-step "the web app in headless Chromium (from a static server and from the bridge)"
+step "the web app in Chromium, Firefox and WebKit (from a static server and from the bridge)"
 cargo build --release --locked -p bridge --features embed-app
 (cd tests/e2e && node --test)
 
@@ -55,3 +69,4 @@ step "the bridge for the Raspberry Pi (aarch64), run under qemu-user with the si
 .ci/pi.sh check
 
 step "all tests passed"
+printf 'total: %d s\n' $(($(date +%s) - SETUP_STARTED))

@@ -2,7 +2,7 @@
 // after one visit with the network the app loads and plays without it.
 // Bump VERSION with every release: the new worker takes over and deletes the
 // old cache.
-const VERSION = 'vier-gewinnt-v5';
+const VERSION = 'vier-gewinnt-v6';
 // Files with fixed names; the hashed app files come from the page's list.
 // The worker's files load inside the worker, so the page never lists them.
 const PRECACHE = ['./', './index.html', './manifest.webmanifest', './icon.svg', './apple-touch-icon.png',
@@ -28,8 +28,12 @@ self.addEventListener('activate', (event) => {
 
 // The page lists what it loaded before this worker controlled it.
 self.addEventListener('message', (event) => {
-  const urls = event.data && event.data.cache;
-  if (Array.isArray(urls)) {
+  const listed = event.data && event.data.cache;
+  if (Array.isArray(listed)) {
+    // Once each, and not this worker's own script: addAll refuses a list
+    // with a request twice, and WebKit lists the page's Wasm twice (its
+    // fetch and its compilation), which left Safari with nothing cached.
+    const urls = [...new Set(listed)].filter((u) => !u.endsWith('/sw.js'));
     event.waitUntil(caches.open(VERSION).then((cache) => cache.addAll(urls)).catch(() => {}));
   }
 });

@@ -138,19 +138,27 @@ test('a shared URL opens its position', async () => {
   await context.close();
 });
 
-test('after one visit the app loads and plays offline', async () => {
+test('after one visit the app loads and plays offline', async (t) => {
   // A server of its own, switched off after the first visit.
   const own = await serve(DIST);
+  t.after(() => own.close());
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const page = await context.newPage();
-  await page.goto(`http://127.0.0.1:${own.address().port}/`);
+  const url = `http://127.0.0.1:${own.address().port}/`;
+  await page.goto(url);
   await page.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-  // Give the worker a moment to cache what the page lists.
-  await page.waitForTimeout(1500);
+  // Until the service worker has cached every file the page loaded.
+  await page.waitForFunction(async () => {
+    const urls = performance.getEntriesByType('resource').map((e) => e.name)
+      .filter((u) => u.startsWith(location.origin) && !u.endsWith('/sw.js'));
+    const cached = await Promise.all([location.href, ...urls].map((u) => caches.match(u)));
+    return cached.every(Boolean);
+  }, null, { timeout: 20000, polling: 200 });
   own.closeAllConnections();
   await new Promise((ok) => own.close(ok));
-  await page.reload();
+  // The visitor opens the page again, with no server to answer.
+  await page.goto(url);
   await page.getByRole('button', { name: 'Column 4', exact: true }).click();
   await myTurn(page);
   assert.equal(await coins(page), 2, 'the computer answered offline');
@@ -285,7 +293,7 @@ test('on a phone the thinking is one tap away, the board stays whole, and the tr
   assert.ok(tree.height >= 110 && tree.width >= 300 && tree.y + tree.height <= 844, `the tree is readable on the phone: ${JSON.stringify(tree)}`);
   assert.deepEqual(geometryProblems(await boardGeometry(page), 390, 844), [], 'the board stays whole beside it');
   // The tree's labels are drawn at a readable size.
-  const fonts = await page.evaluate(() => [...document.querySelectorAll('svg.tree text')].slice(0, 20).map((t) => t.getBoundingClientRect().height));
+  const fonts = await page.evaluate(() => [...document.querySelectorAll('svg.tree text')].map((t) => t.getBoundingClientRect().height).filter((h) => h > 0).slice(0, 20));
   assert.ok(fonts.length > 0 && Math.min(...fonts) >= 8, `labels readable: ${fonts}`);
   await page.screenshot({ path: `${SHOTS}thinking-phone-390x844.png` });
   // The same on the booth's 800x480 screen: beside the board.
@@ -721,6 +729,10 @@ test('a worker that keeps crashing gets a message, and the game survives', async
   own.server.close();
 });
 }
+
+// A test that fails may leave a server or a browser behind: the file
+// still ends, a few seconds after its last test.
+after(() => setTimeout(() => process.exit(), 3000));
 
 for (const name of ENGINES) {
   describe(name, () => {

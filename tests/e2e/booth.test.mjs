@@ -498,6 +498,10 @@ test('the booth\'s own screen speaks the booth\'s language and offers the booth\
 });
 }
 
+// A test that fails may leave a bridge or a browser behind: the file
+// still ends, a few seconds after its last test.
+after(() => setTimeout(() => process.exit(), 3000));
+
 for (const name of ENGINES) {
   describe(name, () => {
     before(async () => {

@@ -60,6 +60,7 @@ class Driver {
     };
     const [bin, args] = commands[engine];
     const child = spawn(bin, args, { stdio: 'ignore', detached: true });
+    child.unref();
     const url = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 200; i++) {
       try {
@@ -217,11 +218,12 @@ const toPattern = (v) => (v instanceof RegExp ? { regex: v.source, flags: v.flag
 export class Browser {
   constructor(engine) {
     this.engine = engine;
+    this.contexts = new Set();
   }
 
   static async launch(engine) {
     const browser = new Browser(engine);
-    await browser.driver();
+    if (engine === 'chromium') await browser.driver();
     return browser;
   }
 
@@ -232,7 +234,10 @@ export class Browser {
   }
 
   async newContext(options = {}) {
-    const driver = await this.driver();
+    // geckodriver and WebKitWebDriver hold one session at a time: a server
+    // per context there.
+    const own = this.engine !== 'chromium';
+    const driver = own ? await Driver.start(this.engine) : await this.driver();
     const caps = { ...driver.capabilities(options), unhandledPromptBehavior: 'ignore', pageLoadStrategy: 'normal' };
     let session;
     for (let attempt = 0; ; attempt++) {
@@ -245,6 +250,8 @@ export class Browser {
       }
     }
     const context = new Context(this, driver, session.sessionId, options);
+    if (own) context.ownDriver = driver;
+    this.contexts.add(context);
     await context.send('POST', '/timeouts', { script: 60000, pageLoad: 60000, implicit: 0 });
     return context;
   }
@@ -257,6 +264,7 @@ export class Browser {
   }
 
   async close() {
+    for (const context of [...this.contexts]) await context.close();
     (await this.started)?.stop();
   }
 }
@@ -301,7 +309,9 @@ export class Context {
   async close() {
     if (this.closed) return;
     this.closed = true;
+    this.browser.contexts.delete(this);
     await this.driver.send('DELETE', `/session/${this.id}`).catch(() => {});
+    this.ownDriver?.stop();
   }
 }
 
@@ -325,41 +335,55 @@ export class Locator {
   first() { return this.nth(0); }
   last() { return this.nth(-1); }
 
-  /** The matching elements now. */
-  async all() {
-    return this.page.execute(FIND, [this.steps]);
+  /** Runs `fn(elements, arg)` in the page on the elements matching now.
+   * The finding and the work are one script: WebKit's driver does not
+   * take element references inside arrays back as arguments. */
+  async run(fn, arg) {
+    return this.page.execute(`const found = (function () { ${FIND} }).apply(null, [arguments[0]]); return (${fn})(found, arguments[1]);`, [this.steps, arg]);
   }
 
-  async count() { return (await this.all()).length; }
+  /** The first matching element's WebDriver reference, or null. */
+  async first1() { return this.run((els) => els[0] ?? null); }
+
+  async count() { return this.run((els) => els.length); }
 
   /** Waits until the locator matches an element in the given state. */
   async waitFor({ state = 'visible', timeout = DEFAULT_TIMEOUT } = {}) {
     const end = Date.now() + timeout;
     for (;;) {
-      const els = await this.all();
-      const visible = els.length > 0 && await this.page.execute('return arguments[0].getClientRects().length > 0 && getComputedStyle(arguments[0]).visibility !== "hidden"', [els[0]]);
-      const ok = { attached: els.length > 0, visible, hidden: !visible, detached: els.length === 0 }[state];
-      if (ok) return els[0];
+      const [n, visible] = await this.run((els) => [els.length, els.length > 0 && els[0].getClientRects().length > 0 && getComputedStyle(els[0]).visibility !== 'hidden']);
+      const ok = { attached: n > 0, visible, hidden: !visible, detached: n === 0 }[state];
+      if (ok) return;
       if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${JSON.stringify(this.steps)} to be ${state}`);
       await sleep(100);
     }
   }
 
-  /** The one element (the first), waited for. */
-  async element(timeout) { return this.waitFor({ state: 'attached', timeout }); }
+  /** Runs `fn(element, arg)` on the first match, once there is one. */
+  async one(fn, arg, state = 'attached') {
+    await this.waitFor({ state });
+    return this.run(`(els, arg) => (${fn})(els[0], arg)`, arg);
+  }
+
+  /** The first match's reference, visible, for WebDriver's own commands. */
+  async element() {
+    await this.waitFor();
+    return this.first1();
+  }
 
   async click(options = {}) {
     const end = Date.now() + (options.timeout ?? DEFAULT_TIMEOUT);
     for (;;) {
-      const el = await this.waitFor({ timeout: Math.max(1, end - Date.now()) });
+      await this.waitFor({ timeout: Math.max(1, end - Date.now()) });
       try {
         if (options.position) {
-          const box = await this.page.execute('const r = arguments[0].getBoundingClientRect(); return [r.width, r.height];', [el]);
+          const [x, y] = await this.run((els, p) => { const r = els[0].getBoundingClientRect(); return [r.x + p.x, r.y + p.y]; }, options.position);
           await this.page.pointer([
-            { type: 'pointerMove', duration: 0, origin: el, x: Math.round(options.position.x - box[0] / 2), y: Math.round(options.position.y - box[1] / 2) },
+            { type: 'pointerMove', duration: 0, origin: 'viewport', x: Math.round(x), y: Math.round(y) },
             { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 },
           ]);
         } else {
+          const el = await this.first1();
           await this.page.send('POST', `/element/${el[ELEMENT]}/click`, {});
         }
         await this.page.afterAction();
@@ -373,14 +397,13 @@ export class Locator {
   }
 
   async hover() {
-    const el = await this.waitFor();
-    await this.page.pointer([{ type: 'pointerMove', duration: 0, origin: el, x: 0, y: 0 }]);
+    await this.waitFor();
+    const [x, y] = await this.run((els) => { const r = els[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; });
+    await this.page.pointer([{ type: 'pointerMove', duration: 0, origin: 'viewport', x: Math.round(x), y: Math.round(y) }]);
   }
 
   async fill(text) {
-    const el = await this.waitFor();
-    // Select what is there and type over it, firing input events as typing does.
-    await this.page.execute('arguments[0].focus(); arguments[0].select && arguments[0].select();', [el]);
+    const el = await this.element();
     await this.page.send('POST', `/element/${el[ELEMENT]}/clear`, {});
     await this.page.send('POST', `/element/${el[ELEMENT]}/value`, { text });
   }
@@ -388,35 +411,30 @@ export class Locator {
   /** Picks an option of a select by its value or `{ label }`, as a person's
    * choice does (the change and input events). */
   async selectOption(choice) {
-    const el = await this.waitFor();
-    const ok = await this.page.execute(`
-      const [select, choice] = arguments;
-      const option = [...select.options].find((o) => (typeof choice === 'string' ? o.value === choice || o.textContent.trim() === choice : o.textContent.trim() === choice.label));
+    const ok = await this.one((select, want) => {
+      const option = [...select.options].find((o) => (typeof want === 'string' ? o.value === want || o.textContent.trim() === want : o.textContent.trim() === want.label));
       if (!option) return false;
       select.value = option.value;
       select.dispatchEvent(new Event('input', { bubbles: true }));
       select.dispatchEvent(new Event('change', { bubbles: true }));
-      return true;`, [el, choice]);
+      return true;
+    }, choice, 'visible');
     if (!ok) throw new Error(`no option ${JSON.stringify(choice)} in ${JSON.stringify(this.steps)}`);
   }
 
   async check() {
-    const el = await this.waitFor();
-    if (!(await this.page.execute('return arguments[0].checked', [el]))) await this.click();
+    if (!(await this.one((el) => el.checked, null, 'visible'))) await this.click();
   }
 
-  async textContent() { return this.page.execute('return arguments[0].textContent', [await this.element()]); }
-  async getAttribute(name) { return this.page.execute('return arguments[0].getAttribute(arguments[1])', [await this.element(), name]); }
-  async isVisible() {
-    const els = await this.all();
-    return els.length > 0 && this.page.execute('return arguments[0].getClientRects().length > 0', [els[0]]);
-  }
-  async allTextContents() { return this.page.execute('return arguments[0].map((e) => e.textContent)', [await this.all()]); }
+  async textContent() { return this.one((el) => el.textContent); }
+  async getAttribute(name) { return this.one((el, n) => el.getAttribute(n), name); }
+  async isVisible() { return this.run((els) => els.length > 0 && els[0].getClientRects().length > 0); }
+  async allTextContents() { return this.run((els) => els.map((e) => e.textContent)); }
   async boundingBox() {
-    return this.page.execute('const r = arguments[0].getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height };', [await this.element()]);
+    return this.one((el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; });
   }
-  async evaluate(fn, arg) { return this.page.execute(`return (${fn})(arguments[0], arguments[1])`, [await this.element(), arg]); }
-  async evaluateAll(fn, arg) { return this.page.execute(`return (${fn})(arguments[0], arguments[1])`, [await this.all(), arg]); }
+  async evaluate(fn, arg) { return this.one(fn, arg); }
+  async evaluateAll(fn, arg) { return this.run(fn, arg); }
   async screenshot({ path }) {
     const el = await this.element();
     const png = await this.page.send('GET', `/element/${el[ELEMENT]}/screenshot`);
@@ -627,6 +645,9 @@ export class Page extends Locator {
       this.framed = { width, height };
       this.context.current = null;
       if (url && !url.startsWith('about:')) await this.goto(url);
+    } else if (url) {
+      // The window is big enough again: the page leaves the harness.
+      await this.goto(url);
     }
   }
 
