@@ -16,8 +16,7 @@ const OVER = /You won|computer won|Draw|wins!/;
 let server;
 let browser;
 let base;
-/** The engine under test, and where its screenshots go. */
-let engine;
+/** Where the engine under test puts its screenshots. */
 let SHOTS;
 
 /** A fresh browser context (empty storage) with one page on the app. */
@@ -701,8 +700,9 @@ function serveWithWorker(loader) {
   return serve(DIST, 0, '127.0.0.1', routes).then((s) => ({ server: s, url: `http://127.0.0.1:${s.address().port}/`, loads: () => loads }));
 }
 
-test('a worker that crashes mid-search is replaced and the move retried', async () => {
+test('a worker that crashes mid-search is replaced and the move retried', async (t) => {
   const own = await serveWithWorker((n) => (n === 1 ? CRASHING_WORKER : null));
+  t.after(() => own.server.close());
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const page = await context.newPage();
   await page.goto(own.url);
@@ -712,11 +712,11 @@ test('a worker that crashes mid-search is replaced and the move retried', async 
   assert.equal(own.loads(), 2, 'one crash, one replacement');
   assert.match(await status(page), /^Your turn/, 'no error for a crash that was mended');
   await context.close();
-  own.server.close();
 });
 
-test('a worker that keeps crashing gets a message, and the game survives', async () => {
+test('a worker that keeps crashing gets a message, and the game survives', async (t) => {
   const own = await serveWithWorker(() => CRASHING_WORKER);
+  t.after(() => own.server.close());
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const page = await context.newPage();
   await page.goto(own.url);
@@ -726,7 +726,6 @@ test('a worker that keeps crashing gets a message, and the game survives', async
   await page.getByRole('button', { name: 'Undo' }).click();
   assert.equal(await coins(page), 0, 'the game still takes commands');
   await context.close();
-  own.server.close();
 });
 }
 
@@ -737,7 +736,6 @@ after(() => setTimeout(() => process.exit(), 3000));
 for (const name of ENGINES) {
   describe(name, () => {
     before(async () => {
-      engine = name;
       SHOTS = `${SCREENSHOTS}${name}/`;
       await mkdir(SHOTS, { recursive: true });
       server = await serve(DIST);
