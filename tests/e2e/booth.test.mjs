@@ -96,21 +96,23 @@ function pageGrid(page) {
 /** The lobby a page served by the bridge opens on. */
 const lobby = (page) => page.locator('#robot.open').waitFor();
 
-/** Records the tones the page's Web Audio would play, in `window.tones`. */
+/** Records the tones the page's Web Audio would play, in `window.tones`.
+ * It replaces the methods on the prototype, not the constructor: the page
+ * has taken the constructor by the time a WebDriver script runs. */
 function mockAudio() {
   window.tones = [];
-  window.AudioContext = class {
-    constructor() { this.currentTime = 0; this.destination = {}; }
-    resume() { return Promise.resolve(); }
-    createOscillator() {
-      return {
-        type: '',
-        frequency: { set value(v) { window.tones.push(v); }, get value() { return 0; } },
-        connect() {}, start() {}, stop() {},
-      };
-    }
-    createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect() {} }; }
-  };
+  const Context = window.AudioContext || window.webkitAudioContext;
+  const node = () => ({ connect() {}, start() {}, stop() {} });
+  Context.prototype.resume = () => Promise.resolve();
+  Context.prototype.createOscillator = () => ({
+    ...node(),
+    type: '',
+    frequency: { set value(v) { window.tones.push(v); }, get value() { return 0; } },
+  });
+  Context.prototype.createGain = () => ({
+    ...node(),
+    gain: { value: 1, setValueAtTime() {}, exponentialRampToValueAtTime() {} },
+  });
 }
 
 const robotState = (page) => page.locator('.robot-line').getAttribute('data-robot');

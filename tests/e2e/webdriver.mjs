@@ -126,8 +126,8 @@ class Driver {
 }
 
 /** The in-page side of locators: finds the elements a chain of steps
- * names, as Playwright would (by role and accessible name, label, text),
- * skipping what is not rendered. Sent with every query. */
+ * names, as Playwright would (by role and accessible name among what is
+ * rendered, by label, by text). Sent with every query. */
 const FIND = String.raw`
 const steps = arguments[0];
 const root = arguments[1] || document;
@@ -194,9 +194,9 @@ for (const step of steps) {
       for (const el of all) {
         if (next.includes(el)) continue;
         if (step.kind === 'css') { next.push(el); continue; }
-        if (!rendered(el)) continue;
         if (step.kind === 'role') {
-          if (role(el) === step.role && matches(name(el), step.name, step.exact)) next.push(el);
+          // As Playwright: roles of what is rendered only; labels and text anywhere.
+          if (rendered(el) && role(el) === step.role && matches(name(el), step.name, step.exact)) next.push(el);
         } else if (step.kind === 'label') {
           const tag = el.tagName.toLowerCase();
           if (['input', 'select', 'textarea'].includes(tag) && matches(labelText(el) || norm(el.getAttribute('aria-label')), step.text, step.exact)) next.push(el);
@@ -210,6 +210,9 @@ for (const step of steps) {
   found = next;
 }
 return found;`;
+
+/** Whether an element is shown (in-page source). */
+const SHOWN = "(e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden'";
 
 const toPattern = (v) => (v instanceof RegExp ? { regex: v.source, flags: v.flags } : v);
 
@@ -342,8 +345,9 @@ export class Locator {
     return this.page.execute(`const found = (function () { ${FIND} }).apply(null, [arguments[0]]); return (${fn})(found, arguments[1]);`, [this.steps, arg]);
   }
 
-  /** The first matching element's WebDriver reference, or null. */
-  async first1() { return this.run((els) => els[0] ?? null); }
+  /** The first matching element that is shown (else the first), or null:
+   * what an action takes, where hidden copies of a control exist. */
+  async first1() { return this.run(`(els) => els.find(${SHOWN}) ?? els[0] ?? null`); }
 
   async count() { return this.run((els) => els.length); }
 
@@ -351,7 +355,7 @@ export class Locator {
   async waitFor({ state = 'visible', timeout = DEFAULT_TIMEOUT } = {}) {
     const end = Date.now() + timeout;
     for (;;) {
-      const [n, visible] = await this.run((els) => [els.length, els.length > 0 && els[0].getClientRects().length > 0 && getComputedStyle(els[0]).visibility !== 'hidden']);
+      const [n, visible] = await this.run(`(els) => [els.length, els.some(${SHOWN})]`);
       const ok = { attached: n > 0, visible, hidden: !visible, detached: n === 0 }[state];
       if (ok) return;
       if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${JSON.stringify(this.steps)} to be ${state}`);
@@ -359,10 +363,11 @@ export class Locator {
     }
   }
 
-  /** Runs `fn(element, arg)` on the first match, once there is one. */
+  /** Runs `fn(element, arg)` on the first match (the first shown one if
+   * any is), once there is one. */
   async one(fn, arg, state = 'attached') {
     await this.waitFor({ state });
-    return this.run(`(els, arg) => (${fn})(els[0], arg)`, arg);
+    return this.run(`(els, arg) => (${fn})(els.find(${SHOWN}) ?? els[0], arg)`, arg);
   }
 
   /** The first match's reference, visible, for WebDriver's own commands. */
@@ -377,7 +382,7 @@ export class Locator {
       await this.waitFor({ timeout: Math.max(1, end - Date.now()) });
       try {
         if (options.position) {
-          const [x, y] = await this.run((els, p) => { const r = els[0].getBoundingClientRect(); return [r.x + p.x, r.y + p.y]; }, options.position);
+          const [x, y] = await this.one((el, p) => { const r = el.getBoundingClientRect(); return [r.x + p.x, r.y + p.y]; }, options.position);
           await this.page.pointer([
             { type: 'pointerMove', duration: 0, origin: 'viewport', x: Math.round(x), y: Math.round(y) },
             { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 },
@@ -398,7 +403,7 @@ export class Locator {
 
   async hover() {
     await this.waitFor();
-    const [x, y] = await this.run((els) => { const r = els[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; });
+    const [x, y] = await this.one((el) => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; });
     await this.page.pointer([{ type: 'pointerMove', duration: 0, origin: 'viewport', x: Math.round(x), y: Math.round(y) }]);
   }
 
@@ -428,7 +433,7 @@ export class Locator {
 
   async textContent() { return this.one((el) => el.textContent); }
   async getAttribute(name) { return this.one((el, n) => el.getAttribute(n), name); }
-  async isVisible() { return this.run((els) => els.length > 0 && els[0].getClientRects().length > 0); }
+  async isVisible() { return this.run(`(els) => els.some(${SHOWN})`); }
   async allTextContents() { return this.run((els) => els.map((e) => e.textContent)); }
   async boundingBox() {
     return this.one((el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; });
