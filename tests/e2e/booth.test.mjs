@@ -115,6 +115,38 @@ function mockAudio() {
   });
 }
 
+/** What a screen needs that lies outside its viewport (or scrolls it):
+ * the robot's line, the status, the board, the questions and bars of a
+ * robot game, the tree, the join code. Empty when all is on the screen. */
+async function offScreen(page) {
+  return page.evaluate(() => {
+    const needed = ['.robot-line', '[role=status]', '.board', '.values', '.after-game', '.still-there',
+      '.confirm-leave', '.tree-canvas', '.join img', '.demo-call', '#robot.open'];
+    const out = [];
+    for (const selector of needed) {
+      for (const e of document.querySelectorAll(selector)) {
+        const r = e.getBoundingClientRect();
+        if (r.width === 0 && r.height === 0) continue;
+        if (r.x < -0.5 || r.y < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5) {
+          out.push(`${selector} at ${Math.round(r.x)},${Math.round(r.y)} to ${Math.round(r.right)},${Math.round(r.bottom)} in ${innerWidth}x${innerHeight}`);
+        }
+      }
+    }
+    const d = document.documentElement;
+    if (d.scrollWidth > innerWidth || d.scrollHeight > innerHeight) out.push(`the page scrolls: ${d.scrollWidth}x${d.scrollHeight}`);
+    return out;
+  });
+}
+
+/** Checks `page` at each size: nothing it needs outside the screen. */
+async function fitsAt(page, sizes, what) {
+  for (const [width, height] of sizes) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(150);
+    assert.deepEqual(await offScreen(page), [], `${what} at ${width}x${height}`);
+  }
+}
+
 const robotState = (page) => page.locator('.robot-line').getAttribute('data-robot');
 const status = (page) => page.getByRole('status').textContent();
 
@@ -216,6 +248,9 @@ test('a whole robot game from tap to coin, a jam that heals, a spectator who see
       assert.deepEqual((await operator.evaluate(() => window.tones)).slice(0, 3), [330, 247, 185], 'the operator\'s alert sounded');
       await page.screenshot({ path: `${SHOTS}booth-jam-1024x768.png` });
       await screen.screenshot({ path: `${SHOTS}booth-jam-watch-800x480.png` });
+      // In a fault every screen still shows all it needs.
+      assert.deepEqual(await offScreen(page), [], 'the player\'s page in the jam');
+      assert.deepEqual(await offScreen(screen), [], 'the spectator screen in the jam');
       await operator.screenshot({ path: `${SHOTS}booth-jam-operator-1024x768.png` });
       jammed = true;
     }
@@ -331,6 +366,10 @@ test('two people play each other on the robot: waiting, names, each result, agai
   await says(a, /You won against Bob_5!/);
   await says(b, /Ada_5 won\. You lost\./);
   assert.match(await a.locator('.after-game .countdown').textContent(), /Back to the lobby in \d+ s/);
+  // The end-of-game bar leaves the board whole, on the booth's screen too.
+  assert.deepEqual(await offScreen(b), [], 'the end of the game at 800x480');
+  assert.deepEqual(await offScreen(a), [], 'the end of the game at 1920x1080');
+  await b.screenshot({ path: `${SHOTS}booth-game-over-800x480.png` });
   const tones = await a.evaluate(() => window.tones);
   assert.ok(tones.includes(1046.5), `the win's fanfare played: ${tones}`);
 
@@ -416,6 +455,15 @@ test('the booth\'s screen shows its join QR code, a phone joins with it, and a q
   const later = await left();
   assert.ok(later <= first - 1, `the countdown runs: ${first} s, then ${later} s`);
   await hand.screenshot({ path: `${SHOTS}booth-still-there-phone.png` });
+  assert.deepEqual(await offScreen(hand), [], 'the question on the phone');
+  // The spectator screen of a booth on the LAN shows the join code and
+  // the robot's line without pushing anything off the screen.
+  const watching = await context(t, { viewport: { width: 1920, height: 1080 } });
+  const watch = await watching.newPage();
+  await watch.goto(base + 'watch');
+  await watch.locator('.join img').waitFor();
+  await fitsAt(watch, [[1920, 1080], [800, 480], [1024, 768], [768, 1024]], 'the spectator screen with --lan');
+  await watch.screenshot({ path: `${SHOTS}booth-watch-lan-768x1024.png` });
   await hand.locator('#robot .lobby-message', { hasText: 'nobody moved for a while' }).waitFor({ timeout: 15000 });
   await screen.locator('#robot .play-robot:not([disabled])').waitFor();
 });
@@ -442,6 +490,8 @@ test('a quiet booth plays a demo with no page open, shown on the spectator scree
     await screen.screenshot({ path: `${SHOTS}booth-demo-800x480.png` });
     await screen.setViewportSize({ width: 1920, height: 1080 });
     await screen.screenshot({ path: `${SHOTS}booth-demo-1920x1080.png` });
+    await fitsAt(screen, [[1920, 1080], [800, 480], [1024, 768], [768, 1024]], 'the demo on the spectator screen');
+    await screen.screenshot({ path: `${SHOTS}booth-demo-768x1024.png` });
 
     // A visitor starts a game: the demo stops and the robot clears.
     const visitorContext = await browser.newContext();

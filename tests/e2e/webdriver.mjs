@@ -407,10 +407,29 @@ export class Locator {
     await this.page.pointer([{ type: 'pointerMove', duration: 0, origin: 'viewport', x: Math.round(x), y: Math.round(y) }]);
   }
 
+  /** Types `text` over the field's value. WebKit's driver now and then
+   * calls a shown, enabled field "not focusable": then the value is set as
+   * typing sets it, with an input event. */
   async fill(text) {
-    const el = await this.element();
-    await this.page.send('POST', `/element/${el[ELEMENT]}/clear`, {});
-    await this.page.send('POST', `/element/${el[ELEMENT]}/value`, { text });
+    const end = Date.now() + 3000;
+    for (;;) {
+      const el = await this.element();
+      try {
+        await this.page.send('POST', `/element/${el[ELEMENT]}/clear`, {});
+        await this.page.send('POST', `/element/${el[ELEMENT]}/value`, { text });
+        return;
+      } catch (e) {
+        if (e.code !== 'element not interactable') throw e;
+        if (Date.now() > end) break;
+        await sleep(200);
+      }
+    }
+    await this.one((field, value) => {
+      field.focus();
+      field.value = value;
+      field.dispatchEvent(new InputEvent('input', { bubbles: true, data: value, inputType: 'insertText' }));
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+    }, text, 'visible');
   }
 
   /** Picks an option of a select by its value or `{ label }`, as a person's

@@ -163,8 +163,10 @@ pub fn RobotPanel() -> impl IntoView {
                 <Show when=seat_free>
                     <button class="take-seat" on:click=join>{move || t(Text::TakeSeat)}</button>
                 </Show>
-                <button class="primary play-robot" on:click=start disabled=busy>{move || t(Text::PlayOnRobot)}</button>
-                <button class="play-here" on:click=move |_| ctx.ui.panel.set(None)>{move || t(Text::PlayHere)}</button>
+                <div class="lobby-actions">
+                    <button class="primary play-robot" on:click=start disabled=busy>{move || t(Text::PlayOnRobot)}</button>
+                    <button class="play-here" on:click=move |_| ctx.ui.panel.set(None)>{move || t(Text::PlayHere)}</button>
+                </div>
                 <Show when=move || join_url().is_some()>
                     <figure class="join">
                         <img src="join-qr.svg" alt="" width="160" height="160"/>
