@@ -1,11 +1,11 @@
 // The built app (dist/) in Chromium, Firefox and WebKit, driven as a
 // person would: elements are found by their roles and accessible names.
-import { after, before, describe, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { Browser, ENGINES } from './webdriver.mjs';
+import { forEachEngine } from './webdriver.mjs';
 import { serve } from './static-server.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url).pathname;
@@ -729,23 +729,13 @@ test('a worker that keeps crashing gets a message, and the game survives', async
 });
 }
 
-// A test that fails may leave a server or a browser behind: the file
-// still ends, a few seconds after its last test.
-after(() => setTimeout(() => process.exit(), 3000));
-
-for (const name of ENGINES) {
-  describe(name, () => {
-    before(async () => {
-      SHOTS = `${SCREENSHOTS}${name}/`;
-      await mkdir(SHOTS, { recursive: true });
-      server = await serve(DIST);
-      base = `http://127.0.0.1:${server.address().port}/`;
-      browser = await Browser.launch(name);
-    });
-    after(async () => {
-      await browser?.close();
-      server?.close();
-    });
-    appTests(name);
-  });
-}
+forEachEngine(appTests, {
+  async setUp(launched, engine) {
+    browser = launched;
+    SHOTS = `${SCREENSHOTS}${engine}/`;
+    await mkdir(SHOTS, { recursive: true });
+    server = await serve(DIST);
+    base = `http://127.0.0.1:${server.address().port}/`;
+  },
+  async tearDown() { server?.close(); },
+});

@@ -2,13 +2,13 @@
 // built into the binary, the simulated robot on a pseudo-terminal), a
 // visitor's page playing a whole game against the computer on the robot, a
 // jam in mid-game, and a second browser watching on the spectator route.
-import { after, before, describe, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { Browser, ENGINES } from './webdriver.mjs';
+import { forEachEngine } from './webdriver.mjs';
 
 const SCREENSHOTS = new URL('../../target/screenshots/', import.meta.url).pathname;
 const BRIDGE = new URL('../../target/release/bridge', import.meta.url).pathname;
@@ -550,20 +550,10 @@ test('the booth\'s own screen speaks the booth\'s language and offers the booth\
 });
 }
 
-// A test that fails may leave a bridge or a browser behind: the file
-// still ends, a few seconds after its last test.
-after(() => setTimeout(() => process.exit(), 3000));
-
-for (const name of ENGINES) {
-  describe(name, () => {
-    before(async () => {
-      SHOTS = `${SCREENSHOTS}${name}/`;
-      await mkdir(SHOTS, { recursive: true });
-      browser = await Browser.launch(name);
-    });
-    after(async () => {
-      await browser?.close();
-    });
-    boothTests();
-  });
-}
+forEachEngine(boothTests, {
+  async setUp(launched, engine) {
+    browser = launched;
+    SHOTS = `${SCREENSHOTS}${engine}/`;
+    await mkdir(SHOTS, { recursive: true });
+  },
+});

@@ -9,6 +9,7 @@
 // `E2E_ENGINES` (comma-separated: chromium, firefox, webkit) picks the
 // engines; all three by default.
 import { spawn } from 'node:child_process';
+import { after, before, describe } from 'node:test';
 import { createServer as createNetServer } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
 import { writeFile } from 'node:fs/promises';
@@ -698,15 +699,25 @@ export class Page extends Locator {
   }
 }
 
-/** Runs `body(browser, engine)` for each engine, as a `describe` block per
- * engine; a suite's before/after start and stop that engine's browser. */
-export function forEachEngine(describe, before, after, body) {
+/** Runs `tests(engine)` for each engine, in a suite of its own whose
+ * browser is launched before its tests (then `setUp(browser, engine)`)
+ * and closed after them (after `tearDown()`). A test that fails may leave
+ * a server or a browser behind: the file still ends, a few seconds after
+ * its last test. */
+export function forEachEngine(tests, { setUp = async () => {}, tearDown = async () => {} } = {}) {
+  after(() => setTimeout(() => process.exit(), 3000));
   for (const engine of ENGINES) {
     describe(engine, () => {
-      const holder = { browser: null, engine };
-      before(async () => { holder.browser = await Browser.launch(engine); });
-      after(async () => { await holder.browser?.close(); });
-      body(holder);
+      let browser;
+      before(async () => {
+        browser = await Browser.launch(engine);
+        await setUp(browser, engine);
+      });
+      after(async () => {
+        await tearDown();
+        await browser?.close();
+      });
+      tests(engine);
     });
   }
 }
