@@ -260,13 +260,6 @@ export class Browser {
     return context;
   }
 
-  async newPage(options = {}) {
-    const context = await this.newContext(options);
-    const page = await context.newPage();
-    page.closesContext = true;
-    return page;
-  }
-
   async close() {
     for (const context of [...this.contexts]) await context.close();
     (await this.started)?.stop();
@@ -334,10 +327,8 @@ export class Locator {
   getByRole(role, { name, exact = false } = {}) { return this.with({ kind: 'role', role, name: toPattern(name), exact }); }
   getByLabel(text, { exact = false } = {}) { return this.with({ kind: 'label', text: toPattern(text), exact }); }
   getByText(text, { exact = false } = {}) { return this.with({ kind: 'text', text: toPattern(text), exact }); }
-  filter({ hasText }) { return this.with({ kind: 'hasText', text: toPattern(hasText) }); }
   nth(index) { return this.with({ kind: 'nth', index }); }
   first() { return this.nth(0); }
-  last() { return this.nth(-1); }
 
   /** Runs `fn(elements, arg)` in the page on the elements matching now.
    * The finding and the work are one script: WebKit's driver does not
@@ -492,7 +483,6 @@ export class Page extends Locator {
     this.context = context;
     this.handle = handle;
     this.framed = null;
-    this.viewport = null;
     this.dialogs = [];
     this.keyboard = { press: (key) => this.press(key) };
     this.mouse = { move: (x, y) => this.pointer([{ type: 'pointerMove', duration: 0, origin: 'viewport', x: Math.round(x), y: Math.round(y) }]) };
@@ -651,7 +641,6 @@ export class Page extends Locator {
   /** The viewport's size: the window where the browser allows it, else an
    * iframe of exactly that size inside the window. */
   async setViewportSize({ width, height }) {
-    this.viewport = { width, height };
     const url = this.framed ? await this.url().catch(() => null) : null;
     this.framed = null;
     await this.top();
@@ -676,8 +665,6 @@ export class Page extends Locator {
     }
   }
 
-  async viewportSize() { return this.viewport; }
-
   async screenshot({ path, fullPage: _ } = {}) {
     let png;
     if (this.framed) {
@@ -692,7 +679,6 @@ export class Page extends Locator {
   }
 
   async close() {
-    if (this.closesContext) return this.context.close();
     await this.send('DELETE', '/window').catch(() => {});
     this.context.current = null;
     this.context.pages = this.context.pages.filter((p) => p !== this);
