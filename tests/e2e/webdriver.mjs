@@ -98,7 +98,9 @@ class Driver {
           browserName: 'chrome',
           'goog:chromeOptions': {
             binary: '/usr/bin/chromium',
-            args: [...CHROMIUM_ARGS, `--lang=${lang}`, '--window-size=1024,768', ...(noWasm ? ['--js-flags=--jitless'] : [])],
+            // Larger than any size a test asks for: a window shrinks reliably,
+            // while growing past the headless screen now and then fails.
+            args: [...CHROMIUM_ARGS, `--lang=${lang}`, '--window-size=1960,1200', ...(noWasm ? ['--js-flags=--jitless'] : [])],
             prefs: { 'intl.accept_languages': lang },
           },
         };
