@@ -6,6 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { forEachEngine } from './webdriver.mjs';
+import { fitsAt } from './screen.mjs';
 import { serve } from './static-server.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url).pathname;
@@ -458,6 +459,34 @@ test('the game review marks the known mistake, names the decisive move, and play
   await review.getByRole('button', { name: 'Play on from here' }).nth(2).click();
   assert.equal(await coins(page), 2);
   assert.equal(await page.getByRole('region', { name: 'Game review' }).count(), 0);
+  await context.close();
+});
+
+test('settings, help, the explainer and the game review fit the screen at every size', async () => {
+  const sizes = [[1920, 1080], [1024, 768], [768, 1024], [800, 480]];
+  const { context, page } = await open('', { width: 1920, height: 1080 });
+  for (const [button, panel] of [['Settings', '#settings'], ['Help', '#help']]) {
+    await page.getByRole('button', { name: button }).click();
+    await page.locator(`${panel}.open`).waitFor();
+    await fitsAt(page, sizes, `the ${button} panel`);
+    await page.screenshot({ path: `${SHOTS}panel-${button.toLowerCase()}-800x480.png` });
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.getByRole('button', { name: button }).click();
+  }
+  await page.getByRole('button', { name: 'How does the computer think?' }).click();
+  await page.locator('#explain.open').waitFor();
+  await fitsAt(page, sizes, 'the explainer');
+  await page.screenshot({ path: `${SHOTS}explainer-800x480.png` });
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.locator('#explain .close').click();
+  // A finished game between two people and its review.
+  await setting(page, 'Mode', 'Two players');
+  await page.goto(`${base}?pos=1211221112322333334444565676644667777755`);
+  await databaseReady(page);
+  await page.getByRole('button', { name: 'Review the game' }).click();
+  await page.getByRole('region', { name: 'Game review' }).locator('li').nth(39).waitFor({ timeout: 20000 });
+  await fitsAt(page, sizes, 'the review');
+  await page.screenshot({ path: `${SHOTS}review-800x480.png` });
   await context.close();
 });
 

@@ -60,7 +60,9 @@ class Driver {
       webkit: ['xvfb-run', ['-a', '-s', '-screen 0 2000x1200x24', 'WebKitWebDriver', `--port=${port}`]],
     };
     const [bin, args] = commands[engine];
-    const child = spawn(bin, args, { stdio: 'ignore', detached: true });
+    // Headless Firefox's screen is 1366x768 unless told: room for 1920x1080.
+    const env = { ...process.env, MOZ_HEADLESS_WIDTH: '1960', MOZ_HEADLESS_HEIGHT: '1200' };
+    const child = spawn(bin, args, { stdio: 'ignore', detached: true, env });
     child.unref();
     const url = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 200; i++) {
