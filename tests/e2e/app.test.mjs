@@ -462,7 +462,7 @@ test('the game review marks the known mistake, names the decisive move, and play
   await context.close();
 });
 
-test('settings, help, the explainer and the game review fit the screen at every size', async () => {
+test('settings, help and the game review fit the screen at every size', async () => {
   const sizes = [[1920, 1080], [1024, 768], [768, 1024], [800, 480]];
   const { context, page } = await open('', { width: 1920, height: 1080 });
   for (const [button, panel] of [['Settings', '#settings'], ['Help', '#help']]) {
@@ -473,12 +473,6 @@ test('settings, help, the explainer and the game review fit the screen at every 
     await page.setViewportSize({ width: 1920, height: 1080 });
     await page.getByRole('button', { name: button }).click();
   }
-  await page.getByRole('button', { name: 'How does the computer think?' }).click();
-  await page.locator('#explain.open').waitFor();
-  await fitsAt(page, sizes, 'the explainer');
-  await page.screenshot({ path: `${SHOTS}explainer-800x480.png` });
-  await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.locator('#explain .close').click();
   // A finished game between two people and its review.
   await setting(page, 'Mode', 'Two players');
   await page.goto(`${base}?pos=1211221112322333334444565676644667777755`);
