@@ -343,7 +343,9 @@ export class Locator {
 
   /** The first matching element that is shown (else the first), or null:
    * what an action takes, where hidden copies of a control exist. */
-  async first1() { return this.run(`(els) => els.find(${SHOWN}) ?? els[0] ?? null`); }
+  async shownElement() {
+    return this.run(`(els) => els.find(${SHOWN}) ?? els[0] ?? null`);
+  }
 
   async count() { return this.run((els) => els.length); }
 
@@ -369,7 +371,7 @@ export class Locator {
   /** The first match's reference, visible, for WebDriver's own commands. */
   async element() {
     await this.waitFor();
-    return this.first1();
+    return this.shownElement();
   }
 
   async click(options = {}) {
@@ -384,7 +386,7 @@ export class Locator {
             { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 },
           ]);
         } else {
-          const el = await this.first1();
+          const el = await this.shownElement();
           await this.page.send('POST', `/element/${el[ELEMENT]}/click`, {});
         }
         await this.page.afterAction();
@@ -542,11 +544,6 @@ export class Page extends Locator {
    * which gets `{ accept(), dismiss(), message() }`. */
   once(event, handler) {
     if (event === 'dialog') this.dialogs.push(handler);
-  }
-
-  /** Playwright's page errors: collected in the page by an init script. */
-  on(event, handler) {
-    if (event === 'pageerror') this.errorSinks = [...(this.errorSinks ?? []), handler];
   }
 
   async afterAction() {
