@@ -464,14 +464,14 @@ test('the game review marks the known mistake, names the decisive move, and play
 
 // Each screen from the largest size down: a headless window shrinks
 // reliably, while growing it again now and then fails.
-test('settings, help and the game review fit the screen at every size', async () => {
+test('settings, help, the explainer and the game review fit the screen at every size', async () => {
   const sizes = [[1920, 1080], [1024, 768], [800, 480]];
-  for (const [button, panel] of [['Settings', '#settings'], ['Help', '#help']]) {
+  for (const [button, panel] of [['Settings', '#settings'], ['Help', '#help'], ['How does the computer think?', '#explain']]) {
     const { context, page } = await open('', { width: 1920, height: 1080 });
     await page.getByRole('button', { name: button }).click();
     await page.locator(`${panel}.open`).waitFor();
     await fitsAt(page, sizes, `the ${button} panel`);
-    await page.screenshot({ path: `${SHOTS}panel-${button.toLowerCase()}-800x480.png` });
+    await page.screenshot({ path: `${SHOTS}panel-${panel.slice(1)}-800x480.png` });
     await context.close();
   }
   // A finished game between two people and its review.

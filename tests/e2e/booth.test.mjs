@@ -273,6 +273,19 @@ test('a whole robot game from tap to coin, a jam that heals, a spectator who see
   const csv = await operator.evaluate(() => window.exported.text());
   assert.match(csv, new RegExp(`,vs_computer,[^\\n]*Ada_1[^\\n]*,${want},[1-9]`), csv);
   await operator.screenshot({ path: `${SHOTS}booth-operator-after-restart-1024x768.png` });
+  // Staff open it on the booth's touchscreen or a phone too: nothing runs
+  // off sideways, and the robot's state and actions are on the first screen.
+  for (const [width, height] of [[1024, 768], [800, 480], [390, 844]]) {
+    await operator.setViewportSize({ width, height });
+    await operator.locator('#today', { hasText: 'games played' }).waitFor();
+    const fit = await operator.evaluate(() => {
+      const buttons = [...document.querySelectorAll('[data-action]')].map((b) => b.getBoundingClientRect());
+      return { wide: document.documentElement.scrollWidth - innerWidth, below: Math.max(...buttons.map((r) => r.bottom)) - innerHeight };
+    });
+    assert.ok(fit.wide <= 0, `the operator page scrolls sideways by ${fit.wide} px at ${width}x${height}`);
+    assert.ok(fit.below <= 0, `the robot's actions end ${fit.below} px below the first screen at ${width}x${height}`);
+  }
+  await operator.screenshot({ path: `${SHOTS}booth-operator-phone.png` });
 });
 
 /** Waits until the page's status line reads `pattern`. */

@@ -62,7 +62,7 @@ class Driver {
     const [bin, args] = commands[engine];
     // Headless Firefox's screen is 1366x768 unless told: room for 1920x1080.
     const env = { ...process.env, MOZ_HEADLESS_WIDTH: '1960', MOZ_HEADLESS_HEIGHT: '1200' };
-    const child = spawn(bin, args, { stdio: 'ignore', detached: true, env });
+    const child = spawn(bin, args, { stdio: process.env.E2E_DRIVER_LOG ? ['ignore', 'inherit', 'inherit'] : 'ignore', detached: true, env });
     child.unref();
     const url = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 200; i++) {
@@ -76,9 +76,13 @@ class Driver {
   }
 
   async send(method, path, body) {
+    if (process.env.E2E_TRACE) console.error(new Date().toISOString().slice(11, 23), method, path, JSON.stringify(body ?? '').slice(0, 80));
     const r = await fetch(this.url + path, {
       method,
       headers: { 'content-type': 'application/json' },
+      // A driver that hangs (WebKit's, now and then, on a screenshot) fails
+      // the test instead of the whole run.
+      signal: AbortSignal.timeout(120000),
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const json = await r.json().catch(() => ({ value: { error: 'bad answer', message: `HTTP ${r.status}` } }));
@@ -473,7 +477,7 @@ async function harnessUrl() {
     const server = createHttpServer((req, res) => {
       const q = new URL(req.url, 'http://x').searchParams;
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!DOCTYPE html><html><body style="margin:0;background:#888"><iframe id="frame" style="border:0;display:block;width:${Number(q.get('w'))}px;height:${Number(q.get('h'))}px"></iframe></body></html>`);
+      res.end(`<!DOCTYPE html><html><body style="margin:0;background:#888"><iframe id="frame" style="border:0;display:block;margin-top:40px;width:${Number(q.get('w'))}px;height:${Number(q.get('h'))}px"></iframe></body></html>`);
     });
     server.unref();
     server.listen(0, '127.0.0.1', () => ok(`http://127.0.0.1:${server.address().port}/`));
@@ -642,25 +646,45 @@ export class Page extends Locator {
   /** The viewport's size: the window where the browser allows it, else an
    * iframe of exactly that size inside the window. */
   async setViewportSize({ width, height }) {
-    const url = this.framed ? await this.url().catch(() => null) : null;
+    const wasFramed = Boolean(this.framed);
+    const url = await this.url().catch(() => null);
     this.framed = null;
     await this.top();
-    let rect = { width: width + 0, height: height + 0 };
-    for (let attempt = 0; attempt < 3; attempt++) {
+    const sizes = () => this.context.send('POST', '/execute/sync', { script: 'return [innerWidth, innerHeight, outerWidth, outerHeight]', args: [] });
+    // WebKit resizes its window after answering, and the page learns its
+    // new size later than the window: measure once the window has the
+    // asked size and the page's size has held for 200 ms (at most 2 s),
+    // else the correction below overshoots.
+    const resize = async (rect) => {
       await this.context.send('POST', '/window/rect', rect).catch(() => {});
-      const [w, h] = await this.context.send('POST', '/execute/sync', { script: 'return [innerWidth, innerHeight]', args: [] });
-      if (w === width && h === height) break;
-      rect = { width: rect.width + (width - w), height: rect.height + (height - h) };
+      const end = Date.now() + 2000;
+      let last = null;
+      let held = 0;
+      for (;;) {
+        const [w, h, ow, oh] = await sizes();
+        held = last && last[0] === w && last[1] === h ? held + 1 : 0;
+        last = [w, h];
+        if ((w === width && h === height) || (ow === rect.width && oh === rect.height && held >= 4) || Date.now() > end) return last;
+        await sleep(50);
+      }
+    };
+    let rect = { width, height };
+    let got;
+    for (let attempt = 0; attempt < 4; attempt++) {
+      got = await resize(rect);
+      if (got[0] === width && got[1] === height) break;
+      rect = { width: Math.max(width, rect.width + (width - got[0])), height: Math.max(height, rect.height + (height - got[1])) };
     }
-    const [w, h] = await this.context.send('POST', '/execute/sync', { script: 'return [innerWidth, innerHeight]', args: [] });
-    if (w !== width || h !== height) {
-      // Too small for this browser's window: an iframe of that size.
-      await this.context.send('POST', '/window/rect', { width: Math.max(rect.width, width + 40), height: rect.height + 40 }).catch(() => {});
-      await this.context.send('POST', '/url', { url: `${await harnessUrl()}?w=${width}&h=${height}` });
+    if (got[0] !== width || got[1] !== height) {
+      // Too small for this browser's window: the page loads again, in an
+      // iframe of that size.
+      const harness = await harnessUrl();
+      await this.context.send('POST', '/window/rect', { width: Math.max(rect.width, width + 40), height: rect.height + 80 }).catch(() => {});
+      await this.context.send('POST', '/url', { url: `${harness}?w=${width}&h=${height}` });
       this.framed = { width, height };
       this.context.current = null;
-      if (url && !url.startsWith('about:')) await this.goto(url);
-    } else if (url) {
+      if (url && !url.startsWith('about:') && !url.startsWith(harness)) await this.goto(url);
+    } else if (wasFramed && url) {
       // The window is big enough again: the page leaves the harness.
       await this.goto(url);
     }
