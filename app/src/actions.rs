@@ -5,7 +5,7 @@
 
 use engine::Side;
 use engine::evaluation::Style;
-use engine::player::{Decision, Level};
+use engine::player::{Decision, Level, SearchProgress};
 use engine::trace::SearchTrace;
 use leptos::prelude::*;
 
@@ -51,8 +51,6 @@ pub struct Actions {
     /// The newest request to the worker: older answers are stale.
     request: StoredValue<u32>,
     worker: StoredValue<Option<SearchWorker>, LocalStorage>,
-    /// The computer's move, waiting for the robot to be ready for it.
-    pub(crate) robot_move: StoredValue<Option<usize>>,
     /// This page only watches (the spectator route).
     pub watching: bool,
     /// The link to the bridge that served the page.
@@ -87,7 +85,6 @@ impl Actions {
             review: state.review,
             request: StoredValue::new(0),
             worker: StoredValue::new_local(None),
-            robot_move: StoredValue::new(None),
             watching,
             link: StoredValue::new_local(None),
             spectate: StoredValue::new_local(None),
@@ -241,9 +238,9 @@ impl Actions {
     /// Asks the worker for the computer's move when it is its turn.
     pub(crate) fn maybe_think(self) {
         let (game, settings) = (self.game.get_untracked(), self.settings.get_untracked());
-        let waiting_for_robot = self.robot_move.get_value().is_some();
+        // On the robot the booth's computer plays.
         if self.watching
-            || waiting_for_robot
+            || game.robot.is_some()
             || !game.computer_to_move(settings.mode)
             || self.search.thinking.get_untracked()
         {
@@ -263,12 +260,7 @@ impl Actions {
             id,
             moves: game.board.to_string(),
             geometry: game.board.geometry(),
-            // The booth decides how its levels play on the robot.
-            player: if game.robot.is_some() {
-                self.booth.player(level, style)
-            } else {
-                level.config(style)
-            },
+            player: level.config(style),
             seed: (js_sys::Math::random() * 1e9) as u64,
         };
         let delay = if mode == GameMode::Demo {
@@ -299,23 +291,13 @@ impl Actions {
                     .column_values
                     .set(Some((ValueSource::Hint, scores)));
             }
-            FromWorker::Progress { id, mut progress } if id == current => {
-                // The tree grows on the screen while the search runs.
-                if let Some(tree) = progress.tree.take() {
-                    self.search.trace.set(Some(tree));
-                }
-                self.search.progress.set(Some(progress))
-            }
+            FromWorker::Progress { id, progress } if id == current => self.show_progress(progress),
             FromWorker::Progress { .. } => {}
             FromWorker::Chosen { id, decision } if id == current => {
                 self.search.thinking.set(false);
                 self.search.progress.set(None);
                 self.show_decision(&decision);
-                if self.game.with_untracked(|g| g.robot.is_some()) {
-                    self.robot_computer_move(&decision);
-                } else {
-                    self.play(decision.column);
-                }
+                self.play(decision.column);
             }
             FromWorker::Teaching { teaching }
                 if teaching.minimax.root_moves == self.teaching_root() =>
@@ -367,6 +349,15 @@ impl Actions {
                 depth: TEACHING_DEPTH,
             });
         }
+    }
+
+    /// How a running search stands: the tree grows on the screen.
+    pub(crate) fn show_progress(self, mut progress: SearchProgress) {
+        self.search.thinking.set(true);
+        if let Some(tree) = progress.tree.take() {
+            self.search.trace.set(Some(tree));
+        }
+        self.search.progress.set(Some(progress));
     }
 
     pub(crate) fn show_decision(self, decision: &Decision) {

@@ -6,7 +6,7 @@ use booth_protocol::{
     ClientMessage, ErrorCode, Fault, GameMode, GameStatus, LinkState, Part, Role, ServerMessage,
     Snapshot, Welcome,
 };
-use engine::trace::SearchTrace;
+use engine::player::LevelSpec;
 use engine::{Board, Geometry, Side};
 use leptos::prelude::*;
 
@@ -68,7 +68,6 @@ impl Moment {
 /// The names in a robot game's seats as a page shows them: the
 /// computer's (and the demo's levels) in the visitor's language.
 pub(crate) fn seat_names(s: &Snapshot, lang: Lang) -> [String; 2] {
-    use engine::player::LevelSpec;
     let seat = |i: usize| {
         let computer = s.mode == Some(GameMode::Demo) || s.computer.is_some_and(|c| c.index() == i);
         match &s.seats[i] {
@@ -92,7 +91,7 @@ pub(crate) fn own_seat(s: &Snapshot) -> Option<usize> {
     match s.you {
         Part::First => Some(0),
         Part::Second => Some(1),
-        Part::Both | Part::Spectator => None,
+        Part::Spectator => None,
     }
 }
 
@@ -116,6 +115,7 @@ fn refusal_text(code: ErrorCode) -> Text {
         ErrorCode::NotAllowed => Text::NotAllowed,
         ErrorCode::NoGame => Text::NoRobotGame,
         ErrorCode::Version => Text::BridgeVersion,
+        ErrorCode::UnknownLevel => Text::LevelNotOffered,
         ErrorCode::BadSession
         | ErrorCode::HelloFirst
         | ErrorCode::BadMessage
@@ -173,7 +173,6 @@ impl Actions {
 
     /// Back to a game on this device, after the robot game ended.
     pub(crate) fn local_game(self) {
-        self.robot_move.set_value(None);
         self.booth.still_there.set(None);
         self.game.set(self.fresh_game());
     }
@@ -205,10 +204,13 @@ impl Actions {
                 self.booth.now.set(js_sys::Date::now());
                 self.booth.still_there.set(Some(deadline))
             }
-            LinkEvent::Message(ServerMessage::Trace { trace }) => {
-                if let Ok(trace) = serde_json::from_value::<SearchTrace>(trace) {
-                    self.search.trace.set(Some(trace));
-                }
+            // The booth's computer plays on the robot: its search shows as
+            // the worker's does in a game on this device.
+            LinkEvent::Message(ServerMessage::Thinking(progress)) => self.show_progress(*progress),
+            LinkEvent::Message(ServerMessage::Decided(decision)) => {
+                self.search.thinking.set(false);
+                self.search.progress.set(None);
+                self.show_decision(&decision);
             }
         }
     }
@@ -253,7 +255,7 @@ impl Actions {
                 let human = match s.you {
                     Part::Second => Side::Second,
                     Part::First => Side::First,
-                    Part::Both | Part::Spectator => g.human,
+                    Part::Spectator => g.human,
                 };
                 (
                     g.board.to_string() != s.moves || g.robot != robot || g.human != human,
@@ -283,7 +285,6 @@ impl Actions {
             self.ui.panel.set(Some(Panel::Robot));
         }
         self.booth.snapshot.set(Some(s));
-        self.send_robot_move();
     }
 
     pub(crate) fn on_refusal(self, code: ErrorCode) {
@@ -320,9 +321,7 @@ impl Actions {
                     Text::WaitingForOpponent
                 } else if s.computer.is_some() && s.turn == s.computer {
                     Text::ComputersTurnWait
-                } else if s.you != Part::Both
-                    && s.turn.map(booth_protocol::Seat::index) != own_seat(s)
-                {
+                } else if s.turn.map(booth_protocol::Seat::index) != own_seat(s) {
                     Text::NotYourTurn
                 } else {
                     Text::RobotWait
@@ -333,10 +332,8 @@ impl Actions {
         self.send_move(column);
     }
 
-    /// Sends a move and takes no other until the bridge's next snapshot:
-    /// a second tap before it arrives would otherwise be sent too, and the
-    /// bridge (which takes both sides' moves from this page in a game
-    /// against the computer) would play it as the computer's.
+    /// Sends a move and takes no other until the bridge's next snapshot: a
+    /// second tap before it arrives would be refused.
     fn send_move(self, column: usize) {
         self.booth.snapshot.update(|s| {
             if let Some(s) = s {
@@ -346,33 +343,6 @@ impl Actions {
         self.booth_send(&ClientMessage::Move {
             column: column as u8 + 1,
         });
-    }
-
-    /// The computer's move in a robot game waits until the robot can take
-    /// it; its search tree goes to the spectators at once.
-    pub(crate) fn robot_computer_move(self, decision: &engine::Decision) {
-        if let Ok(trace) = serde_json::to_value(&decision.trace) {
-            self.booth_send(&ClientMessage::Trace { trace });
-        }
-        self.robot_move.set_value(Some(decision.column));
-        self.send_robot_move();
-    }
-
-    pub(crate) fn send_robot_move(self) {
-        let Some(column) = self.robot_move.get_value() else {
-            return;
-        };
-        let ready = self.robot_can_move();
-        let settings_mode = self.settings.with_untracked(|s| s.mode);
-        let computers_turn = self
-            .game
-            .with_untracked(|g| g.computer_to_move(settings_mode));
-        if !computers_turn {
-            self.robot_move.set_value(None);
-        } else if ready {
-            self.robot_move.set_value(None);
-            self.send_move(column);
-        }
     }
 
     /// Starts a game on the robot (the bridge refuses while it is busy).
@@ -389,11 +359,15 @@ impl Actions {
         self.stop_thinking();
         self.search.column_values.set(None);
         self.search.last_pv.set(Vec::new());
-        self.robot_move.set_value(None);
         self.game.set(game);
+        let level = self.settings.with_untracked(|s| LevelSpec {
+            level: s.level,
+            style: s.style,
+        });
         self.booth_send(&ClientMessage::Start {
             mode,
             computer_first,
+            level: vs_computer.then(|| level.to_string()),
         });
     }
 

@@ -3,8 +3,7 @@
 //! plain types ([`Game`](crate::game::Game), [`Settings`]); these hold
 //! signals of them. What changes them is in [`crate::actions`].
 
-use engine::evaluation::Style;
-use engine::player::{Level, LevelSpec, PlayerConfig, SearchProgress, Teaching};
+use engine::player::{SearchProgress, Teaching};
 use engine::trace::SearchTrace;
 use leptos::prelude::*;
 
@@ -114,16 +113,6 @@ impl Booth {
     pub fn join_url(&self) -> Option<String> {
         self.welcome
             .with(|w| w.as_ref().and_then(|w| w.join_url.clone()))
-    }
-
-    /// The computer at `level` on this booth's robot: the preset, with the
-    /// booth's own depth and rate of weak moves in place (untracked).
-    pub fn player(&self, level: Level, style: Style) -> PlayerConfig {
-        let spec = LevelSpec { level, style };
-        self.welcome.with_untracked(|w| match w {
-            Some(w) => spec.tuned(&w.tuning),
-            None => spec.config(),
-        })
     }
 }
 

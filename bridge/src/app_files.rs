@@ -44,6 +44,14 @@ impl AppFiles {
         }
     }
 
+    /// One of the app's files (`book.c4b`), if it has it.
+    pub fn read(&self, path: &str) -> Option<std::borrow::Cow<'static, [u8]>> {
+        match self {
+            AppFiles::Folder(dir) => std::fs::read(dir.join(path)).ok().map(Into::into),
+            AppFiles::Embedded => embedded_file(path).map(Into::into),
+        }
+    }
+
     /// Where the files come from, in words.
     pub fn describe(&self) -> String {
         match self {

@@ -310,6 +310,12 @@ impl Config {
         }
     }
 
+    /// The levels the lobby offers against the computer (those of a config
+    /// that passed [`Config::problems`]).
+    pub fn level_specs(&self) -> Vec<LevelSpec> {
+        self.levels.iter().filter_map(|l| l.parse().ok()).collect()
+    }
+
     /// The protocol timeouts.
     pub fn timeouts(&self) -> Timeouts {
         let ms = Duration::from_millis;

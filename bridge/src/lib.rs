@@ -51,7 +51,9 @@ pub async fn run(
     });
     let ticker = Arc::clone(&booth);
     tokio::spawn(async move {
-        let mut every = tokio::time::interval(Duration::from_secs(1));
+        // Ten times a second: the computer's move goes to the robot soon
+        // after its search ends, and its tree grows on the pages.
+        let mut every = tokio::time::interval(Duration::from_millis(100));
         loop {
             every.tick().await;
             ticker.lock().expect("booth lock").tick();

@@ -2,10 +2,11 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 use bridge::app_files::AppFiles;
-use bridge::booth::Booth;
+use bridge::booth::{Booth, GameData};
 use bridge::codec::LineCodec;
 use bridge::config::Config;
 use bridge::connections::{Limits, raise_file_limit};
@@ -65,6 +66,27 @@ enum Command {
         /// The file.
         file: PathBuf,
     },
+}
+
+/// The opening book and the position database the app ships (the pages'
+/// worker loads the same files), for the computer's perfect play.
+fn game_data(app: &AppFiles) -> GameData {
+    let book = app
+        .read("book.c4b")
+        .and_then(|bytes| engine::OpeningBook::from_bytes(&bytes).ok());
+    let layer = app
+        .read("layer12.c4l")
+        .and_then(|bytes| engine::Layer::from_bytes(&bytes).ok());
+    if book.is_none() || layer.is_none() {
+        tracing::warn!(
+            "the app has no opening book or position database: a Perfect move that takes over {} s is the Hard search's",
+            engine::player::PERFECT_TIME_LIMIT_MS / 1000.0
+        );
+    }
+    GameData {
+        book: book.map(Arc::new),
+        layer: layer.map(Arc::new),
+    }
 }
 
 fn main() -> ExitCode {
@@ -222,6 +244,8 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
         records,
     );
     booth.set_demo(Some(cfg.demo()));
+    booth.set_levels(cfg.level_specs(), cfg.tuning.clone());
+    booth.set_game_data(game_data(&app));
     let token = if cfg.lan_token.is_empty() {
         new_token()
     } else {

@@ -1,12 +1,13 @@
 //! What waits to be sent to one page, bounded by design.
 //!
 //! A page that reads slowly (a tablet on bad Wi-Fi) or not at all must not
-//! grow the bridge. Snapshots and search trees describe a state, and only
-//! the newest matters: a new one replaces the one still waiting. Everything
-//! else (refusals, notices, questions) waits in order, up to [`CAPACITY`];
-//! a page that lets more pile up is cut off with a reason, since it is no
-//! longer following the game. A tree is serialised once and shared by every
-//! spectator's outbox.
+//! grow the bridge. Snapshots and the computer's search (how it stands, or
+//! the move it chose, with its tree) describe a state, and only the newest
+//! matters: a new one replaces the one still waiting. Everything else
+//! (refusals, notices, questions) waits in order, up to [`CAPACITY`]; a page
+//! that lets more pile up is cut off with a reason, since it is no longer
+//! following the game. A search message is serialised once and shared by
+//! every page's outbox.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -15,14 +16,14 @@ use tokio::sync::Notify;
 
 use crate::messages::ServerMessage;
 
-/// Messages that may wait besides the newest snapshot and tree.
+/// Messages that may wait besides the newest snapshot and search.
 pub const CAPACITY: usize = 32;
 
 /// What a message is, for what a newer one replaces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
     Snapshot,
-    Trace,
+    Search,
     Event,
 }
 
@@ -30,7 +31,7 @@ impl Kind {
     fn of(message: &ServerMessage) -> Kind {
         match message {
             ServerMessage::Snapshot(_) => Kind::Snapshot,
-            ServerMessage::Trace { .. } => Kind::Trace,
+            ServerMessage::Thinking(_) | ServerMessage::Decided(_) => Kind::Search,
             _ => Kind::Event,
         }
     }
@@ -75,10 +76,11 @@ impl Outbox {
         self.send_text(Kind::of(message), text.into());
     }
 
-    /// Queues a search tree serialised once for every spectator:
-    /// `text` is a whole [`ServerMessage::Trace`].
-    pub fn send_trace(&self, text: Arc<str>) {
-        self.send_text(Kind::Trace, text);
+    /// Queues the computer's search, serialised once for every page:
+    /// `text` is a whole [`ServerMessage::Thinking`] or
+    /// [`ServerMessage::Decided`].
+    pub fn send_search(&self, text: Arc<str>) {
+        self.send_text(Kind::Search, text);
     }
 
     fn send_text(&self, kind: Kind, text: Arc<str>) {
@@ -135,27 +137,30 @@ mod tests {
         out
     }
 
-    fn trace(n: u64) -> Arc<str> {
-        let message = ServerMessage::Trace {
-            trace: serde_json::json!({ "n": n }),
+    fn search(nodes: u64) -> Arc<str> {
+        let progress = engine::player::SearchProgress {
+            nodes,
+            ..Default::default()
         };
-        serde_json::to_string(&message).unwrap().into()
+        serde_json::to_string(&ServerMessage::Thinking(Box::new(progress)))
+            .unwrap()
+            .into()
     }
 
     #[test]
-    fn a_newer_tree_replaces_the_one_waiting_and_events_keep_their_order() {
+    fn a_newer_search_replaces_the_one_waiting_and_events_keep_their_order() {
         let outbox = Outbox::new();
-        outbox.send_trace(trace(1));
+        outbox.send_search(search(1));
         outbox.send(&ServerMessage::Error {
             code: ErrorCode::Busy,
         });
-        outbox.send_trace(trace(2));
+        outbox.send_search(search(2));
         outbox.send(&ServerMessage::Notice {
             code: NoticeCode::EndedIdle,
             name: None,
         });
         for n in 3..1000 {
-            outbox.send_trace(trace(n));
+            outbox.send_search(search(n));
         }
         let got = texts(&outbox);
         assert_eq!(got.len(), 3, "{got:?}");
@@ -166,11 +171,10 @@ mod tests {
             }
         ));
         assert!(matches!(got[1], ServerMessage::Notice { .. }));
-        assert_eq!(
-            got[2],
-            ServerMessage::Trace {
-                trace: serde_json::json!({ "n": 999 })
-            }
+        assert!(
+            matches!(&got[2], ServerMessage::Thinking(p) if p.nodes == 999),
+            "{:?}",
+            got[2]
         );
     }
 
@@ -185,8 +189,8 @@ mod tests {
             full.send(&refusal);
             one_more.send(&refusal);
         }
-        // Snapshots and trees never count against the capacity.
-        full.send_trace(trace(1));
+        // Snapshots and searches never count against the capacity.
+        full.send_search(search(1));
         one_more.send(&refusal);
         assert_eq!(texts(&full).len(), CAPACITY + 1);
         assert_eq!(one_more.try_next(), Some(Next::FellBehind));

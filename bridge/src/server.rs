@@ -23,12 +23,9 @@ use crate::robot_link::OperatorRequest;
 use crate::robot_protocol::Colour;
 use crate::simulator::{Fault, Simulator};
 
-/// Largest message (and frame, so that nothing bigger is ever read): search
-/// trees for spectators are big, everything else must stay under
-/// [`MAX_SMALL`].
-const MAX_MESSAGE: usize = 512 * 1024;
-/// Largest message other than a search tree.
-const MAX_SMALL: usize = 4096;
+/// Largest message (and frame, so that nothing bigger is ever read): a
+/// page sends only short messages; the search trees go the other way.
+const MAX_MESSAGE: usize = 4096;
 /// A page must say hello this soon after its WebSocket opens.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
 /// A page that takes no data for this long is disconnected.
@@ -452,11 +449,8 @@ async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
                     }
                 };
                 let text = match frame {
-                    Message::Text(t) => t.to_string(),
-                    Message::Binary(_) => {
-                        outbox.send(&ServerMessage::Error { code: ErrorCode::Binary });
-                        continue;
-                    }
+                    Message::Text(t) => Some(t.to_string()),
+                    Message::Binary(_) => None,
                     Message::Close(_) => {
                         // Reading on sends the answer the WebSocket queued
                         // (the page then sees a clean close, not 1006).
@@ -465,6 +459,7 @@ async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
                     }
                     _ => continue,
                 };
+                // Every message counts against the rate, binary ones too.
                 if window.0.elapsed() >= Duration::from_secs(1) {
                     window = (Instant::now(), 0);
                 }
@@ -473,6 +468,10 @@ async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
                     outbox.send(&ServerMessage::Error { code: ErrorCode::RateLimited });
                     continue;
                 }
+                let Some(text) = text else {
+                    outbox.send(&ServerMessage::Error { code: ErrorCode::Binary });
+                    continue;
+                };
                 if let Some(reply) = receive(&state, id, &text) {
                     outbox.send(&reply);
                 }
@@ -513,9 +512,6 @@ fn receive(state: &AppState, id: u64, text: &str) -> Option<ServerMessage> {
     let Ok(message) = serde_json::from_str::<ClientMessage>(text) else {
         return refuse(ErrorCode::BadMessage);
     };
-    if text.len() > MAX_SMALL && !matches!(message, ClientMessage::Trace { .. }) {
-        return refuse(ErrorCode::TooLarge);
-    }
     let mut booth = state.booth.lock().expect("booth lock");
     let token = match &message {
         ClientMessage::Hello { token, .. } => token.as_deref(),

@@ -133,13 +133,6 @@ fn now() -> f64 {
     js_sys::Date::now()
 }
 
-/// Perfect play from the first moves can take minutes without an opening
-/// book; past this many milliseconds the Hard search answers instead. Long
-/// enough for every early position measured with the 6-ply book (Perfect's
-/// move took at most 8.6 s, on a 7-stone position), while the live tree
-/// shows the solver working; short enough that nobody waits minutes.
-const PERFECT_LIMIT_MS: f64 = 15_000.0;
-
 /// The board of a request, or a `Failed` answer to it.
 fn board(id: u32, geometry: Geometry, moves: &str) -> Option<Board> {
     Board::from_moves(geometry, moves)
@@ -260,7 +253,12 @@ fn handle(state: &mut State, request: ToWorker) {
             };
             answer(
                 id,
-                chooser.choose_within(&board, &now, PERFECT_LIMIT_MS, &mut observe),
+                chooser.choose_within(
+                    &board,
+                    &now,
+                    engine::player::PERFECT_TIME_LIMIT_MS,
+                    &mut observe,
+                ),
             );
         }
         ToWorker::Analyze {

@@ -126,6 +126,9 @@ pub(super) fn text(text: Text) -> &'static str {
         Text::NotAllowed => "Das darf nur, wer am Roboter spielt.",
         Text::NoRobotGame => "Auf dem Roboter läuft gerade kein Spiel.",
         Text::BridgeVersion => "Diese Seite ist älter als die Station: bitte neu laden.",
+        Text::LevelNotOffered => {
+            "Diese Stufe bietet die Station nicht an: bitte eine andere wählen."
+        }
         Text::BridgeRefused => "Die Station hat die Nachricht abgelehnt. Bitte neu laden.",
         Text::NameTaken => "Diesen Namen hat schon jemand am Roboter – bitte wähle einen anderen.",
         Text::WaitingForOpponent => {

@@ -124,6 +124,7 @@ pub(super) fn text(text: Text) -> &'static str {
         Text::NotAllowed => "Only the person playing on the robot can do that.",
         Text::NoRobotGame => "There is no game on the robot right now.",
         Text::BridgeVersion => "This page is older than the booth: please reload.",
+        Text::LevelNotOffered => "The booth does not offer this level: please choose another.",
         Text::BridgeRefused => "The booth refused the message. Please reload.",
         Text::NameTaken => "Someone on the robot already has this name: please choose another.",
         Text::WaitingForOpponent => {

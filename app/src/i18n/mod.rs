@@ -185,6 +185,7 @@ pub enum Text {
     NotAllowed,
     NoRobotGame,
     BridgeVersion,
+    LevelNotOffered,
     BridgeRefused,
     NameTaken,
     WaitingForOpponent,

@@ -1,16 +1,17 @@
 //! The WebSocket protocol between the booth's pages and the bridge,
-//! version 1: the bridge and the app share these types, so the two sides
+//! version 2: the bridge and the app share these types, so the two sides
 //! cannot drift apart. Every message is a JSON object with a `type`;
 //! `docs/bridge.md` documents each with an example.
 #![deny(missing_docs)]
 
 use std::collections::BTreeMap;
 
-use engine::player::LevelTuning;
+use engine::Decision;
+use engine::player::{LevelTuning, SearchProgress};
 use serde::{Deserialize, Serialize};
 
 /// The protocol version a page says hello with.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// What a page wants to be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
@@ -27,8 +28,8 @@ pub enum Role {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum GameMode {
-    /// One person against the computer; on the robot the person's page
-    /// sends both sides' moves (the computer's come from its search worker).
+    /// One person against the computer; on the robot the bridge's players
+    /// find the computer's moves, at the level the person chose.
     #[serde(alias = "VsComputer")]
     VsComputer,
     /// Two people, each on their own page, or both on one device.
@@ -70,6 +71,10 @@ pub enum ClientMessage {
         /// then the first).
         #[serde(default)]
         computer_first: bool,
+        /// Against the computer: its level, one the booth offers
+        /// ([`Welcome::levels`]); the booth's first when left out.
+        #[serde(default)]
+        level: Option<String>,
     },
     /// Takes the free second seat of a two-player game.
     Join,
@@ -81,11 +86,6 @@ pub enum ClientMessage {
     Move {
         /// 1-based column.
         column: u8,
-    },
-    /// A search tree to relay to spectators.
-    Trace {
-        /// Opaque to the bridge.
-        trace: serde_json::Value,
     },
     /// The player is still there (answer to `still_there`).
     StillHere,
@@ -120,11 +120,12 @@ pub enum ServerMessage {
         /// Seconds until the seat is freed.
         seconds_left: u64,
     },
-    /// A search tree from the player's page.
-    Trace {
-        /// As sent.
-        trace: serde_json::Value,
-    },
+    /// The computer's search as it runs, at most five times a second: the
+    /// tree so far and the best move so far.
+    Thinking(Box<SearchProgress>),
+    /// The computer's move, with its search tree and its reasons, sent as
+    /// the robot is told to drop the coin.
+    Decided(Box<Decision>),
 }
 
 /// What the booth offers a page that connects.
@@ -187,6 +188,8 @@ pub enum ErrorCode {
     NotYourTurn,
     /// A game for two people whose second seat is still free.
     WaitingForOpponent,
+    /// A level the booth does not offer.
+    UnknownLevel,
     /// The robot is still placing a coin, in a fault or unplugged.
     RobotBusy,
     /// The column is full or does not exist.
@@ -255,8 +258,6 @@ pub enum Part {
     First,
     /// Plays the second seat.
     Second,
-    /// Plays both (against the computer, whose moves the page sends).
-    Both,
     /// Watches.
     Spectator,
 }
@@ -404,7 +405,7 @@ mod tests {
             serde_json::to_string(&left).unwrap(),
             r#"{"type":"notice","code":"player_left","name":"Ada"}"#
         );
-        assert_eq!(serde_json::to_string(&Part::Both).unwrap(), r#""both""#);
+        assert_eq!(serde_json::to_string(&Part::First).unwrap(), r#""first""#);
     }
 
     #[test]

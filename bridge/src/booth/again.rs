@@ -26,12 +26,16 @@ impl Booth {
                     let [x, y] = game.names.clone();
                     Game::new(game.mode, None, [b, a], [y, x])
                 }
-                _ => Game::new(
-                    game.mode,
-                    game.computer,
-                    game.seats.clone(),
-                    game.names.clone(),
-                ),
+                _ => {
+                    let mut next = Game::new(
+                        game.mode,
+                        game.computer,
+                        game.seats.clone(),
+                        game.names.clone(),
+                    );
+                    next.booth_plays = game.booth_plays.clone();
+                    next
+                }
             };
             self.game = Some(next);
             self.update_robot();

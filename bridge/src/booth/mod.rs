@@ -6,6 +6,7 @@
 //! only dispatches. The state is tested apart from the server (`tests.rs`).
 
 mod again;
+mod computer;
 mod demo;
 mod hello;
 mod join;
@@ -14,11 +15,12 @@ mod play;
 mod start;
 #[cfg(test)]
 mod tests;
-mod trace;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use engine::player::{LevelSpec, LevelTuning, PlayerConfig};
 use engine::{Board, Side, Status};
 
 use crate::messages::{
@@ -29,6 +31,7 @@ use crate::outbox::Outbox;
 pub use crate::records::{GameRecord, Tally};
 use crate::records::{Outcome, Records};
 use crate::robot_link::{Desired, LinkState, RobotLink, RobotStatus};
+pub use computer::GameData;
 pub use demo::DemoSettings;
 
 /// A connected page.
@@ -73,6 +76,8 @@ struct Game {
     asked: bool,
     /// After the game: the seats whose players asked to play again.
     again: [bool; 2],
+    /// The sides the booth's computer plays, and how.
+    booth_plays: [Option<PlayerConfig>; 2],
 }
 
 impl Game {
@@ -93,6 +98,7 @@ impl Game {
             last_move: Instant::now(),
             asked: false,
             again: [false; 2],
+            booth_plays: [None, None],
         }
     }
 }
@@ -110,8 +116,14 @@ pub struct Booth {
     demo: Option<DemoSettings>,
     /// Since when nobody has played (the start, or the last game's end).
     quiet_since: Instant,
-    /// The demo's players, from the first demo on.
-    demo_players: Option<demo::DemoPlayers>,
+    /// The levels a visitor may choose against the computer, and the
+    /// booth's own tuning of them.
+    levels: Vec<LevelSpec>,
+    tuning: BTreeMap<String, LevelTuning>,
+    /// What makes the computer's perfect play quick.
+    game_data: GameData,
+    /// The computer's search thread, from its first move on.
+    computer: Option<computer::Computer>,
     /// Counts every change the pages are told of, for the operator page.
     changes: tokio::sync::watch::Sender<u64>,
 }
@@ -160,11 +172,30 @@ impl Booth {
             last_state: None,
             demo: None,
             quiet_since: Instant::now(),
-            demo_players: None,
+            levels: ["easy", "medium", "hard", "perfect", "adaptive"]
+                .map(|l| l.parse().expect("a known level"))
+                .into(),
+            tuning: BTreeMap::new(),
+            game_data: GameData::default(),
+            computer: None,
             changes: tokio::sync::watch::Sender::new(0),
         };
         booth.update_robot();
         booth
+    }
+
+    /// The levels visitors may choose against the computer (the first is
+    /// taken when a page names none), as the booth tunes them.
+    pub fn set_levels(&mut self, levels: Vec<LevelSpec>, tuning: BTreeMap<String, LevelTuning>) {
+        self.levels = levels;
+        self.tuning = tuning;
+    }
+
+    /// The opening book and the position database for the computer's
+    /// perfect play (without them it falls back to the Hard search when
+    /// a move takes too long).
+    pub fn set_game_data(&mut self, data: GameData) {
+        self.game_data = data;
     }
 
     /// The day's counts.
@@ -274,11 +305,11 @@ impl Booth {
             ClientMessage::Start {
                 mode,
                 computer_first,
-            } => self.start(&caller, mode, computer_first),
+                level,
+            } => self.start(&caller, mode, computer_first, level.as_deref()),
             ClientMessage::Join => self.join(&caller),
             ClientMessage::Again => self.again(&caller),
             ClientMessage::Move { column } => self.play(&caller, column),
-            ClientMessage::Trace { trace } => self.relay_trace(&caller, trace),
             ClientMessage::StillHere => self.still_here(&caller),
             ClientMessage::Leave => self.leave(&caller),
         };
@@ -317,10 +348,9 @@ impl Booth {
             return Vec::new();
         };
         match (game.mode, self.seat_of(session)) {
-            (GameMode::VsComputer, Some(_)) => vec![Side::First, Side::Second],
-            (GameMode::TwoPlayers, Some(0)) => vec![Side::First],
-            (GameMode::TwoPlayers, Some(_)) => vec![Side::Second],
-            _ => Vec::new(),
+            (GameMode::Demo, _) | (_, None) => Vec::new(),
+            (_, Some(0)) => vec![Side::First],
+            (_, Some(_)) => vec![Side::Second],
         }
     }
 
@@ -338,7 +368,6 @@ impl Booth {
             .unwrap_or_default();
         let sides = self.sides_of(&session);
         let you = match sides.as_slice() {
-            [_, _] => Part::Both,
             [Side::First] => Part::First,
             [Side::Second] => Part::Second,
             _ => Part::Spectator,
@@ -413,6 +442,16 @@ impl Booth {
         }
     }
 
+    /// Sends every page the computer's search, serialised once.
+    fn search_to_all(&self, message: &ServerMessage) {
+        let text: Arc<str> = serde_json::to_string(message)
+            .expect("messages serialise")
+            .into();
+        for c in self.clients.values() {
+            c.outbox.send_search(Arc::clone(&text));
+        }
+    }
+
     fn notify_all(&self, code: NoticeCode, name: Option<String>) {
         let notice = ServerMessage::Notice { code, name };
         for c in self.clients.values() {
@@ -454,16 +493,18 @@ impl Booth {
         }
     }
 
-    /// Called every second: asks idle players, frees their seats, runs the
-    /// demo.
+    /// Called ten times a second: runs the demo, plays the computer's
+    /// moves, asks idle players and frees their seats.
     pub fn tick(&mut self) {
         self.demo_tick();
+        self.computer_tick();
         let robot_down = matches!(
             self.robot_status().state,
             LinkState::Fault | LinkState::Disconnected | LinkState::Restoring
         );
         let Some(game) = &mut self.game else { return };
-        if game.board.is_over() || game.mode == GameMode::Demo {
+        let booths_turn = game.booth_plays[seat(game.board.side_to_move()).index()].is_some();
+        if game.board.is_over() || booths_turn {
             return;
         }
         if robot_down {

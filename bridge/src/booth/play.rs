@@ -40,7 +40,7 @@ impl Booth {
     /// Writes the game's moves to the records. A game counts once a coin
     /// is in: starting again and again (or starting and walking away) is
     /// not a game played.
-    fn record_move(&mut self) {
+    pub(super) fn record_move(&mut self) {
         let Some(game) = self.game.as_mut() else {
             return;
         };

@@ -1,8 +1,9 @@
 //! `start`: a game on the robot, against the computer or for two people.
 
 use engine::Side;
+use engine::player::LevelSpec;
 
-use super::{Booth, Caller, Game, Reply};
+use super::{Booth, Caller, Game, Reply, seat};
 use crate::messages::{ErrorCode, GameMode};
 use crate::records::Outcome;
 
@@ -11,11 +12,30 @@ const COMPUTER: &str = "Computer";
 
 impl Booth {
     /// Starts a game if the robot is free (a demo gives way to any visitor)
-    /// or the caller is playing the game on it.
-    pub(super) fn start(&mut self, caller: &Caller, mode: GameMode, computer_first: bool) -> Reply {
+    /// or the caller is playing the game on it. Against the computer, the
+    /// booth plays its side at `level` (one it offers; its first if none).
+    pub(super) fn start(
+        &mut self,
+        caller: &Caller,
+        mode: GameMode,
+        computer_first: bool,
+        level: Option<&str>,
+    ) -> Reply {
         if !caller.may_play() {
             return Err(ErrorCode::NotAllowed);
         }
+        let level = match level {
+            None => self
+                .levels
+                .first()
+                .copied()
+                .ok_or(ErrorCode::UnknownLevel)?,
+            Some(name) => name
+                .parse::<LevelSpec>()
+                .ok()
+                .filter(|l| self.levels.contains(l))
+                .ok_or(ErrorCode::UnknownLevel)?,
+        };
         let running = self
             .game
             .as_ref()
@@ -24,17 +44,17 @@ impl Booth {
             return Err(ErrorCode::Busy);
         }
         let session = Some(caller.session.clone());
-        let seats = match mode {
-            GameMode::VsComputer => [session.clone(), session],
-            GameMode::TwoPlayers => [session, None],
-            // Only the bridge starts demos.
-            GameMode::Demo => return Err(ErrorCode::NotAllowed),
-        };
         let computer = (mode == GameMode::VsComputer).then_some(if computer_first {
             Side::First
         } else {
             Side::Second
         });
+        let seats = match (mode, computer) {
+            (GameMode::VsComputer, Some(Side::First)) => [None, session],
+            (GameMode::VsComputer | GameMode::TwoPlayers, _) => [session, None],
+            // Only the bridge starts demos.
+            (GameMode::Demo, _) => return Err(ErrorCode::NotAllowed),
+        };
         let name = self.clients.get(&caller.id).and_then(|c| c.name.clone());
         let names = match computer {
             Some(Side::First) => [Some(COMPUTER.into()), name],
@@ -42,7 +62,11 @@ impl Booth {
             None => [name, None],
         };
         self.close_record(Outcome::Restarted);
-        self.game = Some(Game::new(mode, computer, seats, names));
+        let mut game = Game::new(mode, computer, seats, names);
+        if let Some(side) = computer {
+            game.booth_plays[seat(side).index()] = Some(level.tuned(&self.tuning));
+        }
+        self.game = Some(game);
         self.update_robot();
         self.broadcast();
         Ok(())

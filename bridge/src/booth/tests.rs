@@ -108,6 +108,7 @@ fn a_device_without_the_token_only_watches() {
     let start = ClientMessage::Start {
         mode: GameMode::VsComputer,
         computer_first: false,
+        level: None,
     };
     assert_eq!(refused(b.handle(1, start)), Some(ErrorCode::NotAllowed));
 }
@@ -121,6 +122,7 @@ fn a_spectator_with_a_players_session_cannot_act_for_them() {
     let start = ClientMessage::Start {
         mode: GameMode::VsComputer,
         computer_first: false,
+        level: None,
     };
     assert_eq!(b.handle(1, start), None);
     assert_eq!(b.handle(2, hello(Role::Spectator, "ada", "Spy")), None);
@@ -131,7 +133,7 @@ fn a_spectator_with_a_players_session_cannot_act_for_them() {
     let s = last_snapshot(&mut player);
     assert_eq!(
         (s.status, s.you, s.can_move),
-        (GameStatus::Playing, Part::Both, true)
+        (GameStatus::Playing, Part::First, true)
     );
     assert_eq!(b.handle(1, column(4)), None);
     assert_eq!(last_snapshot(&mut player).moves, "4");
@@ -169,6 +171,7 @@ fn two_people_take_turns_and_one_cannot_hold_both_seats() {
     let busy = ClientMessage::Start {
         mode: GameMode::VsComputer,
         computer_first: false,
+        level: None,
     };
     assert_eq!(refused(b.handle(3, busy)), Some(ErrorCode::Busy));
     assert_eq!(
@@ -187,6 +190,7 @@ fn leaving_frees_the_robot_and_names_who_left() {
     let start = ClientMessage::Start {
         mode: GameMode::VsComputer,
         computer_first: true,
+        level: None,
     };
     b.handle(1, start);
     assert_eq!(b.handle(1, ClientMessage::Leave), None);
@@ -241,13 +245,12 @@ fn a_game_counts_once_its_first_coin_is_in() {
     let start = || ClientMessage::Start {
         mode: GameMode::VsComputer,
         computer_first: false,
+        level: None,
     };
     for _ in 0..5 {
         assert_eq!(b.handle(1, start()), None);
     }
     assert_eq!(b.tally().games, 0, "starting again is not a game");
-    ready(&mut b);
-    assert_eq!(b.handle(1, column(4)), None);
     ready(&mut b);
     assert_eq!(b.handle(1, column(4)), None);
     assert_eq!(b.tally().games, 1);
@@ -261,6 +264,7 @@ fn two_people(b: &mut Booth) -> (Inbox, Inbox) {
     let start = ClientMessage::Start {
         mode: GameMode::TwoPlayers,
         computer_first: false,
+        level: None,
     };
     assert_eq!(b.handle(1, start), None);
     (first, second)
@@ -336,4 +340,109 @@ fn both_people_asking_to_play_again_swap_who_opens() {
         1,
         "the second game counts from its first coin"
     );
+}
+
+/// Ticks the booth (as the server does) until `done`, or fails after 20 s.
+fn tick_until(b: &mut Booth, what: &str, mut done: impl FnMut(&Booth) -> bool) {
+    let until = Instant::now() + Duration::from_secs(20);
+    while !done(b) {
+        assert!(Instant::now() < until, "{what}: not within 20 s");
+        std::thread::sleep(Duration::from_millis(20));
+        ready(b);
+        b.tick();
+    }
+}
+
+fn moves(b: &Booth) -> String {
+    b.game_summary()["moves"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn the_booth_plays_the_computer_and_a_page_moves_only_its_own_side() {
+    let mut b = booth();
+    b.set_levels(
+        vec!["easy".parse().unwrap(), "hard".parse().unwrap()],
+        Default::default(),
+    );
+    let mut player = page(&mut b, 1, true);
+    b.handle(1, hello(Role::Player, "ada", "Ada"));
+    let start = |level: &str| ClientMessage::Start {
+        mode: GameMode::VsComputer,
+        computer_first: false,
+        level: Some(level.into()),
+    };
+    assert_eq!(
+        refused(b.handle(1, start("perfect"))),
+        Some(ErrorCode::UnknownLevel),
+        "not offered here"
+    );
+    assert_eq!(
+        refused(b.handle(1, start("nonsense"))),
+        Some(ErrorCode::UnknownLevel)
+    );
+    assert_eq!(b.handle(1, start("hard")), None);
+    ready(&mut b);
+    let s = last_snapshot(&mut player);
+    assert_eq!((s.you, s.computer), (Part::First, Some(Seat::Second)));
+    assert_eq!(b.handle(1, column(4)), None);
+    // The computer's turn: the page's move for it is refused, nothing changes.
+    assert_eq!(
+        refused(b.handle(1, column(1))),
+        Some(ErrorCode::NotYourTurn)
+    );
+    assert_eq!(moves(&b), "4");
+    // The booth's computer answers, and every page hears its search.
+    tick_until(&mut b, "the computer's move", |b| moves(b).len() == 2);
+    let mut decided = None;
+    while let Ok(m) = player.try_recv() {
+        if let ServerMessage::Decided(d) = m {
+            decided = Some(d);
+        }
+    }
+    let decided = decided.expect("the page heard the computer's decision");
+    assert_eq!(
+        moves(&b),
+        format!("4{}", decided.column + 1),
+        "the move the page was told is the one on the board"
+    );
+    assert!(
+        decided.depth >= 6,
+        "Hard, as chosen: depth {}",
+        decided.depth
+    );
+    assert!(!decided.trace.nodes.is_empty(), "with its search tree");
+}
+
+#[test]
+fn a_page_that_plays_both_sides_cannot_beat_the_computer() {
+    let mut b = booth();
+    let _page = page(&mut b, 1, true);
+    b.handle(1, hello(Role::Player, "ada", "Ada"));
+    let start = ClientMessage::Start {
+        mode: GameMode::VsComputer,
+        computer_first: false,
+        level: Some("hard".into()),
+    };
+    assert_eq!(b.handle(1, start), None);
+    // The old page's win, 4141414: its own 4s, and 1s in the computer's
+    // turns.
+    for round in 0..4 {
+        ready(&mut b);
+        let before = moves(&b).len();
+        assert_eq!(b.handle(1, column(4)), None, "round {round}");
+        assert_eq!(
+            refused(b.handle(1, column(1))),
+            Some(ErrorCode::NotYourTurn),
+            "the computer's coin is not the page's to drop"
+        );
+        tick_until(&mut b, "the computer's answer", |b| {
+            moves(b).len() == before + 2
+        });
+    }
+    let played = moves(&b);
+    assert_eq!(b.game_summary()["over"], false, "{played}");
+    assert_eq!(b.tally().won_by_visitors, 0, "{played}");
 }

@@ -43,6 +43,12 @@ use crate::solver::{self, Flow, Mode, Solver, stones_to_win};
 use crate::trace::{Bound, DEFAULT_TRACE_BUDGET, Recorder, SearchTrace};
 use crate::{Board, Cancelled, Geometry, Layer, OpeningBook, Position};
 
+/// How long a person waits at most for a Perfect move, in milliseconds,
+/// for [`Player::choose_within`]: long enough for every early position
+/// measured with the 6-ply book and the position database (the longest
+/// took 8.6 s in a browser), short enough that nobody waits minutes.
+pub const PERFECT_TIME_LIMIT_MS: f64 = 15_000.0;
+
 /// What kind of number a decision's value is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

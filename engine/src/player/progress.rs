@@ -7,7 +7,7 @@ use crate::solver::Flow;
 use crate::trace::SearchTrace;
 
 /// How far a player's search has got.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SearchProgress {
     /// Depth of the deepest finished iteration (for the solver: plies left).
     pub depth: u8,
