@@ -108,6 +108,8 @@ fn refusal_text(code: ErrorCode) -> Text {
         ErrorCode::Token => Text::NeedToken,
         ErrorCode::BadName => Text::NameRule,
         ErrorCode::NameTaken => Text::NameTaken,
+        ErrorCode::ReservedName => Text::NameReserved,
+        ErrorCode::SessionHasName => Text::DeviceHasName,
         ErrorCode::WaitingForOpponent => Text::WaitingForOpponent,
         ErrorCode::NotYourTurn => Text::NotYourTurn,
         ErrorCode::GameOver => Text::GameOverRefused,
@@ -117,6 +119,7 @@ fn refusal_text(code: ErrorCode) -> Text {
         ErrorCode::Version => Text::BridgeVersion,
         ErrorCode::UnknownLevel => Text::LevelNotOffered,
         ErrorCode::BadSession
+        | ErrorCode::SessionChange
         | ErrorCode::HelloFirst
         | ErrorCode::BadMessage
         | ErrorCode::TooLarge
@@ -297,7 +300,13 @@ impl Actions {
         if code == ErrorCode::BadName && name_taken {
             return;
         }
-        if matches!(code, ErrorCode::NameTaken | ErrorCode::BadName) {
+        if matches!(
+            code,
+            ErrorCode::NameTaken
+                | ErrorCode::BadName
+                | ErrorCode::ReservedName
+                | ErrorCode::SessionHasName
+        ) {
             self.ui.panel.set(Some(Panel::Robot));
         }
         // The bridge's refusal is about its moment, in the lobby too.

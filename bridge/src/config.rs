@@ -33,6 +33,9 @@ pub struct Config {
     pub idle_ask_s: u64,
     /// Seconds without a move before the seat is freed.
     pub idle_free_s: u64,
+    /// Seconds a seat waits for its page to come back (a reload, a short
+    /// Wi-Fi drop) before the game ends and the other person is told.
+    pub grace_s: u64,
     /// Seconds without a game before the robot plays itself (booth issue).
     pub demo_after_s: u64,
     /// The language of the booth's own screens: `de` or `en`.
@@ -100,6 +103,7 @@ impl Default for Config {
             timeouts: TimeoutsMs::default(),
             idle_ask_s: 30,
             idle_free_s: 40,
+            grace_s: 30,
             demo_after_s: 60,
             language: "de".into(),
             booth_name: String::new(),
@@ -206,6 +210,12 @@ impl Config {
             p.push(format!(
                 "idle_ask_s = {}, idle_free_s = {}: the question must come first, after at least 1 second",
                 self.idle_ask_s, self.idle_free_s
+            ));
+        }
+        if !(5..=600).contains(&self.grace_s) {
+            p.push(format!(
+                "grace_s = {}: give a page that went away 5 to 600 seconds to come back",
+                self.grace_s
             ));
         }
         if self.idle_free_s > 3600 {
@@ -353,6 +363,7 @@ mod tests {
             "poll",
             "idle_ask_s",
             "idle_free_s",
+            "grace_s",
             "demo_after_s",
             "demo_levels",
             "language",

@@ -244,6 +244,7 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
         records,
     );
     booth.set_demo(Some(cfg.demo()));
+    booth.set_grace(Duration::from_secs(cfg.grace_s));
     booth.set_levels(cfg.level_specs(), cfg.tuning.clone());
     booth.set_game_data(game_data(&app));
     let token = if cfg.lan_token.is_empty() {

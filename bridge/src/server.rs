@@ -1,6 +1,7 @@
 //! The web server: the app's files and the WebSocket at `/ws`, guarded
 //! against foreign pages (Origin), DNS rebinding (Host) and floods.
 
+use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -9,7 +10,7 @@ use std::time::{Duration, Instant};
 use axum::Router;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -83,6 +84,7 @@ struct AppState {
     booth: Arc<Mutex<Booth>>,
     config: Arc<ServerConfig>,
     next_id: Arc<AtomicU64>,
+    guesses: Arc<Guesses>,
 }
 
 /// The router of the bridge.
@@ -92,6 +94,7 @@ pub fn router(booth: Arc<Mutex<Booth>>, config: ServerConfig) -> Router {
         booth,
         config: Arc::new(config),
         next_id: Arc::new(AtomicU64::new(1)),
+        guesses: Arc::new(Guesses::default()),
     };
     // The operator's API, behind its token; the page itself is static.
     let operator_api = Router::new()
@@ -114,8 +117,55 @@ pub fn router(booth: Arc<Mutex<Booth>>, config: ServerConfig) -> Router {
             .route("/sim/jam", post(sim_jam));
     }
     app.serve(routes)
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            security_headers,
+        ))
         .layer(middleware::from_fn_with_state(state.clone(), check_host))
         .with_state(state)
+}
+
+/// Headers on every answer: what the pages may load and who may frame them
+/// (the bridge itself and the configured origins; no other page can put
+/// the booth in a frame and trick a visitor into tapping it), no sniffing,
+/// and no address (which may carry the LAN token) sent on as a referrer.
+async fn security_headers(
+    State(state): State<AppState>,
+    request: axum::extract::Request,
+    next: middleware::Next,
+) -> Response {
+    let mut response = next.run(request).await;
+    let ancestors = std::iter::once("'self'")
+        .chain(
+            state
+                .config
+                .allowed_origins
+                .iter()
+                .map(|o| o.trim_end_matches('/')),
+        )
+        .collect::<Vec<_>>()
+        .join(" ");
+    // Trunk's loader and the operator page are inline scripts; Wasm needs
+    // 'wasm-unsafe-eval'; the board's styles are partly inline.
+    let policy = format!(
+        "default-src 'self'; script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; \
+         style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
+         worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; \
+         frame-ancestors {ancestors}"
+    );
+    let headers = response.headers_mut();
+    if let Ok(value) = HeaderValue::from_str(&policy) {
+        headers.insert(header::CONTENT_SECURITY_POLICY, value);
+    }
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    response
 }
 
 /// Every request, files included, must name this bridge as its host: a
@@ -166,20 +216,76 @@ async fn operator_page() -> Response {
         .into_response()
 }
 
-/// Lets through only requests that carry the operator token.
+/// Lets through only requests that carry the operator token. An address
+/// that sent [`GUESSES_PER_MINUTE`] wrong tokens within a minute is refused
+/// until the minute is over, whatever it sends, and the log says so.
 async fn require_operator(
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     State(state): State<AppState>,
     request: axum::extract::Request,
     next: middleware::Next,
 ) -> Response {
+    if state.guesses.blocked(peer.ip()) {
+        return (
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many wrong operator tokens: try again in a minute",
+        )
+            .into_response();
+    }
     if is_operator(request.headers(), &state.config) {
         next.run(request).await
     } else {
+        state.guesses.wrong(peer.ip());
         (
             StatusCode::UNAUTHORIZED,
             "the operator token is missing or wrong",
         )
             .into_response()
+    }
+}
+
+/// Wrong operator tokens an address may send in a minute.
+pub const GUESSES_PER_MINUTE: u32 = 10;
+
+/// Wrong operator tokens by address, over the last minute.
+#[derive(Default)]
+struct Guesses {
+    by_address: Mutex<HashMap<IpAddr, (Instant, u32)>>,
+}
+
+impl Guesses {
+    /// Addresses kept at most: beyond, the oldest minute's are forgotten.
+    const ADDRESSES: usize = 4096;
+
+    fn blocked(&self, ip: IpAddr) -> bool {
+        let map = self.by_address.lock().expect("guesses lock");
+        map.get(&ip).is_some_and(|(since, n)| {
+            since.elapsed() < Duration::from_secs(60) && *n >= GUESSES_PER_MINUTE
+        })
+    }
+
+    fn wrong(&self, ip: IpAddr) {
+        let mut map = self.by_address.lock().expect("guesses lock");
+        if map.len() >= Self::ADDRESSES {
+            map.retain(|_, (since, _)| since.elapsed() < Duration::from_secs(60));
+        }
+        if map.len() >= Self::ADDRESSES {
+            map.clear();
+        }
+        let entry = map.entry(ip).or_insert((Instant::now(), 0));
+        if entry.0.elapsed() >= Duration::from_secs(60) {
+            *entry = (Instant::now(), 0);
+        }
+        entry.1 += 1;
+        // One line for the first wrong token and one when the address is
+        // shut out: a flood of guesses does not flood the log.
+        if entry.1 == 1 {
+            tracing::warn!("a wrong operator token from {ip}");
+        } else if entry.1 == GUESSES_PER_MINUTE {
+            tracing::warn!(
+                "{GUESSES_PER_MINUTE} wrong operator tokens from {ip} within a minute: refused for the rest of it"
+            );
+        }
     }
 }
 
@@ -190,13 +296,17 @@ fn is_operator(headers: &HeaderMap, config: &ServerConfig) -> bool {
         .get("x-operator-token")
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
-    let wanted = config.operator_token.as_bytes();
-    // Compare every byte, so the time taken does not tell how much matched.
+    same_secret(given, &config.operator_token)
+}
+
+/// Whether `given` is the secret `wanted` (never an empty one), comparing
+/// every byte: the time taken does not tell how much of a guess matched.
+pub fn same_secret(given: &str, wanted: &str) -> bool {
     !wanted.is_empty()
         && given.len() == wanted.len()
         && given
             .bytes()
-            .zip(wanted)
+            .zip(wanted.bytes())
             .fold(0u8, |acc, (a, b)| acc | (a ^ b))
             == 0
 }
@@ -517,7 +627,7 @@ fn receive(state: &AppState, id: u64, text: &str) -> Option<ServerMessage> {
         ClientMessage::Hello { token, .. } => token.as_deref(),
         _ => None,
     };
-    if !state.config.token.is_empty() && token == Some(state.config.token.as_str()) {
+    if token.is_some_and(|t| same_secret(t, &state.config.token)) {
         booth.trust(id);
     }
     booth.handle(id, message)
@@ -541,6 +651,14 @@ mod tests {
             limits: Limits::default(),
             welcome: Welcome::default(),
         }
+    }
+
+    #[test]
+    fn a_secret_matches_only_itself_and_an_empty_one_nothing() {
+        assert!(same_secret("secrettoken123", "secrettoken123"));
+        assert!(!same_secret("secrettoken124", "secrettoken123"));
+        assert!(!same_secret("secrettoken12", "secrettoken123"));
+        assert!(!same_secret("", ""), "no token set: nobody has it");
     }
 
     #[test]

@@ -81,9 +81,34 @@ impl Default for SimulatorConfig {
             replug: Duration::from_secs(1),
             seed: 1,
             render: false,
-            link: std::env::temp_dir().join(format!("c4robot-sim-{}", std::process::id())),
+            link: std::env::temp_dir().join(format!("{LINK_PREFIX}{}", std::process::id())),
         }
     }
+}
+
+/// The simulator's links are `c4robot-sim-<process id>` in the temporary
+/// directory.
+const LINK_PREFIX: &str = "c4robot-sim-";
+
+/// Removes the links in `dir` that simulators of processes no longer
+/// running left behind (a bridge killed with SIGKILL cannot remove its
+/// own); the number removed.
+pub fn remove_stale_links(dir: &Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .flatten()
+        .filter(|e| {
+            let name = e.file_name();
+            let pid = name.to_str().and_then(|n| n.strip_prefix(LINK_PREFIX));
+            let gone = pid
+                .and_then(|p| p.parse::<u32>().ok())
+                .is_some_and(|p| !Path::new(&format!("/proc/{p}")).exists());
+            gone && e.file_type().is_ok_and(|t| t.is_symlink())
+        })
+        .filter(|e| std::fs::remove_file(e.path()).is_ok())
+        .count()
 }
 
 /// The physical grid: `grid[column][row]`, row 0 at the bottom.
@@ -125,6 +150,12 @@ impl Simulator {
         let stop = Arc::new(AtomicBool::new(false));
         let forced = Arc::new(Mutex::new(None));
         let received: Received = Arc::default();
+        if let Some(dir) = config.link.parent() {
+            let stale = remove_stale_links(dir);
+            if stale > 0 {
+                tracing::info!("removed {stale} simulator link(s) of bridges no longer running");
+            }
+        }
         let device = Device::open(&config.link)?;
         let mut robot = Robot {
             config: config.clone(),

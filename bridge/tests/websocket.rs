@@ -296,7 +296,14 @@ async fn spectators_watch_and_see_trees_but_cannot_move_and_a_busy_robot_says_so
     .await;
     assert_eq!(next_of(&mut player, "error").await["code"], "bad_message");
     let mut other = connect(&b).await;
+    // Ada_1 plays: another person's name must differ, in any case.
     send(&mut other, hello("player", "o")).await;
+    assert_eq!(next_of(&mut other, "error").await["code"], "name_taken");
+    send(
+        &mut other,
+        json!({"type": "hello", "v": 2, "role": "player", "session": "o", "name": "Ben_2"}),
+    )
+    .await;
     send(&mut other, json!({"type": "start", "mode": "two_players"})).await;
     let e = next_of(&mut other, "error").await;
     assert_eq!(e["code"], "busy");
@@ -489,4 +496,50 @@ async fn a_flood_of_binary_frames_is_rate_limited_like_text() {
     let limited = codes.iter().filter(|c| *c == "rate_limited").count();
     assert_eq!(limited, 10, "{codes:?}");
     assert_eq!(codes.iter().filter(|c| *c == "binary").count(), 50);
+}
+
+#[tokio::test]
+async fn guessing_the_operator_token_shuts_the_guesser_out() {
+    let b = start(false, true).await;
+    let host = format!("127.0.0.1:{}", b.port);
+    let wrong = "X-Operator-Token: operatortoken00\r\n";
+    for _ in 0..bridge::server::GUESSES_PER_MINUTE {
+        let (status, _) = http(b.port, "GET /operator/state", &host, wrong, "").await;
+        assert!(status.contains("401"), "{status}");
+    }
+    // Even the right token is refused for the rest of the minute.
+    let right = "X-Operator-Token: operatortoken42\r\n";
+    let (status, body) = http(b.port, "GET /operator/state", &host, right, "").await;
+    assert!(status.contains("429"), "{status}");
+    assert!(body.contains("try again in a minute"), "{body}");
+}
+
+#[tokio::test]
+async fn every_answer_says_who_may_frame_it_and_keeps_the_address_to_itself() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let b = start(false, true).await;
+    for path in ["/", "/operator", "/watch"] {
+        let mut stream = TcpStream::connect(("127.0.0.1", b.port)).await.unwrap();
+        let request = format!(
+            "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+            b.port
+        );
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).await.unwrap();
+        let head = response.split("\r\n\r\n").next().unwrap().to_lowercase();
+        assert!(
+            head.contains("content-security-policy: default-src 'self';")
+                && head.contains("frame-ancestors 'self'"),
+            "{path}: {head}"
+        );
+        assert!(
+            head.contains("x-content-type-options: nosniff"),
+            "{path}: {head}"
+        );
+        assert!(
+            head.contains("referrer-policy: no-referrer"),
+            "{path}: {head}"
+        );
+    }
 }

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { forEachEngine } from './webdriver.mjs';
+import { forEachEngine, harnessOrigin } from './webdriver.mjs';
 import { fitsAt, offScreen } from './screen.mjs';
 
 const SCREENSHOTS = new URL('../../target/screenshots/', import.meta.url).pathname;
@@ -33,7 +33,10 @@ async function startBridge(toml = '', { records, args = [] } = {}) {
   // Each bridge keeps its records apart from the machine's own.
   records ??= `${tmpdir()}/booth-e2e-${process.pid}-${port}.sqlite`;
   const config = `${tmpdir()}/booth-e2e-${process.pid}-${port}.toml`;
-  await writeFile(config, toml.includes('language') ? toml : `language = "en"\n${toml}`);
+  // Phone sizes load the booth in the test's own frame, from another
+  // origin: the booth lets that origin frame it, as staff would a kiosk's.
+  const framer = `allowed_origins = ["${await harnessOrigin()}"]\n`;
+  await writeFile(config, framer + (toml.includes('language') ? toml : `language = "en"\n${toml}`));
   const child = spawn(BRIDGE, ['serve', '--config', config, '--robot', 'sim', '--port', String(port), '--records', records, ...args], { stdio: 'ignore' });
   const exited = new Promise((ok) => child.once('exit', ok));
   for (let i = 0; i < 100; i++) {

@@ -472,6 +472,12 @@ export class Locator {
  * window cannot be that small (MiniBrowser and Firefox have a minimum
  * width): the app in an iframe of that size. */
 let harness;
+/** The origin of the harness that frames pages at phone sizes: a server
+ * that sets `frame-ancestors` must allow it. */
+export async function harnessOrigin() {
+  return (await harnessUrl()).replace(/\/$/, '');
+}
+
 async function harnessUrl() {
   harness ??= new Promise((ok) => {
     const server = createHttpServer((req, res) => {

@@ -131,6 +131,10 @@ pub(super) fn text(text: Text) -> &'static str {
         }
         Text::BridgeRefused => "Die Station hat die Nachricht abgelehnt. Bitte neu laden.",
         Text::NameTaken => "Diesen Namen hat schon jemand am Roboter – bitte wähle einen anderen.",
+        Text::NameReserved => {
+            "Diesen Namen braucht die Station selbst – bitte wähle einen anderen."
+        }
+        Text::DeviceHasName => "Dieses Gerät spielt schon unter einem anderen Namen am Roboter.",
         Text::WaitingForOpponent => {
             "Warte auf eine Gegnerin oder einen Gegner … Sie steigen auf ihrem Gerät ein."
         }
@@ -315,6 +319,10 @@ pub(super) fn say(message: &Say) -> String {
                 name.as_deref().unwrap_or("Ein Spieler")
             ),
             NoticeCode::EndedByStaff => "Das Team hat das Spiel beendet. Der Roboter ist frei.".into(),
+            NoticeCode::Restarted => format!(
+                "{} hat ein neues Spiel begonnen; du schaust jetzt zu.",
+                name.as_deref().unwrap_or("Jemand")
+            ),
             NoticeCode::EndedIdle => "Das Spiel ist beendet: Eine Weile hat niemand gezogen. Der Roboter ist frei.".into(),
         },
         Say::Version => format!("Version {} · MIT", env!("CARGO_PKG_VERSION")),

@@ -127,6 +127,8 @@ pub(super) fn text(text: Text) -> &'static str {
         Text::LevelNotOffered => "The booth does not offer this level: please choose another.",
         Text::BridgeRefused => "The booth refused the message. Please reload.",
         Text::NameTaken => "Someone on the robot already has this name: please choose another.",
+        Text::NameReserved => "The booth uses this name itself: please choose another.",
+        Text::DeviceHasName => "This device already plays on the robot under another name.",
         Text::WaitingForOpponent => {
             "Waiting for an opponent … Another visitor joins from their device."
         }
@@ -309,6 +311,10 @@ pub(super) fn say(message: &Say) -> String {
                 name.as_deref().unwrap_or("A player")
             ),
             NoticeCode::EndedByStaff => "The game was ended by the booth's staff. The robot is free.".into(),
+            NoticeCode::Restarted => format!(
+                "{} started a new game; you are watching now.",
+                name.as_deref().unwrap_or("Someone")
+            ),
             NoticeCode::EndedIdle => "The game ended: nobody moved for a while. The robot is free.".into(),
         },
         Say::Version => format!("Version {} · MIT", env!("CARGO_PKG_VERSION")),

@@ -188,6 +188,8 @@ pub enum Text {
     LevelNotOffered,
     BridgeRefused,
     NameTaken,
+    NameReserved,
+    DeviceHasName,
     WaitingForOpponent,
     ComputersTurnWait,
     RobotJammed,

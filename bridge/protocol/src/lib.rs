@@ -166,8 +166,15 @@ pub enum ErrorCode {
     Version,
     /// A name breaks the rule of [`valid_name`].
     BadName,
-    /// Another player on the booth has this name.
+    /// Another player on the booth has this name (in any case).
     NameTaken,
+    /// The booth's own name for a seat (`Computer`, a level's name).
+    ReservedName,
+    /// The session plays in a seat under another name: a second page of
+    /// it cannot play as someone else.
+    SessionHasName,
+    /// A connection keeps the session it said hello with.
+    SessionChange,
     /// The session id is empty or longer than 64 characters.
     BadSession,
     /// Anything before `hello`.
@@ -208,12 +215,17 @@ pub enum ErrorCode {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum NoticeCode {
-    /// A player left (named in the notice); the robot is free.
+    /// A player left (named in the notice), with `leave` or by closing
+    /// the page and not coming back within the grace time; the robot is
+    /// free.
     PlayerLeft,
     /// The booth's staff ended the game.
     EndedByStaff,
     /// Nobody moved for too long; the robot is free.
     EndedIdle,
+    /// The person who started the game started a new one (named in the
+    /// notice); whoever else was in it now watches.
+    Restarted,
 }
 
 /// Where a game stands.

@@ -20,7 +20,7 @@ impl Booth {
             _ => true,
         };
         if everyone {
-            let next = match game.mode {
+            let mut next = match game.mode {
                 GameMode::TwoPlayers => {
                     let [a, b] = game.seats.clone();
                     let [x, y] = game.names.clone();
@@ -37,6 +37,7 @@ impl Booth {
                     next
                 }
             };
+            next.owner = game.owner.clone();
             self.game = Some(next);
             self.update_robot();
         }

@@ -78,6 +78,12 @@ struct Game {
     again: [bool; 2],
     /// The sides the booth's computer plays, and how.
     booth_plays: [Option<PlayerConfig>; 2],
+    /// The session that started the game: only it may start another while
+    /// this one runs.
+    owner: Option<String>,
+    /// Since when a seat's page has been gone (its seat is kept for the
+    /// grace time).
+    away: [Option<Instant>; 2],
 }
 
 impl Game {
@@ -99,9 +105,15 @@ impl Game {
             asked: false,
             again: [false; 2],
             booth_plays: [None, None],
+            owner: None,
+            away: [None, None],
         }
     }
 }
+
+/// How long a seat waits for its page to come back: a reload, a phone's
+/// screen locked for a moment, a short Wi-Fi drop.
+pub const DEFAULT_GRACE: Duration = Duration::from_secs(30);
 
 /// The booth: clients, the game and the robot.
 pub struct Booth {
@@ -110,6 +122,8 @@ pub struct Booth {
     robot: RobotLink,
     idle_ask: Duration,
     idle_free: Duration,
+    /// How long a seat waits for its page to come back.
+    grace: Duration,
     records: Records,
     last_state: Option<LinkState>,
     /// When the robot plays itself, at which levels (`None`: never).
@@ -168,6 +182,7 @@ impl Booth {
             robot,
             idle_ask,
             idle_free,
+            grace: DEFAULT_GRACE,
             records,
             last_state: None,
             demo: None,
@@ -182,6 +197,12 @@ impl Booth {
         };
         booth.update_robot();
         booth
+    }
+
+    /// How long a seat waits for a page that went away before the game
+    /// ends and the others are told who left.
+    pub fn set_grace(&mut self, grace: Duration) {
+        self.grace = grace;
     }
 
     /// The levels visitors may choose against the computer (the first is
@@ -278,9 +299,24 @@ impl Booth {
         self.clients.get(&id).is_some_and(|c| c.role.is_some())
     }
 
-    /// A closed connection. Its seat stays: the page may come back.
+    /// A closed connection. Its seat stays for the grace time: the page may
+    /// come back.
     pub fn disconnect(&mut self, id: u64) {
-        self.clients.remove(&id);
+        let Some(gone) = self.clients.remove(&id) else {
+            return;
+        };
+        let still_here = self
+            .clients
+            .values()
+            .any(|c| c.session == gone.session && c.role == Some(Role::Player));
+        if gone.role != Some(Role::Player) || still_here {
+            return;
+        }
+        if let Some(seat) = self.seat_of(&gone.session)
+            && let Some(game) = &mut self.game
+        {
+            game.away[seat] = Some(Instant::now());
+        }
     }
 
     /// Handles one message from connection `id`; the reply, if any, goes
@@ -324,14 +360,14 @@ impl Booth {
             .flatten()
     }
 
-    /// Whether `name` is taken by someone seated on the booth other than
-    /// `session`.
+    /// Whether `name` is taken, in any case, by someone seated on the booth
+    /// other than `session`.
     fn name_taken(&self, name: &str, session: &str) -> bool {
         self.game.as_ref().is_some_and(|g| {
-            g.computer.is_none()
-                && g.seats.iter().zip(&g.names).any(|(s, n)| {
-                    s.as_deref().is_some_and(|s| s != session) && n.as_deref() == Some(name)
-                })
+            g.seats.iter().zip(&g.names).any(|(s, n)| {
+                s.as_deref().is_some_and(|s| s != session)
+                    && n.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(name))
+            })
         })
     }
 
@@ -473,6 +509,7 @@ impl Booth {
             NoticeCode::PlayerLeft => Outcome::Left,
             NoticeCode::EndedByStaff => Outcome::EndedByStaff,
             NoticeCode::EndedIdle => Outcome::Idle,
+            NoticeCode::Restarted => Outcome::Restarted,
         };
         self.close_record(outcome);
         self.game = None;
@@ -502,6 +539,14 @@ impl Booth {
             self.robot_status().state,
             LinkState::Fault | LinkState::Disconnected | LinkState::Restoring
         );
+        let gone = self.game.as_ref().and_then(|g| {
+            (0..2).find(|&i| g.away[i].is_some_and(|since| since.elapsed() >= self.grace))
+        });
+        if let Some(seat) = gone {
+            let name = self.game.as_ref().and_then(|g| g.names[seat].clone());
+            self.end_game(NoticeCode::PlayerLeft, name);
+            return;
+        }
         let Some(game) = &mut self.game else { return };
         let booths_turn = game.booth_plays[seat(game.board.side_to_move()).index()].is_some();
         if game.board.is_over() || booths_turn {

@@ -4,11 +4,11 @@ use engine::Side;
 use engine::player::LevelSpec;
 
 use super::{Booth, Caller, Game, Reply, seat};
-use crate::messages::{ErrorCode, GameMode};
+use crate::messages::{ErrorCode, GameMode, NoticeCode};
 use crate::records::Outcome;
 
 /// The computer's name in its seat.
-const COMPUTER: &str = "Computer";
+pub(super) const COMPUTER: &str = "Computer";
 
 impl Booth {
     /// Starts a game if the robot is free (a demo gives way to any visitor)
@@ -39,9 +39,25 @@ impl Booth {
         let running = self
             .game
             .as_ref()
-            .is_some_and(|g| !g.board.is_over() && g.mode != GameMode::Demo);
-        if running && self.seat_of(&caller.session).is_none() {
-            return Err(ErrorCode::Busy);
+            .filter(|g| !g.board.is_over() && g.mode != GameMode::Demo);
+        if let Some(game) = running {
+            // Only the person who started a running game may end it for a
+            // new one; the other person in it is told.
+            if game.owner.as_deref() != Some(caller.session.as_str()) {
+                return Err(if self.seat_of(&caller.session).is_some() {
+                    ErrorCode::NotAllowed
+                } else {
+                    ErrorCode::Busy
+                });
+            }
+            let others = game
+                .seats
+                .iter()
+                .any(|s| s.as_deref().is_some_and(|s| s != caller.session));
+            if others {
+                let name = self.clients.get(&caller.id).and_then(|c| c.name.clone());
+                self.notify_all(NoticeCode::Restarted, name);
+            }
         }
         let session = Some(caller.session.clone());
         let computer = (mode == GameMode::VsComputer).then_some(if computer_first {
@@ -63,6 +79,7 @@ impl Booth {
         };
         self.close_record(Outcome::Restarted);
         let mut game = Game::new(mode, computer, seats, names);
+        game.owner = Some(caller.session.clone());
         if let Some(side) = computer {
             game.booth_plays[seat(side).index()] = Some(level.tuned(&self.tuning));
         }

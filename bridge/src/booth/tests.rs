@@ -446,3 +446,122 @@ fn a_page_that_plays_both_sides_cannot_beat_the_computer() {
     assert_eq!(b.game_summary()["over"], false, "{played}");
     assert_eq!(b.tally().won_by_visitors, 0, "{played}");
 }
+
+/// The notices a page got, and its last snapshot.
+fn notices(rx: &mut Inbox) -> (Vec<(NoticeCode, Option<String>)>, Option<Snapshot>) {
+    let mut out = Vec::new();
+    let mut last = None;
+    while let Ok(m) = rx.try_recv() {
+        match m {
+            ServerMessage::Notice { code, name } => out.push((code, name)),
+            ServerMessage::Snapshot(s) => last = Some(*s),
+            _ => {}
+        }
+    }
+    (out, last)
+}
+
+#[test]
+fn names_are_one_persons_in_any_case_and_never_the_booths_own() {
+    let mut b = booth();
+    let (_first, _second) = two_people(&mut b);
+    assert_eq!(b.handle(2, ClientMessage::Join), None);
+    let _third = page(&mut b, 3, true);
+    for taken in ["ada", "ADA", "bOb"] {
+        assert_eq!(
+            refused(b.handle(3, hello(Role::Player, "cy", taken))),
+            Some(ErrorCode::NameTaken),
+            "{taken}"
+        );
+    }
+    for reserved in ["Computer", "computer", "Hard", "perfect", "easy"] {
+        assert_eq!(
+            refused(b.handle(3, hello(Role::Player, "cy", reserved))),
+            Some(ErrorCode::ReservedName),
+            "{reserved}"
+        );
+    }
+}
+
+#[test]
+fn a_seat_is_one_sessions_under_one_name() {
+    let mut b = booth();
+    let (mut first, _second) = two_people(&mut b);
+    ready(&mut b);
+    // A second page of Ada's session, under another name, is refused and
+    // can do nothing in her seat.
+    let _other_tab = page(&mut b, 3, true);
+    assert_eq!(
+        refused(b.handle(3, hello(Role::Player, "ada", "Eve"))),
+        Some(ErrorCode::SessionHasName)
+    );
+    assert_eq!(refused(b.handle(3, column(4))), Some(ErrorCode::HelloFirst));
+    assert_eq!(
+        refused(b.handle(3, ClientMessage::Leave)),
+        Some(ErrorCode::HelloFirst)
+    );
+    // Under her own name (in any case), it is Ada's page.
+    assert_eq!(b.handle(3, hello(Role::Player, "ada", "ada")), None);
+    // One connection cannot say hello for a second session.
+    assert_eq!(
+        refused(b.handle(1, hello(Role::Player, "bo", "Bob"))),
+        Some(ErrorCode::SessionChange)
+    );
+    assert_eq!(
+        last_snapshot(&mut first).you,
+        Part::First,
+        "Ada keeps her seat"
+    );
+}
+
+#[test]
+fn only_the_person_who_started_a_game_restarts_it_and_the_other_is_told() {
+    let mut b = booth();
+    let (mut first, mut second) = two_people(&mut b);
+    assert_eq!(b.handle(2, ClientMessage::Join), None);
+    ready(&mut b);
+    let take_over = ClientMessage::Start {
+        mode: GameMode::VsComputer,
+        computer_first: false,
+        level: None,
+    };
+    assert_eq!(
+        refused(b.handle(2, take_over.clone())),
+        Some(ErrorCode::NotAllowed)
+    );
+    assert_eq!(
+        last_snapshot(&mut second).you,
+        Part::Second,
+        "Bob keeps his seat"
+    );
+    assert_eq!(b.handle(1, take_over), None);
+    let (told, now) = notices(&mut second);
+    assert_eq!(told, [(NoticeCode::Restarted, Some("Ada".into()))]);
+    assert_eq!(now.expect("a snapshot").you, Part::Spectator);
+    assert_eq!(last_snapshot(&mut first).mode, Some(GameMode::VsComputer));
+}
+
+#[test]
+fn a_page_that_goes_away_keeps_its_seat_for_the_grace_time_then_the_other_is_told() {
+    let mut b = booth();
+    b.set_grace(Duration::from_millis(300));
+    let (_first, mut second) = two_people(&mut b);
+    assert_eq!(b.handle(2, ClientMessage::Join), None);
+    ready(&mut b);
+    // Ada's page reloads: gone and back within the grace time.
+    b.disconnect(1);
+    let _back = page(&mut b, 3, true);
+    assert_eq!(b.handle(3, hello(Role::Player, "ada", "Ada")), None);
+    std::thread::sleep(Duration::from_millis(400));
+    b.tick();
+    assert_eq!(b.handle(3, column(4)), None, "her seat waited for her");
+    // Then she closes the page for good.
+    b.disconnect(3);
+    b.tick();
+    assert!(notices(&mut second).0.is_empty(), "not at once");
+    std::thread::sleep(Duration::from_millis(400));
+    b.tick();
+    let (told, now) = notices(&mut second);
+    assert_eq!(told, [(NoticeCode::PlayerLeft, Some("Ada".into()))]);
+    assert_eq!(now.expect("a snapshot").status, GameStatus::Idle);
+}
