@@ -37,11 +37,16 @@ struct Inner {
 pub struct BoothLink(Handle<Inner>);
 
 const SESSION_KEY: &str = "vier-gewinnt.session";
+const TOKEN_KEY: &str = "vier-gewinnt.lan-token";
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+}
 
 /// This page's session id: random, kept in `localStorage` so a reload keeps
 /// the seat.
 pub fn session_id() -> String {
-    let storage = web_sys::window().and_then(|w| w.local_storage().ok().flatten());
+    let storage = storage();
     if let Some(id) = storage
         .as_ref()
         .and_then(|s| s.get_item(SESSION_KEY).ok().flatten())
@@ -64,6 +69,30 @@ fn url_token() -> Option<String> {
     web_sys::UrlSearchParams::new_with_str(&search)
         .ok()?
         .get("token")
+}
+
+/// The LAN token: from the address the visitor's device opened (the
+/// booth's QR code), kept on the device, since the address bar soon shows
+/// the game instead; a reload then keeps the seat.
+fn lan_token() -> Option<String> {
+    let storage = storage();
+    match url_token() {
+        Some(token) => {
+            if let Some(s) = storage {
+                let _ = s.set_item(TOKEN_KEY, &token);
+            }
+            Some(token)
+        }
+        None => storage?.get_item(TOKEN_KEY).ok()?,
+    }
+}
+
+/// Forgets the kept LAN token: the booth refused it (a restarted booth has
+/// a new one, and its QR code must be scanned again).
+pub fn forget_token() {
+    if let Some(s) = storage() {
+        let _ = s.remove_item(TOKEN_KEY);
+    }
 }
 
 fn socket_url() -> Option<String> {
@@ -90,7 +119,7 @@ impl BoothLink {
                 role,
                 session: session_id(),
                 name,
-                token: url_token(),
+                token: lan_token(),
             },
             listener: Rc::new(listener),
             handlers: Handlers::default(),

@@ -309,6 +309,9 @@ impl Actions {
         ) {
             self.ui.panel.set(Some(Panel::Robot));
         }
+        if code == ErrorCode::Token {
+            crate::booth_link::forget_token();
+        }
         // The bridge's refusal is about its moment, in the lobby too.
         self.say_tied(refusal_text(code), true);
         let lost_seat = self

@@ -111,7 +111,7 @@ pub struct Tally {
 }
 
 /// One game as recorded.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 pub struct GameRecord {
     /// Its number.
     pub id: i64,
@@ -134,6 +134,9 @@ pub struct GameRecord {
 /// The booth's records.
 pub struct Records {
     db: Connection,
+    /// The lock on the records' file, held while the bridge runs (none in
+    /// memory).
+    _lock: Option<std::fs::File>,
 }
 
 fn now() -> i64 {
@@ -157,8 +160,30 @@ impl Records {
         if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(folder).map_err(|e| fail(e.to_string()))?;
         }
+        // One bridge per records file: a second one stops here, before it
+        // touches the running booth's games.
+        let mut lock_path = path.as_os_str().to_owned();
+        lock_path.push(".lock");
+        let lock = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(|e| fail(format!("cannot open its lock file: {e}")))?;
+        match lock.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(fail(
+                    "another bridge is using it: stop that one first, or give this one other records (--records)".into(),
+                ));
+            }
+            Err(std::fs::TryLockError::Error(e)) => {
+                return Err(fail(format!("cannot lock it: {e}")));
+            }
+        }
         let db = Connection::open(path).map_err(|e| fail(e.to_string()))?;
-        let records = Records::prepare(db).map_err(fail)?;
+        let mut records = Records::prepare(db).map_err(fail)?;
+        records._lock = Some(lock);
         // A game the bridge was playing when it last stopped cannot go on.
         records.close_unfinished();
         Ok(records)
@@ -200,7 +225,7 @@ impl Records {
         db.execute_batch(SCHEMA).map_err(|e| e.to_string())?;
         db.pragma_update(None, "user_version", SCHEMA_VERSION)
             .map_err(|e| e.to_string())?;
-        Ok(Records { db })
+        Ok(Records { db, _lock: None })
     }
 
     fn logged<T>(what: &str, result: rusqlite::Result<T>) -> Option<T> {
@@ -329,36 +354,46 @@ impl Records {
     }
 }
 
-/// Games as CSV (RFC 4180), with a header line, for a spreadsheet.
+/// Games as CSV (RFC 4180), with a header line, for a spreadsheet. What
+/// people typed and the moves are text in any spreadsheet: a leading
+/// `= + - @` would run as a formula, and `1e5`, `2-3` or a long move string
+/// would become a number or a date (and lose its digits), so such a cell is
+/// written as a formula of its text (`="2-3"`), which shows it as written.
 pub fn to_csv(games: &[GameRecord]) -> String {
     fn field(text: &str) -> String {
-        // A leading = + - @ would run as a formula in a spreadsheet.
-        let text = if text.starts_with(['=', '+', '-', '@']) {
-            format!("'{text}")
-        } else {
-            text.to_owned()
-        };
         if text.contains([',', '"', '\n', '\r']) {
             format!("\"{}\"", text.replace('"', "\"\""))
         } else {
-            text
+            text.to_owned()
+        }
+    }
+    fn text(text: &str) -> String {
+        let numberish = text.chars().any(|c| c.is_ascii_digit())
+            && text
+                .chars()
+                .all(|c| c.is_ascii_digit() || "+-.,eE/: ".contains(c));
+        if numberish {
+            field(&format!("=\"{text}\""))
+        } else if text.starts_with(['=', '+', '-', '@']) {
+            field(&format!("'{text}"))
+        } else {
+            field(text)
         }
     }
     let mut out =
         String::from("id,started,seconds,mode,first_player,second_player,moves,result,faults\r\n");
     for g in games {
-        let cells = [
+        let line = [
             g.id.to_string(),
-            g.started.clone(),
+            field(&g.started),
             g.seconds.to_string(),
-            g.mode.clone(),
-            g.names[0].clone().unwrap_or_default(),
-            g.names[1].clone().unwrap_or_default(),
-            g.moves.clone(),
-            g.result.clone().unwrap_or_default(),
+            field(&g.mode),
+            text(g.names[0].as_deref().unwrap_or_default()),
+            text(g.names[1].as_deref().unwrap_or_default()),
+            text(&g.moves),
+            field(g.result.as_deref().unwrap_or_default()),
             g.faults.to_string(),
         ];
-        let line: Vec<String> = cells.iter().map(|c| field(c)).collect();
         out.push_str(&line.join(","));
         out.push_str("\r\n");
     }
@@ -480,13 +515,45 @@ mod tests {
     }
 
     #[test]
+    fn a_second_bridge_on_the_same_records_stops_before_touching_them() {
+        let dir = std::env::temp_dir().join(format!("records-lock-{}", std::process::id()));
+        let path = dir.join("booth.sqlite");
+        let first = Records::open(&path).unwrap();
+        let id = first
+            .begin_game(
+                GameMode::VsComputer,
+                Some(Seat::Second),
+                &[Some("Ada".into()), None],
+                "4",
+            )
+            .unwrap();
+        let second = Records::open(&path).err().expect("refused");
+        assert!(
+            second.to_string().contains("another bridge is using it"),
+            "{second}"
+        );
+        let game = first.recent(1).remove(0);
+        assert_eq!(
+            (game.id, game.result),
+            (id, None),
+            "still playing, untouched"
+        );
+        drop(first);
+        assert!(
+            Records::open(&path).is_ok(),
+            "free again once the first is gone"
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
     fn csv_quotes_what_needs_it_and_defuses_formulas() {
         let game = GameRecord {
             id: 7,
             started: "2026-11-24 10:00:00".into(),
             seconds: 95,
             mode: "two_players".into(),
-            names: [Some("=cmd".into()), Some("a,b".into())],
+            names: [Some("=cmd".into()), Some("2-3".into())],
             moves: "4455".into(),
             result: Some("left".into()),
             faults: 0,
@@ -496,7 +563,19 @@ mod tests {
         assert!(lines[0].starts_with("id,started,seconds"));
         assert_eq!(
             lines[1],
-            "7,2026-11-24 10:00:00,95,two_players,'=cmd,\"a,b\",4455,left,0"
+            "7,2026-11-24 10:00:00,95,two_players,'=cmd,\"=\"\"2-3\"\"\",\"=\"\"4455\"\"\",left,0"
+        );
+        let mut named = GameRecord {
+            names: [Some("1e5".into()), Some("Ada_1".into())],
+            ..GameRecord::default()
+        };
+        named.moves = "1211221112322333334444565676644667777755".into();
+        let csv = to_csv(&[named]);
+        let line = csv.lines().nth(1).unwrap();
+        assert!(line.contains(",\"=\"\"1e5\"\"\",Ada_1,"), "{line}");
+        assert!(
+            line.contains("\"=\"\"1211221112322333334444565676644667777755\"\"\""),
+            "{line}"
         );
     }
 }

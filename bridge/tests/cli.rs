@@ -282,7 +282,7 @@ fn the_days_games_survive_a_restart_and_export_as_csv() {
     assert!(lines[0].starts_with("id,started,seconds,mode"), "{csv}");
     assert!(
         lines[1].contains(&format!(
-            ",vs_computer,Ada_1,Computer,{moves},bridge_stopped,0"
+            ",vs_computer,Ada_1,Computer,\"=\"\"{moves}\"\"\",bridge_stopped,0"
         )),
         "{csv}"
     );

@@ -429,6 +429,16 @@ test('the booth\'s screen shows its join QR code, a phone joins with it, and a q
   await hand.getByRole('button', { name: 'Play on the robot' }).click();
   await hand.locator('.robot-line .seats', { hasText: 'Phil_3' }).waitFor();
   await visitorsTurn(hand);
+  // Phil plays, the booth's computer answers; then the phone reloads mid-game
+  // with the token gone from its address bar, and Phil keeps his seat.
+  await hand.getByRole('button', { name: 'Column 4', exact: true }).click();
+  await hand.waitForFunction(() => document.querySelectorAll('.cells .coin:not(.ghost)').length >= 2, null, { timeout: 20000, polling: 100 });
+  await visitorsTurn(hand);
+  assert.ok(!(await hand.url()).includes('token='), `the token left the address bar: ${await hand.url()}`);
+  await hand.reload();
+  await hand.locator('.robot-line .seats', { hasText: 'Phil_3' }).waitFor();
+  await visitorsTurn(hand);
+  assert.equal(await hand.locator('.cells .coin:not(.ghost)').count(), 2, 'the game survived the reload');
 
   // Phil does not move: asked after 3 s, the seconds count down, then the
   // game ends and the robot is free again.
