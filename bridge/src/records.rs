@@ -34,6 +34,7 @@ CREATE TABLE IF NOT EXISTS faults (
 );
 CREATE INDEX IF NOT EXISTS games_started ON games(started);
 CREATE INDEX IF NOT EXISTS faults_at ON faults(at);
+CREATE INDEX IF NOT EXISTS faults_game ON faults(game);
 ";
 
 /// Why the records could not be opened.
@@ -134,6 +135,9 @@ pub struct GameRecord {
 /// The booth's records.
 pub struct Records {
     db: Connection,
+    /// Where a second connection finds the same records: the file's path,
+    /// or the name of a shared in-memory database.
+    source: String,
     /// The lock on the records' file, held while the bridge runs (none in
     /// memory).
     _lock: Option<std::fs::File>,
@@ -182,7 +186,7 @@ impl Records {
             }
         }
         let db = Connection::open(path).map_err(|e| fail(e.to_string()))?;
-        let mut records = Records::prepare(db).map_err(fail)?;
+        let mut records = Records::prepare(db, path.to_string_lossy().into()).map_err(fail)?;
         records._lock = Some(lock);
         // A game the bridge was playing when it last stopped cannot go on.
         records.close_unfinished();
@@ -191,11 +195,34 @@ impl Records {
 
     /// Records kept in memory only (tests, and a booth whose file failed).
     pub fn in_memory() -> Records {
-        let db = Connection::open_in_memory().expect("SQLite in memory");
-        Records::prepare(db).expect("a fresh database takes the schema")
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let source = format!(
+            "file:records-{}-{n}?mode=memory&cache=shared",
+            std::process::id()
+        );
+        let db = Connection::open(&source).expect("SQLite in memory");
+        Records::prepare(db, source).expect("a fresh database takes the schema")
     }
 
-    fn prepare(db: Connection) -> Result<Records, String> {
+    /// A second connection to these records, for reading them without the
+    /// booth's lock: the operator page and the export. With SQLite's WAL a
+    /// read never holds up the booth's writes, however long it takes.
+    ///
+    /// # Errors
+    /// When the records cannot be opened again.
+    pub fn reader(&self) -> rusqlite::Result<RecordsReader> {
+        let db = Connection::open_with_flags(
+            &self.source,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_URI,
+        )?;
+        db.busy_timeout(std::time::Duration::from_secs(2))?;
+        Ok(RecordsReader {
+            db: std::sync::Mutex::new(db),
+        })
+    }
+
+    fn prepare(db: Connection, source: String) -> Result<Records, String> {
         let version: i64 = db
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .map_err(|e| format!("not a SQLite database ({e})"))?;
@@ -225,7 +252,11 @@ impl Records {
         db.execute_batch(SCHEMA).map_err(|e| e.to_string())?;
         db.pragma_update(None, "user_version", SCHEMA_VERSION)
             .map_err(|e| e.to_string())?;
-        Ok(Records { db, _lock: None })
+        Ok(Records {
+            db,
+            source,
+            _lock: None,
+        })
     }
 
     fn logged<T>(what: &str, result: rusqlite::Result<T>) -> Option<T> {
@@ -297,10 +328,19 @@ impl Records {
             ),
         );
     }
+}
 
+/// A reading connection to the records, apart from the booth's (see
+/// [`Records::reader`]).
+pub struct RecordsReader {
+    db: std::sync::Mutex<Connection>,
+}
+
+impl RecordsReader {
     /// Today's counts, by the booth's local clock. The day's bounds are
     /// found once, so that the indexes on the times serve the counts.
     pub fn today(&self) -> Tally {
+        let db = self.db.lock().expect("records reader lock");
         const QUERY: &str = "
             WITH day AS (SELECT date(?1, 'unixepoch', 'localtime') AS date,
                 CAST(strftime('%s', date(?1, 'unixepoch', 'localtime'), 'utc') AS INTEGER) AS start,
@@ -313,7 +353,7 @@ impl Records {
             FROM day";
         Records::logged(
             "count today's games",
-            self.db.query_row(QUERY, params![now()], |r| {
+            db.query_row(QUERY, params![now()], |r| {
                 Ok(Tally {
                     date: r.get(0)?,
                     games: r.get(1)?,
@@ -327,9 +367,10 @@ impl Records {
 
     /// The last `limit` games, newest first.
     pub fn recent(&self, limit: u32) -> Vec<GameRecord> {
+        let db = self.db.lock().expect("records reader lock");
         let Some(mut statement) = Records::logged(
             "list games",
-            self.db.prepare(
+            db.prepare(
                 "SELECT id, datetime(started, 'unixepoch', 'localtime'),
                     coalesce(ended, ?2) - started, mode, first_name, second_name, moves, result,
                     (SELECT count(*) FROM faults WHERE faults.game = games.id)
@@ -423,7 +464,7 @@ mod tests {
     #[test]
     fn a_game_is_counted_from_its_first_coin_and_a_win_against_the_computer_is_the_visitors() {
         let r = Records::in_memory();
-        assert_eq!(r.today().games, 0);
+        assert_eq!(r.reader().unwrap().today().games, 0);
         let won = r
             .begin_game(
                 GameMode::VsComputer,
@@ -453,7 +494,7 @@ mod tests {
             .unwrap();
         r.fault(Some(Fault::Jammed), Some(two));
         r.fault(None, None);
-        let today = r.today();
+        let today = r.reader().unwrap().today();
         assert_eq!(
             (today.games, today.won_by_visitors, today.faults),
             (3, 1, 2)
@@ -465,7 +506,7 @@ mod tests {
             })
             .unwrap();
         assert_eq!(kinds, "jammed,disconnected");
-        let recent = r.recent(10);
+        let recent = r.reader().unwrap().recent(10);
         assert_eq!(recent.len(), 3);
         assert_eq!(recent[0].result, None, "the newest game goes on");
         assert_eq!(recent[0].faults, 1);
@@ -484,7 +525,7 @@ mod tests {
             r.end_game(id.unwrap(), Outcome::Draw);
         }
         let again = Records::open(&path).unwrap();
-        assert_eq!(again.today().games, 1);
+        assert_eq!(again.reader().unwrap().today().games, 1);
         drop(again);
 
         let foreign = dir.join("foreign.sqlite");
@@ -515,6 +556,55 @@ mod tests {
     }
 
     #[test]
+    fn a_move_is_recorded_while_the_operator_reads_a_season_of_60000_games() {
+        let dir = std::env::temp_dir().join(format!("records-season-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let records = Records::open(&dir.join("booth.sqlite")).unwrap();
+        records
+            .db
+            .execute_batch(
+                "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60000)
+                 INSERT INTO games (started, ended, mode, computer, first_name, second_name, moves, result)
+                 SELECT 1700000000 + i, 1700000100 + i, 'vs_computer', 'second', 'Ada', 'Computer', '4455', 'first' FROM n;
+                 INSERT INTO faults (at, kind, game) SELECT 1700000000 + id, 'jammed', id FROM games WHERE id % 10 = 0;",
+            )
+            .unwrap();
+        let reader = records.reader().unwrap();
+        // The operator's export holds a read open, as a long one does ...
+        let export = reader.db.lock().unwrap();
+        export.execute_batch("BEGIN").unwrap();
+        let counted: i64 = export
+            .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(counted, 60000);
+        // ... while the booth records a game's coins (a write that had to
+        // wait for the read would give up after the busy time, unrecorded).
+        let id = records
+            .begin_game(
+                GameMode::VsComputer,
+                Some(Seat::Second),
+                &[Some("Ben".into()), None],
+                "4",
+            )
+            .expect("recorded beside the read");
+        records.update_game(id, &[Some("Ben".into()), None], "44");
+        export.execute_batch("COMMIT").unwrap();
+        drop(export);
+        let newest = reader.recent(1).remove(0);
+        assert_eq!((newest.id, newest.moves.as_str()), (id, "44"));
+        let started = std::time::Instant::now();
+        let all = reader.recent(u32::MAX);
+        eprintln!(
+            "60,001 games read for the export in {:?}",
+            started.elapsed()
+        );
+        assert_eq!(all.len(), 60001);
+        assert_eq!(all.iter().filter(|g| g.faults == 1).count(), 6000);
+        drop(records);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
     fn a_second_bridge_on_the_same_records_stops_before_touching_them() {
         let dir = std::env::temp_dir().join(format!("records-lock-{}", std::process::id()));
         let path = dir.join("booth.sqlite");
@@ -532,7 +622,7 @@ mod tests {
             second.to_string().contains("another bridge is using it"),
             "{second}"
         );
-        let game = first.recent(1).remove(0);
+        let game = first.reader().unwrap().recent(1).remove(0);
         assert_eq!(
             (game.id, game.result),
             (id, None),

@@ -16,7 +16,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 
 use crate::app_files::AppFiles;
-use crate::booth::{Booth, Client};
+use crate::booth::{Booth, Client, RecordsReader, Tally};
 use crate::connections::Limits;
 use crate::messages::{ClientMessage, ErrorCode, ServerMessage, Welcome};
 use crate::outbox::{Next, Outbox};
@@ -85,16 +85,24 @@ struct AppState {
     config: Arc<ServerConfig>,
     next_id: Arc<AtomicU64>,
     guesses: Arc<Guesses>,
+    /// The records, read apart from the booth (none if they cannot be).
+    records: Option<Arc<RecordsReader>>,
 }
 
 /// The router of the bridge.
 pub fn router(booth: Arc<Mutex<Booth>>, config: ServerConfig) -> Router {
     let app = config.app.clone();
+    let records = booth
+        .lock()
+        .expect("booth lock")
+        .records_reader()
+        .map(Arc::new);
     let state = AppState {
         booth,
         config: Arc::new(config),
         next_id: Arc::new(AtomicU64::new(1)),
         guesses: Arc::new(Guesses::default()),
+        records,
     };
     // The operator's API, behind its token; the page itself is static.
     let operator_api = Router::new()
@@ -340,12 +348,18 @@ async fn operator_events(State(state): State<AppState>) -> Response {
 }
 
 fn operator_view(state: &AppState) -> serde_json::Value {
+    // The records are read off the booth's lock: a slow read never holds
+    // up a move.
+    let (today, games) = match &state.records {
+        Some(r) => (r.today(), r.recent(20)),
+        None => (Tally::default(), Vec::new()),
+    };
     let booth = state.booth.lock().expect("booth lock");
     serde_json::json!({
         "robot": booth.robot_status(),
         "log": booth.robot().recent().iter().rev().take(40).collect::<Vec<_>>(),
-        "today": booth.tally(),
-        "games": booth.recent_games(20),
+        "today": today,
+        "games": games,
         "game": booth.game_summary(),
         "config": state.config.settings,
     })
@@ -354,10 +368,10 @@ fn operator_view(state: &AppState) -> serde_json::Value {
 /// Every recorded game as CSV, newest first, for a spreadsheet.
 async fn operator_games_csv(State(state): State<AppState>) -> Response {
     let games = state
-        .booth
-        .lock()
-        .expect("booth lock")
-        .recent_games(u32::MAX);
+        .records
+        .as_ref()
+        .map(|r| r.recent(u32::MAX))
+        .unwrap_or_default();
     (
         [
             (header::CONTENT_TYPE, "text/csv; charset=utf-8"),

@@ -38,6 +38,11 @@ impl Running {
         let child = Command::new(env!("CARGO_BIN_EXE_bridge"))
             .args(["serve", "--robot", "sim", "--port", &port.to_string()])
             .args(["--app-dir", dir.to_str().unwrap()])
+            // Each bridge its own records: a records file has one bridge.
+            .args([
+                "--records",
+                dir.join(format!("{port}.sqlite")).to_str().unwrap(),
+            ])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()

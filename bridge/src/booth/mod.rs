@@ -28,7 +28,7 @@ use crate::messages::{
     Snapshot, VERSION,
 };
 use crate::outbox::Outbox;
-pub use crate::records::{GameRecord, Tally};
+pub use crate::records::{GameRecord, RecordsReader, Tally};
 use crate::records::{Outcome, Records};
 use crate::robot_link::{Desired, LinkState, RobotLink, RobotStatus};
 pub use computer::GameData;
@@ -219,14 +219,19 @@ impl Booth {
         self.game_data = data;
     }
 
-    /// The day's counts.
+    /// The day's counts (through a connection of their own: for the end
+    /// of the day and tests; the operator page keeps a reader).
     pub fn tally(&self) -> Tally {
-        self.records.today()
+        self.records_reader().map(|r| r.today()).unwrap_or_default()
     }
 
-    /// The last `limit` games, newest first.
-    pub fn recent_games(&self, limit: u32) -> Vec<GameRecord> {
-        self.records.recent(limit)
+    /// A reader of the booth's records for the operator page and the
+    /// export, which read without the booth's lock.
+    pub fn records_reader(&self) -> Option<RecordsReader> {
+        self.records
+            .reader()
+            .map_err(|e| tracing::warn!("records: no reader: {e}"))
+            .ok()
     }
 
     /// Marks a game still on as abandoned: the bridge is stopping.
