@@ -187,6 +187,14 @@ impl BoothLink {
     }
 
     /// Says hello again under another name (before starting a game).
+    /// The name this page says hello with, if any.
+    pub fn name(&self) -> Option<String> {
+        match &self.0.get().hello {
+            ClientMessage::Hello { name, .. } => name.clone(),
+            _ => None,
+        }
+    }
+
     pub fn rename(&self, name: String) {
         let hello = {
             let mut inner = self.0.get_mut();

@@ -196,6 +196,14 @@ impl Actions {
             LinkEvent::Message(ServerMessage::Snapshot(s)) => self.on_snapshot(*s),
             LinkEvent::Message(ServerMessage::Error { code }) => self.on_refusal(code),
             LinkEvent::Message(ServerMessage::Notice { code, name }) => {
+                // Nobody is told that they left themselves (their page went
+                // back to the lobby, or another of their pages ended it).
+                let own = self
+                    .link
+                    .with_value(|l| l.as_ref().and_then(BoothLink::name));
+                if code == booth_protocol::NoticeCode::PlayerLeft && name.is_some() && name == own {
+                    return;
+                }
                 // A notice stays past the snapshot that follows it.
                 self.booth.said_at.set(None);
                 self.ui

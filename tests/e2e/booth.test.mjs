@@ -211,6 +211,19 @@ test('a whole robot game from tap to coin, a jam that heals, a spectator who see
       await page.waitForFunction(() => window.said.some((s) => /computer's turn|still busy/.test(s)), null, { timeout: 5000, polling: 50 })
         .catch(async () => assert.fail(`the tap was not refused in words: ${JSON.stringify(await page.evaluate(() => window.said))}`));
     }
+    if (moves === 2) {
+      // Mid-game the level stays as chosen, and a setting that would end
+      // the robot game asks first: declined, the game and the menu stay.
+      await visitorsTurn(page);
+      await page.getByRole('button', { name: 'Settings' }).click();
+      assert.equal(await page.locator('#settings').getByLabel('Level').evaluate((el) => el.disabled), true, 'the level is fixed on the robot');
+      page.once('dialog', (d) => d.dismiss());
+      await page.locator('#settings').getByLabel('Board size').selectOption({ label: '8 × 7' });
+      assert.equal(await page.locator('#settings').getByLabel('Board size').evaluate((el) => el.value), '7x6', 'the menu shows the board in play');
+      await page.locator('#settings .close').click();
+      assert.equal(await page.locator('.cells [role=img]').count(), 42, 'the 7 x 6 board stays');
+      assert.ok(await page.locator('.robot-line .seats', { hasText: 'Ada_1' }).count() > 0, 'still on the robot');
+    }
     if (moves === 4 && !jammed) {
       await page.locator('.robot-line.alert').waitFor({ timeout: 20000 });
       assert.match(await page.locator('.robot-line').textContent(), /jammed|not answering/);

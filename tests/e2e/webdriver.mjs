@@ -437,15 +437,23 @@ export class Locator {
   /** Picks an option of a select by its value or `{ label }`, as a person's
    * choice does (the change and input events). */
   async selectOption(choice) {
-    const ok = await this.one((select, want) => {
+    // A choice that opens a dialog is made after the script returns: a
+    // dialog would otherwise block the script that made it.
+    const later = this.page.dialogs.length > 0;
+    const ok = await this.one((select, [want, later]) => {
       const option = [...select.options].find((o) => (typeof want === 'string' ? o.value === want || o.textContent.trim() === want : o.textContent.trim() === want.label));
       if (!option) return false;
-      select.value = option.value;
-      select.dispatchEvent(new Event('input', { bubbles: true }));
-      select.dispatchEvent(new Event('change', { bubbles: true }));
+      const choose = () => {
+        select.value = option.value;
+        select.dispatchEvent(new Event('input', { bubbles: true }));
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      };
+      if (later) setTimeout(choose, 0);
+      else choose();
       return true;
-    }, choice, 'visible');
+    }, [choice, later], 'visible');
     if (!ok) throw new Error(`no option ${JSON.stringify(choice)} in ${JSON.stringify(this.steps)}`);
+    await this.page.afterAction();
   }
 
   async check() {

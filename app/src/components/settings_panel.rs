@@ -17,11 +17,27 @@ pub fn SettingsPanel() -> impl IntoView {
     let ui = expect_context::<Ui>();
     let s = actions.settings;
     let t = move |text| i18n.t(text);
-    // Changing who plays or the board ends the game; the rest applies at once.
-    let set_and_restart = move |f: Box<dyn Fn(&mut Settings)>| {
-        s.update(|s| f(s));
-        actions.new_game(false);
-    };
+    let on_robot = move || actions.game.with(|g| g.robot.is_some());
+    // Changing who plays or the board ends the game; the rest applies at
+    // once. A game on the robot ends only if the visitor says so: else the
+    // menu shows its value again.
+    let set_and_restart =
+        move |e: &leptos::ev::Event, before: String, f: Box<dyn Fn(&mut Settings)>| {
+            if actions.game.with_untracked(|g| g.robot.is_some()) {
+                let ok = web_sys::window()
+                    .and_then(|w| w.confirm_with_message(i18n.t(Text::ConfirmLeaveRobot)).ok())
+                    .unwrap_or(false);
+                if !ok {
+                    if let Some(menu) = e.target() {
+                        let _ = js_sys::Reflect::set(&menu, &"value".into(), &before.into());
+                    }
+                    return;
+                }
+                actions.robot_leave();
+            }
+            s.update(|s| f(s));
+            actions.new_game(false);
+        };
     let mode_options = move || {
         let lang = i18n.lang();
         [(GameMode::VsComputer, Text::VsComputer), (GameMode::TwoPlayers, Text::HotSeat), (GameMode::Demo, Text::Demo)]
@@ -81,18 +97,20 @@ pub fn SettingsPanel() -> impl IntoView {
                 <select on:change=move |e| {
                     let v = event_target_value(&e);
                     let m = [GameMode::VsComputer, GameMode::TwoPlayers, GameMode::Demo].into_iter().find(|m| format!("{m:?}") == v);
-                    if let Some(m) = m { set_and_restart(Box::new(move |s| s.mode = m)); }
+                    let before = s.with_untracked(|s| format!("{:?}", s.mode));
+                    if let Some(m) = m { set_and_restart(&e, before, Box::new(move |s| s.mode = m)); }
                 }>{mode_options}</select>
             </label>
+            <p class="note" hidden=move || !on_robot()>{move || t(Text::LevelFixedOnRobot)}</p>
             <label>{move || t(Text::Level)}
-                <select on:change=move |e| {
+                <select disabled=on_robot on:change=move |e| {
                     if let Some(l) = event_target_value(&e).parse::<usize>().ok().and_then(|i| offered_levels().nth(i)) {
                         s.update(|s| s.level = l);
                     }
                 }>{level_options}</select>
             </label>
             <label>{move || t(Text::Style)}
-                <select on:change=move |e| {
+                <select disabled=on_robot on:change=move |e| {
                     let v = event_target_value(&e);
                     if let Some(st) = [Style::Defensive, Style::Normal, Style::Aggressive].into_iter().find(|st| format!("{st:?}") == v) {
                         s.update(|s| s.style = st);
@@ -103,7 +121,8 @@ pub fn SettingsPanel() -> impl IntoView {
                 <select on:change=move |e| {
                     let v = event_target_value(&e);
                     if let Some(st) = [Starter::Me, Starter::Computer, Starter::Random].into_iter().find(|st| format!("{st:?}") == v) {
-                        set_and_restart(Box::new(move |s| s.starter = st));
+                        let before = s.with_untracked(|s| format!("{:?}", s.starter));
+                        set_and_restart(&e, before, Box::new(move |s| s.starter = st));
                     }
                 }>{starter_options}</select>
             </label>
@@ -112,7 +131,8 @@ pub fn SettingsPanel() -> impl IntoView {
                 <select on:change=move |e| {
                     let v = event_target_value(&e);
                     if let Some(size) = SIZES.into_iter().find(|(c, r)| format!("{c}x{r}") == v) {
-                        set_and_restart(Box::new(move |s| s.size = size));
+                        let before = s.with_untracked(|s| format!("{}x{}", s.size.0, s.size.1));
+                        set_and_restart(&e, before, Box::new(move |s| s.size = size));
                     }
                 }>{size_options}</select>
             </label>

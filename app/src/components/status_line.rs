@@ -71,8 +71,16 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
                 let side = g.board.side_to_move();
                 // In a robot game the computer's move may wait for the robot.
                 let computers_turn = mode == GameMode::VsComputer && side != g.human;
+                // On the robot it is the visitor's turn only once the robot
+                // can take the coin (a tap before would be refused).
+                let robot_busy = g.robot.is_some()
+                    && !booth
+                        .snapshot
+                        .with(|s| s.as_ref().is_some_and(|s| s.can_move));
                 if search.thinking.get() || computers_turn {
                     i18n.say(&Say::ComputerThinking { level, style })
+                } else if robot_busy && !spectator {
+                    i18n.t(Text::RobotWorking).to_string()
                 } else if mode == GameMode::VsComputer {
                     i18n.say(&Say::YourTurn {
                         colour: s.colours[side],

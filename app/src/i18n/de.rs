@@ -19,6 +19,8 @@ pub(super) fn text(text: Text) -> &'static str {
         Text::Settings => "Einstellungen",
         Text::Help => "Hilfe",
         Text::Close => "Schließen",
+        Text::ConfirmLeaveRobot => "Damit endet dein Spiel am Roboter. Fortfahren?",
+        Text::LevelFixedOnRobot => "Während eines Spiels am Roboter bleibt die gewählte Stufe.",
         Text::ConfirmNew => "Das laufende Spiel beenden und neu beginnen?",
         Text::Mode => "Modus",
         Text::VsComputer => "Gegen den Computer",

@@ -19,6 +19,8 @@ pub(super) fn text(text: Text) -> &'static str {
         Text::Settings => "Settings",
         Text::Help => "Help",
         Text::Close => "Close",
+        Text::ConfirmLeaveRobot => "This ends your game on the robot. Go on?",
+        Text::LevelFixedOnRobot => "During a game on the robot its level stays as chosen.",
         Text::ConfirmNew => "End the game in progress and start a new one?",
         Text::Mode => "Mode",
         Text::VsComputer => "Against the computer",

@@ -185,6 +185,8 @@ pub enum Text {
     NotAllowed,
     NoRobotGame,
     BridgeVersion,
+    ConfirmLeaveRobot,
+    LevelFixedOnRobot,
     LevelNotOffered,
     BridgeRefused,
     NameTaken,
