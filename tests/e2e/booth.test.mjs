@@ -218,7 +218,7 @@ test('a whole robot game from tap to coin, a jam that heals, a spectator who see
       await page.getByRole('button', { name: 'Settings' }).click();
       assert.equal(await page.locator('#settings').getByLabel('Level').evaluate((el) => el.disabled), true, 'the level is fixed on the robot');
       page.once('dialog', (d) => d.dismiss());
-      await page.locator('#settings').getByLabel('Board size').selectOption({ label: '8 × 7' });
+      await page.locator('#settings').getByLabel('Board size').selectOption('8x7');
       assert.equal(await page.locator('#settings').getByLabel('Board size').evaluate((el) => el.value), '7x6', 'the menu shows the board in play');
       await page.locator('#settings .close').click();
       assert.equal(await page.locator('.cells [role=img]').count(), 42, 'the 7 x 6 board stays');

@@ -438,9 +438,10 @@ export class Locator {
    * choice does (the change and input events). */
   async selectOption(choice) {
     // A choice that opens a dialog is made after the script returns: a
-    // dialog would otherwise block the script that made it.
+    // dialog would otherwise block the script that made it (and WebKit's
+    // driver loses the script's answer when a dialog opens soon after).
     const later = this.page.dialogs.length > 0;
-    const ok = await this.one((select, [want, later]) => {
+    const ok = await this.one((select, { want, later }) => {
       const option = [...select.options].find((o) => (typeof want === 'string' ? o.value === want || o.textContent.trim() === want : o.textContent.trim() === want.label));
       if (!option) return false;
       const choose = () => {
@@ -448,11 +449,11 @@ export class Locator {
         select.dispatchEvent(new Event('input', { bubbles: true }));
         select.dispatchEvent(new Event('change', { bubbles: true }));
       };
-      if (later) setTimeout(choose, 0);
+      if (later) setTimeout(choose, 100);
       else choose();
       return true;
-    }, [choice, later], 'visible');
-    if (!ok) throw new Error(`no option ${JSON.stringify(choice)} in ${JSON.stringify(this.steps)}`);
+    }, { want: choice, later }, 'visible');
+    if (ok === false) throw new Error(`no option ${JSON.stringify(choice)} in ${JSON.stringify(this.steps)}`);
     await this.page.afterAction();
   }
 
