@@ -248,6 +248,16 @@ impl Actions {
 
     pub(crate) fn on_snapshot(self, s: Snapshot) {
         let ours = seated(&s);
+        // A page that finds itself seated (a reload mid-game: the lobby
+        // opened with the booth's welcome, before this snapshot) shows the
+        // game, not the lobby.
+        let was_ours = self
+            .booth
+            .snapshot
+            .with_untracked(|p| p.as_ref().is_some_and(seated));
+        if ours && !was_ours && self.ui.panel.get_untracked() == Some(Panel::Robot) {
+            self.ui.panel.set(None);
+        }
         let said_at = self.booth.said_at.get_untracked();
         if said_at.is_some_and(|at| at != Moment::of(&s)) {
             self.booth.said_at.set(None);

@@ -452,6 +452,7 @@ test('the booth\'s screen shows its join QR code, a phone joins with it, and a q
   await hand.locator('.robot-line .seats', { hasText: 'Phil_3' }).waitFor();
   await visitorsTurn(hand);
   assert.equal(await hand.locator('.cells .coin:not(.ghost)').count(), 2, 'the game survived the reload');
+  assert.equal(await hand.locator('#robot.open').count(), 0, 'the game shows, not the lobby');
 
   // Phil does not move: asked after 3 s, the seconds count down, then the
   // game ends and the robot is free again.

@@ -76,6 +76,7 @@ class Driver {
   }
 
   async send(method, path, body) {
+    // E2E_TRACE=1 logs every command (E2E_DRIVER_LOG=1 shows the drivers' own output).
     if (process.env.E2E_TRACE) console.error(new Date().toISOString().slice(11, 23), method, path, JSON.stringify(body ?? '').slice(0, 80));
     const r = await fetch(this.url + path, {
       method,

@@ -80,7 +80,13 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
                 if search.thinking.get() || computers_turn {
                     i18n.say(&Say::ComputerThinking { level, style })
                 } else if robot_busy && !spectator {
-                    i18n.t(Text::RobotWorking).to_string()
+                    // The robot's own words; "ready" but not yet taking
+                    // the coin means it is about to place one.
+                    match booth.robot_text() {
+                        Text::RobotReady => i18n.t(Text::RobotWorking),
+                        words => i18n.t(words),
+                    }
+                    .to_string()
                 } else if mode == GameMode::VsComputer {
                     i18n.say(&Say::YourTurn {
                         colour: s.colours[side],

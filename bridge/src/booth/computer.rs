@@ -133,8 +133,10 @@ impl Booth {
         };
         let paced = game.mode != GameMode::Demo || game.last_move.elapsed() >= DEMO_PACE;
         let board = game.board.clone();
-        let data = self.game_data.clone();
-        let computer = self.computer.get_or_insert_with(|| Computer::spawn(data));
+        let data = &self.game_data;
+        let computer = self
+            .computer
+            .get_or_insert_with(|| Computer::spawn(data.clone()));
         match computer.look(&board, &player, ready && paced) {
             Found::Searching(None) => {}
             Found::Searching(Some(progress)) => {
