@@ -4,7 +4,7 @@
 
 mod common;
 
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
@@ -35,23 +35,7 @@ impl Running {
             .local_addr()
             .unwrap()
             .port();
-        let child = Command::new(env!("CARGO_BIN_EXE_bridge"))
-            .args(["serve", "--robot", "sim", "--port", &port.to_string()])
-            .args(["--app-dir", dir.to_str().unwrap()])
-            // Each bridge its own records: a records file has one bridge.
-            .args([
-                "--records",
-                dir.join(format!("{port}.sqlite")).to_str().unwrap(),
-            ])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let until = Instant::now() + Duration::from_secs(20);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < until, "the bridge did not start");
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        let child = serve_simulated(&dir, port, &port.to_string());
         Running {
             child,
             bridge: Bridge { port },

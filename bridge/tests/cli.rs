@@ -317,28 +317,7 @@ fn a_killed_bridges_simulator_link_is_removed_at_the_next_start() {
     let dir = std::env::temp_dir().join(format!("bridge-killed-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
-    let start = |name: &str| {
-        let port = free_port();
-        let server = Server(
-            Command::new(env!("CARGO_BIN_EXE_bridge"))
-                .args(["serve", "--robot", "sim", "--port", &port.to_string()])
-                .args(["--app-dir", dir.to_str().unwrap()])
-                .args([
-                    "--records",
-                    dir.join(format!("{name}.sqlite")).to_str().unwrap(),
-                ])
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .unwrap(),
-        );
-        let until = Instant::now() + Duration::from_secs(10);
-        while http_get(port, "/").is_none() {
-            assert!(Instant::now() < until, "the server starts");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        server
-    };
+    let start = |name: &str| Server(common::serve_simulated(&dir, free_port(), name));
     let mut killed = start("first");
     let link = std::env::temp_dir().join(format!("c4robot-sim-{}", killed.0.id()));
     assert!(

@@ -93,3 +93,30 @@ pub fn status_of(e: Error) -> u16 {
         other => panic!("expected an HTTP refusal, got {other:?}"),
     }
 }
+
+/// The `bridge` binary serving the stub app in `dir` with the simulated
+/// robot on `port`, its records in `dir/<name>.sqlite` (a records file has
+/// one bridge), once it accepts connections.
+pub fn serve_simulated(dir: &std::path::Path, port: u16, name: &str) -> std::process::Child {
+    use std::process::{Command, Stdio};
+    let child = Command::new(env!("CARGO_BIN_EXE_bridge"))
+        .args(["serve", "--robot", "sim", "--port", &port.to_string()])
+        .args(["--app-dir", dir.to_str().unwrap()])
+        .args([
+            "--records",
+            dir.join(format!("{name}.sqlite")).to_str().unwrap(),
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let until = std::time::Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            std::time::Instant::now() < until,
+            "the bridge did not start"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child
+}
