@@ -23,6 +23,7 @@ pub mod robot_protocol;
 mod serial;
 pub mod server;
 pub mod simulator;
+pub mod websocket;
 
 use std::future::Future;
 use std::sync::{Arc, Mutex};

@@ -8,8 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::Router;
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
-use axum::extract::{ConnectInfo, State};
+use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
@@ -23,6 +22,12 @@ use crate::outbox::{Next, Outbox};
 use crate::robot_link::OperatorRequest;
 use crate::robot_protocol::Colour;
 use crate::simulator::{Fault, Simulator};
+use crate::websocket::{self, Socket};
+
+use futures_util::{SinkExt, StreamExt};
+use tungstenite::Message;
+use tungstenite::protocol::CloseFrame;
+use tungstenite::protocol::frame::coding::CloseCode;
 
 /// Largest message (and frame, so that nothing bigger is ever read): a
 /// page sends only short messages; the search trees go the other way.
@@ -503,11 +508,11 @@ pub fn origin_allowed(origin: &str, host: &str, config: &ServerConfig) -> bool {
 }
 
 async fn upgrade(
-    ws: WebSocketUpgrade,
-    headers: HeaderMap,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     State(state): State<AppState>,
+    request: Request,
 ) -> Response {
+    let headers = request.headers();
     let header = |name| {
         headers
             .get(name)
@@ -523,12 +528,12 @@ async fn upgrade(
         tracing::warn!("refused a WebSocket from origin {origin:?} ({peer})");
         return (StatusCode::FORBIDDEN, "foreign origin").into_response();
     }
-    ws.max_message_size(MAX_MESSAGE)
-        .max_frame_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| session(socket, peer, state))
+    websocket::accept(request, MAX_MESSAGE, move |socket| {
+        session(socket, peer, state)
+    })
 }
 
-async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
+async fn session(mut socket: Socket, peer: SocketAddr, state: AppState) {
     let id = state.next_id.fetch_add(1, Ordering::SeqCst);
     let outbox = Outbox::new();
     let loopback = peer.ip().is_loopback() && state.config.trust_loopback;
@@ -550,7 +555,7 @@ async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
                 Next::Send(text) => {
                     let sent = tokio::time::timeout(
                         SEND_WITHIN,
-                        socket.send(Message::Text(text.as_ref().into())),
+                        websocket::send_text(&mut socket, text),
                     );
                     match sent.await {
                         Ok(Ok(())) => {}
@@ -558,9 +563,9 @@ async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
                         Ok(Err(_)) | Err(_) => break None,
                     }
                 }
-                Next::FellBehind => break Some((close_code::POLICY, "fell behind")),
+                Next::FellBehind => break Some((CloseCode::Policy, "fell behind")),
             },
-            incoming = socket.recv() => {
+            incoming = socket.next() => {
                 let frame = match incoming {
                     None => break None,
                     Some(Ok(frame)) => frame,
@@ -569,16 +574,17 @@ async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
                             break None;
                         }
                         send_now(&mut socket, &ServerMessage::Error { code: ErrorCode::TooLarge }).await;
-                        break Some((close_code::SIZE, "message too large"));
+                        break Some((CloseCode::Size, "message too large"));
                     }
                 };
                 let text = match frame {
                     Message::Text(t) => Some(t.to_string()),
+                    Message::Frame(_) => continue,
                     Message::Binary(_) => None,
                     Message::Close(_) => {
                         // Reading on sends the answer the WebSocket queued
                         // (the page then sees a clean close, not 1006).
-                        let _ = tokio::time::timeout(SEND_WITHIN, socket.recv()).await;
+                        let _ = tokio::time::timeout(SEND_WITHIN, socket.next()).await;
                         break None;
                     }
                     _ => continue,
@@ -602,7 +608,7 @@ async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
                 greeted = greeted || state.booth.lock().expect("booth lock").has_said_hello(id);
             }
             () = tokio::time::sleep_until(hello_by), if !greeted => {
-                break Some((close_code::POLICY, "no hello"));
+                break Some((CloseCode::Policy, "no hello"));
             }
         }
     };
@@ -617,16 +623,13 @@ async fn session(mut socket: WebSocket, peer: SocketAddr, state: AppState) {
 }
 
 /// Whether a read failed because the page sent more than a message may hold.
-fn too_large(error: axum::Error) -> bool {
-    error
-        .into_inner()
-        .downcast_ref::<tungstenite::Error>()
-        .is_some_and(|e| matches!(e, tungstenite::Error::Capacity(_)))
+fn too_large(error: tungstenite::Error) -> bool {
+    matches!(error, tungstenite::Error::Capacity(_))
 }
 
 /// Sends one message straight away (before closing), giving up after
 /// [`SEND_WITHIN`].
-async fn send_now(socket: &mut WebSocket, message: &ServerMessage) {
+async fn send_now(socket: &mut Socket, message: &ServerMessage) {
     let text = serde_json::to_string(message).expect("messages serialise");
     let _ = tokio::time::timeout(SEND_WITHIN, socket.send(Message::Text(text.into()))).await;
 }

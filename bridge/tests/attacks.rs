@@ -4,7 +4,6 @@
 
 mod common;
 
-use std::process::Child;
 use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
@@ -18,63 +17,6 @@ use common::*;
 
 /// Peak memory the bridge may reach under any attack.
 const MEMORY_GOAL_KB: u64 = 32 * 1024;
-
-/// The `bridge` binary serving a stub app with the simulated robot.
-struct Running {
-    child: Child,
-    bridge: Bridge,
-}
-
-impl Running {
-    fn start() -> Running {
-        let dir = std::env::temp_dir().join(format!("bridge-attack-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let child = serve_simulated(&dir, port, &port.to_string());
-        Running {
-            child,
-            bridge: Bridge { port },
-        }
-    }
-
-    /// The bridge's peak resident memory so far, in KiB.
-    fn peak_kb(&self) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
-        status
-            .lines()
-            .find_map(|l| l.strip_prefix("VmHWM:"))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-            .expect("VmHWM in /proc")
-    }
-
-    /// A visitor's whole turn: a game against the computer and one coin on
-    /// the robot, seen back in a snapshot.
-    async fn normal_game(&self, session: &str) {
-        let mut ws = connect(&self.bridge).await;
-        send(&mut ws, hello("player", session)).await;
-        send(&mut ws, json!({"type": "start", "mode": "vs_computer"})).await;
-        snapshot_where(&mut ws, |s| s["can_move"] == true).await;
-        send(&mut ws, json!({"type": "move", "column": 4})).await;
-        // The visitor's coin and the computer's answer.
-        snapshot_where(&mut ws, |s| {
-            s["moves"].as_str().unwrap().len() == 2 && s["can_move"] == true
-        })
-        .await;
-        send(&mut ws, json!({"type": "leave"})).await;
-    }
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn spectators_that_never_read_do_not_grow_the_bridge() {

@@ -272,7 +272,8 @@ async fn spectators_watch_and_see_trees_but_cannot_move_and_a_busy_robot_says_so
     let b = start(false, true).await;
     let mut player = connect(&b).await;
     send(&mut player, hello("player", "p")).await;
-    send(&mut player, json!({"type": "start", "mode": "vs_computer"})).await;
+    let start = json!({"type": "start", "mode": "vs_computer", "level": "hard"});
+    send(&mut player, start).await;
     snapshot_where(&mut player, |s| s["can_move"] == true).await;
     let mut watcher = connect(&b).await;
     send(&mut watcher, hello("spectator", "w")).await;
@@ -289,6 +290,9 @@ async fn spectators_watch_and_see_trees_but_cannot_move_and_a_busy_robot_says_so
             .is_some_and(|n| !n.is_empty()),
         "{decided}"
     );
+    // A tree is longer than a frame: it came in several, read as one.
+    let length = decided.to_string().len();
+    assert!(length > bridge::websocket::FRAME, "{length} bytes");
     send(
         &mut player,
         json!({"type": "trace", "trace": {"nodes": [1, 2, 3]}}),

@@ -98,9 +98,20 @@ pub fn status_of(e: Error) -> u16 {
 /// robot on `port`, its records in `dir/<name>.sqlite` (a records file has
 /// one bridge), once it accepts connections.
 pub fn serve_simulated(dir: &std::path::Path, port: u16, name: &str) -> std::process::Child {
+    serve_simulated_with(dir, port, name, &[])
+}
+
+/// As [`serve_simulated`], with more arguments to `bridge serve`.
+pub fn serve_simulated_with(
+    dir: &std::path::Path,
+    port: u16,
+    name: &str,
+    more: &[&str],
+) -> std::process::Child {
     use std::process::{Command, Stdio};
     let child = Command::new(env!("CARGO_BIN_EXE_bridge"))
         .args(["serve", "--robot", "sim", "--port", &port.to_string()])
+        .args(more)
         .args(["--app-dir", dir.to_str().unwrap()])
         .args([
             "--records",
@@ -119,4 +130,82 @@ pub fn serve_simulated(dir: &std::path::Path, port: u16, name: &str) -> std::pro
         std::thread::sleep(Duration::from_millis(50));
     }
     child
+}
+
+/// The `bridge` binary serving a stub app with the simulated robot.
+pub struct Running {
+    pub child: std::process::Child,
+    pub bridge: Bridge,
+}
+
+impl Running {
+    pub fn start() -> Running {
+        Running::start_with("")
+    }
+
+    /// As [`Running::start`], with `config` as its `bridge.toml`.
+    pub fn start_with(config: &str) -> Running {
+        let dir = std::env::temp_dir().join(format!("bridge-attack-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let name = port.to_string();
+        let child = if config.is_empty() {
+            serve_simulated(&dir, port, &name)
+        } else {
+            let file = dir.join(format!("{name}.toml"));
+            std::fs::write(&file, config).unwrap();
+            serve_simulated_with(&dir, port, &name, &["--config", file.to_str().unwrap()])
+        };
+        Running {
+            child,
+            bridge: Bridge { port },
+        }
+    }
+
+    /// The bridge's peak resident memory so far, in KiB.
+    pub fn peak_kb(&self) -> u64 {
+        self.status_kb("VmHWM:")
+    }
+
+    /// The bridge's resident memory now, in KiB.
+    pub fn resident_kb(&self) -> u64 {
+        self.status_kb("VmRSS:")
+    }
+
+    fn status_kb(&self, field: &str) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(field))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .unwrap_or_else(|| panic!("{field} in /proc"))
+    }
+
+    /// A visitor's whole turn: a game against the computer and one coin on
+    /// the robot, seen back in a snapshot.
+    pub async fn normal_game(&self, session: &str) {
+        let mut ws = connect(&self.bridge).await;
+        send(&mut ws, hello("player", session)).await;
+        send(&mut ws, json!({"type": "start", "mode": "vs_computer"})).await;
+        snapshot_where(&mut ws, |s| s["can_move"] == true).await;
+        send(&mut ws, json!({"type": "move", "column": 4})).await;
+        // The visitor's coin and the computer's answer.
+        snapshot_where(&mut ws, |s| {
+            s["moves"].as_str().unwrap().len() == 2 && s["can_move"] == true
+        })
+        .await;
+        send(&mut ws, json!({"type": "leave"})).await;
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
