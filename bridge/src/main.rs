@@ -11,7 +11,7 @@ use bridge::codec::LineCodec;
 use bridge::config::Config;
 use bridge::connections::{Limits, raise_file_limit};
 use bridge::messages::Welcome;
-use bridge::records::{self, Records};
+use bridge::records::{self, OpenProblem, Records};
 use bridge::robot_link::{RobotLink, Target};
 use bridge::server::ServerConfig;
 use bridge::simulator::{FaultRates, Simulator, SimulatorConfig};
@@ -231,7 +231,15 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
         },
     };
     let records_path = cfg.records.clone().unwrap_or_else(records::default_path);
-    let records = Records::open(&records_path)?;
+    let records = match Records::open(&records_path) {
+        Ok(records) => records,
+        Err(e) if e.problem == OpenProblem::InUse => return Err(e.into()),
+        // The booth plays on; the operator page says that nothing is kept.
+        Err(e) => {
+            tracing::error!("{e}; games are counted in memory only until the bridge stops");
+            Records::memory_only(&e)
+        }
+    };
     let journal_path = records_path.with_file_name("robot.log");
     if let Err(e) = bridge::journal::start(&journal_path) {
         tracing::warn!("no robot journal at {}: {e}", journal_path.display());

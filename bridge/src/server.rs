@@ -15,10 +15,11 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 
 use crate::app_files::AppFiles;
-use crate::booth::{Booth, Client, RecordsReader, Tally};
+use crate::booth::{Booth, Client};
 use crate::connections::Limits;
 use crate::messages::{ClientMessage, ErrorCode, ServerMessage, Welcome};
 use crate::outbox::{Next, Outbox};
+use crate::records::Records;
 use crate::robot_link::OperatorRequest;
 use crate::robot_protocol::Colour;
 use crate::simulator::{Fault, Simulator};
@@ -90,18 +91,14 @@ struct AppState {
     config: Arc<ServerConfig>,
     next_id: Arc<AtomicU64>,
     guesses: Arc<Guesses>,
-    /// The records, read apart from the booth (none if they cannot be).
-    records: Option<Arc<RecordsReader>>,
+    /// The records, read apart from the booth.
+    records: Records,
 }
 
 /// The router of the bridge.
 pub fn router(booth: Arc<Mutex<Booth>>, config: ServerConfig) -> Router {
     let app = config.app.clone();
-    let records = booth
-        .lock()
-        .expect("booth lock")
-        .records_reader()
-        .map(Arc::new);
+    let records = booth.lock().expect("booth lock").records();
     let state = AppState {
         booth,
         config: Arc::new(config),
@@ -325,7 +322,7 @@ pub fn same_secret(given: &str, wanted: &str) -> bool {
 }
 
 async fn operator_state(State(state): State<AppState>) -> Response {
-    axum::Json(operator_view(&state)).into_response()
+    axum::Json(operator_view(&state).await).into_response()
 }
 
 /// The operator page's view, pushed as server-sent events whenever the
@@ -340,7 +337,7 @@ async fn operator_events(State(state): State<AppState>) -> Response {
             if !first && changes.changed().await.is_err() {
                 return None;
             }
-            let event = Event::default().data(operator_view(&state).to_string());
+            let event = Event::default().data(operator_view(&state).await.to_string());
             Some((
                 Ok::<_, std::convert::Infallible>(event),
                 (state, changes, false),
@@ -352,19 +349,23 @@ async fn operator_events(State(state): State<AppState>) -> Response {
         .into_response()
 }
 
-fn operator_view(state: &AppState) -> serde_json::Value {
-    // The records are read off the booth's lock: a slow read never holds
-    // up a move.
-    let (today, games) = match &state.records {
-        Some(r) => (r.today(), r.recent(20)),
-        None => (Tally::default(), Vec::new()),
-    };
+async fn operator_view(state: &AppState) -> serde_json::Value {
+    // The records are read on their own thread, off the booth's lock: a
+    // slow read never holds up a move.
+    let records = state.records.clone();
+    let (today, games, unrecorded) = tokio::task::spawn_blocking(move || {
+        (records.today(), records.recent(20), records.unrecorded())
+    })
+    .await
+    .unwrap_or_default();
     let booth = state.booth.lock().expect("booth lock");
     serde_json::json!({
         "robot": booth.robot_status(),
         "log": booth.robot().recent().iter().rev().take(40).collect::<Vec<_>>(),
+        "events": booth.events().rev().collect::<Vec<_>>(),
         "today": today,
         "games": games,
+        "unrecorded": unrecorded,
         "game": booth.game_summary(),
         "config": state.config.settings,
     })
@@ -372,10 +373,9 @@ fn operator_view(state: &AppState) -> serde_json::Value {
 
 /// Every recorded game as CSV, newest first, for a spreadsheet.
 async fn operator_games_csv(State(state): State<AppState>) -> Response {
-    let games = state
-        .records
-        .as_ref()
-        .map(|r| r.recent(u32::MAX))
+    let records = state.records.clone();
+    let games = tokio::task::spawn_blocking(move || records.recent(u32::MAX))
+        .await
         .unwrap_or_default();
     (
         [
@@ -573,6 +573,7 @@ async fn session(mut socket: Socket, peer: SocketAddr, state: AppState) {
                         if !too_large(e) {
                             break None;
                         }
+                        state.booth.lock().expect("booth lock").refused(id, ErrorCode::TooLarge);
                         send_now(&mut socket, &ServerMessage::Error { code: ErrorCode::TooLarge }).await;
                         break Some((CloseCode::Size, "message too large"));
                     }
@@ -594,12 +595,19 @@ async fn session(mut socket: Socket, peer: SocketAddr, state: AppState) {
                     window = (Instant::now(), 0);
                 }
                 window.1 += 1;
-                if window.1 > state.config.limits.messages_per_second {
+                let limit = state.config.limits.messages_per_second;
+                if window.1 > limit {
                     outbox.send(&ServerMessage::Error { code: ErrorCode::RateLimited });
+                    // Once a second at most: a flood must not flood the
+                    // operator page too.
+                    if window.1 == limit + 1 {
+                        state.booth.lock().expect("booth lock").refused(id, ErrorCode::RateLimited);
+                    }
                     continue;
                 }
                 let Some(text) = text else {
                     outbox.send(&ServerMessage::Error { code: ErrorCode::Binary });
+                    state.booth.lock().expect("booth lock").refused(id, ErrorCode::Binary);
                     continue;
                 };
                 if let Some(reply) = receive(&state, id, &text) {
@@ -636,10 +644,11 @@ async fn send_now(socket: &mut Socket, message: &ServerMessage) {
 
 fn receive(state: &AppState, id: u64, text: &str) -> Option<ServerMessage> {
     let refuse = |code| Some(ServerMessage::Error { code });
+    let mut booth = state.booth.lock().expect("booth lock");
     let Ok(message) = serde_json::from_str::<ClientMessage>(text) else {
+        booth.refused(id, ErrorCode::BadMessage);
         return refuse(ErrorCode::BadMessage);
     };
-    let mut booth = state.booth.lock().expect("booth lock");
     let token = match &message {
         ClientMessage::Hello { token, .. } => token.as_deref(),
         _ => None,

@@ -292,7 +292,7 @@ async fn a_jam_longer_than_the_idle_time_keeps_the_game() {
         app: bridge::app_files::AppFiles::Folder(std::env::temp_dir()),
         trust_loopback: true,
         simulator: Some(std::sync::Arc::clone(&sim)),
-        operator_token: String::new(),
+        operator_token: "operatortoken42".into(),
         settings: serde_json::Value::Null,
         limits: bridge::connections::Limits::default(),
         welcome: Default::default(),
@@ -314,6 +314,17 @@ async fn a_jam_longer_than_the_idle_time_keeps_the_game() {
     send(&mut ws, json!({"type": "move", "column": 4})).await;
     let jammed = Instant::now();
     snapshot_where(&mut ws, |s| s["robot"]["state"] == "fault").await;
+    // The fault reaches the operator page as an event with its time.
+    let host = format!("127.0.0.1:{port}");
+    let token = "X-Operator-Token: operatortoken42\r\n";
+    let (_, body) = http(port, "GET /operator/state", &host, token, "").await;
+    let state: serde_json::Value = serde_json::from_str(body.trim()).unwrap();
+    let event = &state["events"][0];
+    assert_eq!(
+        (&event["kind"], &event["fault"]),
+        (&json!("fault"), &json!("jammed")),
+        "{state}"
+    );
     // Five seconds of jam, more than twice the idle time: the game waits.
     let back = snapshot_where(&mut ws, |s| s["can_move"] == true || s["status"] == "idle").await;
     assert!(jammed.elapsed() >= Duration::from_secs(4), "{back}");

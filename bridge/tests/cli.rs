@@ -295,20 +295,27 @@ fn the_days_games_survive_a_restart_and_export_as_csv() {
         "{journal}"
     );
 
-    // A file that is not the booth's records: a refusal that names it.
-    std::fs::write(&records, "not a database, but long enough to have a header").unwrap();
+    // A file that is not the booth's records: the booth plays on, counts
+    // in memory, names the problem in its log and on the operator page,
+    // and leaves the file as it was.
+    let foreign = "not a database, but long enough to have a header";
+    std::fs::write(&records, foreign).unwrap();
     let _ = std::fs::remove_file(records.with_extension("sqlite-wal"));
-    let _ = std::fs::remove_file(records.with_extension("sqlite-shm"));
-    let out = bridge(&[
-        "serve",
-        "--config",
-        config.to_str().unwrap(),
-        "--port",
-        &free_port().to_string(),
-    ]);
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("cannot keep the booth's records in"), "{err}");
+    let port = free_port();
+    let log = dir.join("third.log");
+    let server = serve_with(&config, port, &log);
+    let state: serde_json::Value =
+        serde_json::from_str(&operator_get(port, "/operator/state")).unwrap();
+    assert_eq!(state["unrecorded"]["memory_only"], true, "{state}");
+    let why = state["unrecorded"]["last"].as_str().unwrap();
+    assert!(why.contains("it is not a SQLite database"), "{why}");
+    assert!(stop(server).success());
+    let err = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        err.contains("cannot keep the booth's records in") && err.contains("in memory only"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&records).unwrap(), foreign);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

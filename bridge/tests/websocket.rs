@@ -96,25 +96,6 @@ async fn foreign_origins_and_unknown_hosts_are_refused() {
     );
 }
 
-/// A plain HTTP request: the status line and the body.
-async fn http(port: u16, request: &str, host: &str, extra: &str, body: &str) -> (String, String) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
-    let request = format!(
-        "{request} HTTP/1.1\r\nHost: {host}\r\n{extra}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).await.unwrap();
-    let status = response.lines().next().unwrap_or("").to_string();
-    let body = response
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b.to_string())
-        .unwrap_or_default();
-    (status, body)
-}
-
 /// The status line of a plain GET with the given Host header.
 async fn get_status(port: u16, path: &str, host: &str) -> String {
     http(port, &format!("GET {path}"), host, "", "").await.0
@@ -139,6 +120,9 @@ async fn the_operator_api_needs_its_token_and_ends_games() {
     // A game counts in the day's tally once its first coin is in.
     send(&mut ws, json!({"type": "move", "column": 4})).await;
     snapshot_where(&mut ws, |s| s["moves"] == "4").await;
+    // A refused move reaches the operator page, with who and when.
+    send(&mut ws, json!({"type": "move", "column": 9})).await;
+    let refusal = next_of(&mut ws, "error").await["code"].clone();
 
     let token = "X-Operator-Token: operatortoken42\r\n";
     let (status, body) = http(b.port, "GET /operator/state", &host, token, "").await;
@@ -146,7 +130,15 @@ async fn the_operator_api_needs_its_token_and_ends_games() {
     let state: Value = serde_json::from_str(body.trim()).unwrap();
     assert_eq!(state["today"]["games"], 1);
     assert_eq!(state["robot"]["port"], "dummy");
+    assert_eq!(state["unrecorded"], Value::Null, "every record kept");
     assert_eq!(state["config"]["port"], b.port);
+    let event = &state["events"][0];
+    assert_eq!(
+        (&event["kind"], &event["code"], &event["name"]),
+        (&json!("refused"), &refusal, &json!("Ada_1")),
+        "{state}"
+    );
+    assert!(event["at_ms"].as_i64().unwrap() > 1_700_000_000_000);
 
     let (status, body) = http(
         b.port,

@@ -8,6 +8,7 @@
 mod again;
 mod computer;
 mod demo;
+pub mod events;
 mod hello;
 mod join;
 mod leave;
@@ -28,11 +29,12 @@ use crate::messages::{
     Snapshot, VERSION,
 };
 use crate::outbox::Outbox;
-pub use crate::records::{GameRecord, RecordsReader, Tally};
+pub use crate::records::{GameRecord, Tally};
 use crate::records::{Outcome, Records};
 use crate::robot_link::{Desired, LinkState, RobotLink, RobotStatus};
 pub use computer::GameData;
 pub use demo::DemoSettings;
+use events::EventLog;
 
 /// A connected page.
 pub struct Client {
@@ -140,6 +142,8 @@ pub struct Booth {
     computer: Option<computer::Computer>,
     /// Counts every change the pages are told of, for the operator page.
     changes: tokio::sync::watch::Sender<u64>,
+    /// Faults and refusals, for the operator page.
+    events: EventLog,
 }
 
 fn seat(side: Side) -> Seat {
@@ -194,6 +198,7 @@ impl Booth {
             game_data: GameData::default(),
             computer: None,
             changes: tokio::sync::watch::Sender::new(0),
+            events: EventLog::default(),
         };
         booth.update_robot();
         booth
@@ -219,19 +224,16 @@ impl Booth {
         self.game_data = data;
     }
 
-    /// The day's counts (through a connection of their own: for the end
-    /// of the day and tests; the operator page keeps a reader).
+    /// The day's counts (blocks until the records have answered: for the
+    /// end of the day and tests).
     pub fn tally(&self) -> Tally {
-        self.records_reader().map(|r| r.today()).unwrap_or_default()
+        self.records.today()
     }
 
-    /// A reader of the booth's records for the operator page and the
-    /// export, which read without the booth's lock.
-    pub fn records_reader(&self) -> Option<RecordsReader> {
-        self.records
-            .reader()
-            .map_err(|e| tracing::warn!("records: no reader: {e}"))
-            .ok()
+    /// The booth's records, for the operator page and the export, which
+    /// read them without the booth's lock.
+    pub fn records(&self) -> Records {
+        self.records.clone()
     }
 
     /// Marks a game still on as abandoned: the bridge is stopping.
@@ -251,6 +253,9 @@ impl Booth {
         if was_fine && matches!(state, LinkState::Fault | LinkState::Disconnected) {
             let game = self.game.as_ref().and_then(|g| g.record);
             self.records.fault(status.fault, game);
+            self.events.push(events::What::Fault {
+                fault: status.fault,
+            });
         }
         self.last_state = Some(state);
         self.broadcast();
@@ -354,7 +359,22 @@ impl Booth {
             ClientMessage::StillHere => self.still_here(&caller),
             ClientMessage::Leave => self.leave(&caller),
         };
-        reply.err().map(|code| ServerMessage::Error { code })
+        let code = reply.err()?;
+        self.refused(id, code);
+        Some(ServerMessage::Error { code })
+    }
+
+    /// Notes, for the operator page, that the page of connection `id` was
+    /// refused with `code`.
+    pub fn refused(&mut self, id: u64, code: ErrorCode) {
+        let name = self.clients.get(&id).and_then(|c| c.name.clone());
+        self.events.push(events::What::Refused { code, name });
+        self.changes.send_modify(|n| *n += 1);
+    }
+
+    /// The faults and refusals of late, oldest first.
+    pub fn events(&self) -> impl DoubleEndedIterator<Item = &events::Event> {
+        self.events.iter()
     }
 
     /// The seat (0 or 1) of a player who may play, if seated.

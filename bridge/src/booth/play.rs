@@ -52,12 +52,9 @@ impl Booth {
             }
             None => {
                 let computer = game.computer.map(seat);
-                let Some(id) = self
+                let id = self
                     .records
-                    .begin_game(game.mode, computer, &game.names, &moves)
-                else {
-                    return;
-                };
+                    .begin_game(game.mode, computer, &game.names, &moves);
                 game.record = Some(id);
                 id
             }

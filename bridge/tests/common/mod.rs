@@ -94,6 +94,33 @@ pub fn status_of(e: Error) -> u16 {
     }
 }
 
+/// A plain HTTP request: the status line and the body.
+pub async fn http(
+    port: u16,
+    request: &str,
+    host: &str,
+    extra: &str,
+    body: &str,
+) -> (String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .unwrap();
+    let request = format!(
+        "{request} HTTP/1.1\r\nHost: {host}\r\n{extra}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await.unwrap();
+    let status = response.lines().next().unwrap_or("").to_string();
+    let body = response
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default();
+    (status, body)
+}
+
 /// The `bridge` binary serving the stub app in `dir` with the simulated
 /// robot on `port`, its records in `dir/<name>.sqlite` (a records file has
 /// one bridge), once it accepts connections.

@@ -1,0 +1,422 @@
+//! The booth's records: every visitor's game on the robot and every robot
+//! fault, in a SQLite file that survives restarts. The day's counts on the
+//! operator page and the CSV export are read from it.
+//!
+//! The records live on a thread of their own: the booth hands them what to
+//! write and never waits, so neither a slow disk nor a long export delays
+//! a move. A record that cannot be written is logged by name and counted,
+//! and the operator page says so: the game on the robot matters more than
+//! its entry in the books.
+
+mod csv;
+mod sql;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::mpsc::{SyncSender, TrySendError};
+use std::sync::{Arc, Mutex};
+
+use rusqlite::Connection;
+
+pub use csv::to_csv;
+
+use crate::messages::{Fault, GameMode, Seat};
+
+/// Records waiting to be written (a game writes a few a minute): a disk
+/// that stalls for longer loses the newest, not the bridge's memory.
+const QUEUE: usize = 1024;
+
+/// Why the records could not be opened.
+#[derive(Debug)]
+pub struct RecordsError {
+    path: PathBuf,
+    /// What stands in the way.
+    pub problem: OpenProblem,
+}
+
+/// What keeps the bridge from its records file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OpenProblem {
+    /// Another bridge keeps its records there.
+    InUse,
+    /// The file or its folder cannot be used (the words say why).
+    Unusable(String),
+}
+
+impl std::fmt::Display for RecordsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let reason = match &self.problem {
+            OpenProblem::InUse => {
+                "another bridge is using it: stop that one first, or give this one other records (--records)"
+            }
+            OpenProblem::Unusable(reason) => reason,
+        };
+        write!(
+            f,
+            "cannot keep the booth's records in {}: {reason}",
+            self.path.display()
+        )
+    }
+}
+
+impl std::error::Error for RecordsError {}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Four in a row for a seat.
+    Won(Seat),
+    /// A full board.
+    Draw,
+    /// A player left.
+    Left,
+    /// Nobody moved for too long.
+    Idle,
+    /// The operator ended it.
+    EndedByStaff,
+    /// The player started a new game instead.
+    Restarted,
+}
+
+impl Outcome {
+    /// The word in the `result` column (a win: the seat, as the protocol
+    /// names it).
+    pub fn as_str(self) -> String {
+        match self {
+            Outcome::Won(seat) => word(seat),
+            Outcome::Draw => "draw".into(),
+            Outcome::Left => "left".into(),
+            Outcome::Idle => "idle".into(),
+            Outcome::EndedByStaff => "ended_by_staff".into(),
+            Outcome::Restarted => "restarted".into(),
+        }
+    }
+}
+
+/// A protocol value (a mode, a seat, a fault) in the words the pages get,
+/// so the records and the protocol never spell one thing two ways.
+fn word(value: impl serde::Serialize) -> String {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(word)) => word,
+        other => unreachable!("a unit variant serialises to a string, not {other:?}"),
+    }
+}
+
+/// The counts of one day, for the operator page.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Tally {
+    /// The booth's local date, `YYYY-MM-DD`.
+    pub date: String,
+    /// Games with at least one coin.
+    pub games: u32,
+    /// Games a visitor won against the computer.
+    pub won_by_visitors: u32,
+    /// Times the robot went into a fault or lost its port.
+    pub faults: u32,
+}
+
+/// One game as recorded.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct GameRecord {
+    /// Its number.
+    pub id: i64,
+    /// Local time of the first coin, `YYYY-MM-DD HH:MM:SS`.
+    pub started: String,
+    /// Seconds from the first coin to the end (so far, while it goes on).
+    pub seconds: i64,
+    /// `vs_computer` or `two_players`.
+    pub mode: String,
+    /// The names in the two seats.
+    pub names: [Option<String>; 2],
+    /// The moves, 1-based columns.
+    pub moves: String,
+    /// How it ended (see [`Outcome::as_str`]); `None` while it goes on.
+    pub result: Option<String>,
+    /// Robot faults during the game.
+    pub faults: u32,
+}
+
+/// Records the bridge failed to keep, for the operator page.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Unrecorded {
+    /// Records lost since the bridge started (0: only the file is missing).
+    pub lost: u32,
+    /// When the first was lost, Unix seconds.
+    pub since: Option<i64>,
+    /// What went wrong last, in words.
+    pub last: String,
+    /// Whether the records are kept in memory only (the file could not be
+    /// opened): they end with the bridge.
+    pub memory_only: bool,
+}
+
+type Job = Box<dyn FnOnce(&Connection) + Send>;
+
+/// The booth's records: a handle to their thread, cheap to clone.
+#[derive(Clone)]
+pub struct Records {
+    shared: Arc<Shared>,
+}
+
+struct Shared {
+    jobs: Mutex<Option<SyncSender<Job>>>,
+    thread: Mutex<Option<std::thread::JoinHandle<()>>>,
+    next_game: AtomicI64,
+    unrecorded: Arc<Mutex<Option<Unrecorded>>>,
+}
+
+impl Drop for Shared {
+    /// Writes what waits, then lets the file go.
+    fn drop(&mut self) {
+        self.jobs.lock().expect("records lock").take();
+        if let Some(thread) = self.thread.lock().expect("records lock").take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Records {
+    /// Opens (or creates) the records at `path`, with its folder; a game
+    /// left unfinished by the last run is closed.
+    ///
+    /// # Errors
+    /// When another bridge keeps its records there, or the folder or file
+    /// cannot be used (a read-only file, another program's database, a
+    /// newer schema).
+    pub fn open(path: &Path) -> Result<Records, RecordsError> {
+        let fail = |problem| RecordsError {
+            path: path.to_path_buf(),
+            problem,
+        };
+        let unusable = |reason: String| fail(OpenProblem::Unusable(reason));
+        if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(folder).map_err(|e| unusable(e.to_string()))?;
+        }
+        // One bridge per records file: a second one stops here, before it
+        // touches the running booth's games.
+        let mut lock_path = path.as_os_str().to_owned();
+        lock_path.push(".lock");
+        let lock = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(|e| unusable(format!("cannot open its lock file: {e}")))?;
+        match lock.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => return Err(fail(OpenProblem::InUse)),
+            Err(std::fs::TryLockError::Error(e)) => {
+                return Err(unusable(format!("cannot lock it: {e}")));
+            }
+        }
+        let db = Connection::open(path).map_err(|e| unusable(sql::explain(&e)))?;
+        let next_game = sql::prepare(&db).map_err(unusable)?;
+        // A game the bridge was playing when it last stopped cannot go on.
+        sql::close_unfinished(&db).map_err(|e| unusable(sql::explain(&e)))?;
+        Ok(Records::run(db, next_game, Some(lock), None))
+    }
+
+    /// Records kept in memory only, for tests.
+    pub fn in_memory() -> Records {
+        let db = Connection::open_in_memory().expect("SQLite in memory");
+        let next_game = sql::prepare(&db).expect("a fresh database takes the schema");
+        Records::run(db, next_game, None, None)
+    }
+
+    /// Records in memory for a booth whose file could not be opened
+    /// (`why`): the day's counts go on, and the operator page says that
+    /// nothing is kept.
+    pub fn memory_only(why: &RecordsError) -> Records {
+        let db = Connection::open_in_memory().expect("SQLite in memory");
+        let next_game = sql::prepare(&db).expect("a fresh database takes the schema");
+        let unrecorded = Unrecorded {
+            last: why.to_string(),
+            memory_only: true,
+            ..Unrecorded::default()
+        };
+        Records::run(db, next_game, None, Some(unrecorded))
+    }
+
+    fn run(
+        db: Connection,
+        next_game: i64,
+        lock: Option<std::fs::File>,
+        unrecorded: Option<Unrecorded>,
+    ) -> Records {
+        let (jobs, queue) = std::sync::mpsc::sync_channel::<Job>(QUEUE);
+        let thread = std::thread::Builder::new()
+            .name("records".into())
+            .spawn(move || {
+                let _lock = lock;
+                for job in queue {
+                    job(&db);
+                }
+            })
+            .expect("a thread for the records");
+        Records {
+            shared: Arc::new(Shared {
+                jobs: Mutex::new(Some(jobs)),
+                thread: Mutex::new(Some(thread)),
+                next_game: AtomicI64::new(next_game),
+                unrecorded: Arc::new(Mutex::new(unrecorded)),
+            }),
+        }
+    }
+
+    /// Hands `job` to the records' thread; whether it took it.
+    fn submit(&self, job: Job) -> bool {
+        let jobs = self.shared.jobs.lock().expect("records lock");
+        let Some(jobs) = jobs.as_ref() else {
+            return false;
+        };
+        match jobs.try_send(job) {
+            Ok(()) => true,
+            Err(TrySendError::Full(_)) => {
+                self.lost(
+                    "keep up",
+                    "the disk is too slow: records waited too long".into(),
+                );
+                false
+            }
+            Err(TrySendError::Disconnected(_)) => false,
+        }
+    }
+
+    /// Counts a record that could not be written, and logs it by name.
+    fn lost(&self, what: &str, why: String) {
+        note_lost(&self.shared.unrecorded, what, why);
+    }
+
+    /// Writes in the background; a failure is logged and counted.
+    fn write(
+        &self,
+        what: &'static str,
+        write: impl FnOnce(&Connection) -> rusqlite::Result<usize> + Send + 'static,
+    ) {
+        let unrecorded = Arc::clone(&self.shared.unrecorded);
+        self.submit(Box::new(move |db| {
+            if let Err(e) = write(db) {
+                note_lost(&unrecorded, what, sql::explain(&e));
+            }
+        }));
+    }
+
+    /// Reads on the records' thread, after every write handed over before;
+    /// blocks until done (call it off the booth's lock, from a blocking
+    /// task). `None` when the read failed (logged).
+    fn read<T: Send + 'static>(
+        &self,
+        what: &'static str,
+        read: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> Option<T> {
+        let (answer, answered) = std::sync::mpsc::sync_channel(1);
+        let job: Job = Box::new(move |db| {
+            let _ = answer.send(read(db));
+        });
+        if !self.submit(job) {
+            return None;
+        }
+        match answered.recv() {
+            Ok(Ok(value)) => Some(value),
+            Ok(Err(e)) => {
+                tracing::warn!("records: cannot {what}: {}", sql::explain(&e));
+                None
+            }
+            Err(_) => None,
+        }
+    }
+
+    /// A game's first coin: its number, to update it as it goes on.
+    pub fn begin_game(
+        &self,
+        mode: GameMode,
+        computer: Option<Seat>,
+        names: &[Option<String>; 2],
+        moves: &str,
+    ) -> i64 {
+        let id = self.shared.next_game.fetch_add(1, Ordering::Relaxed);
+        let (mode, computer) = (word(mode), computer.map(word));
+        let (names, moves) = (names.clone(), moves.to_owned());
+        self.write("record a game", move |db| {
+            sql::begin_game(db, id, &mode, computer.as_deref(), &names, &moves)
+        });
+        id
+    }
+
+    /// The moves so far, and the names (the second player joins later).
+    pub fn update_game(&self, id: i64, names: &[Option<String>; 2], moves: &str) {
+        let (names, moves) = (names.clone(), moves.to_owned());
+        self.write("record a move", move |db| {
+            sql::update_game(db, id, &names, &moves)
+        });
+    }
+
+    /// The end of a game.
+    pub fn end_game(&self, id: i64, outcome: Outcome) {
+        let result = outcome.as_str();
+        self.write("record a game's end", move |db| {
+            sql::end_game(db, id, &result)
+        });
+    }
+
+    /// A robot fault (as the pages name it; none named: the port was
+    /// lost), during `game` if one was on.
+    pub fn fault(&self, fault: Option<Fault>, game: Option<i64>) {
+        let kind = fault.map_or_else(|| "disconnected".into(), word);
+        self.write("record a fault", move |db| sql::fault(db, &kind, game));
+    }
+
+    /// Ends the games still going on (the bridge is stopping), and waits
+    /// until every record handed over is written.
+    pub fn close_unfinished(&self) {
+        self.write("close unfinished games", sql::close_unfinished);
+        let _ = self.read("finish writing", |_| Ok(()));
+    }
+
+    /// Today's counts, by the booth's local clock (blocks: see
+    /// [`Records::read`]).
+    pub fn today(&self) -> Tally {
+        self.read("count today's games", sql::today)
+            .unwrap_or_default()
+    }
+
+    /// The last `limit` games, newest first (blocks: see
+    /// [`Records::read`]).
+    pub fn recent(&self, limit: u32) -> Vec<GameRecord> {
+        self.read("list games", move |db| sql::recent(db, limit))
+            .unwrap_or_default()
+    }
+
+    /// What the bridge failed to record, if anything.
+    pub fn unrecorded(&self) -> Option<Unrecorded> {
+        self.shared.unrecorded.lock().expect("records lock").clone()
+    }
+}
+
+fn note_lost(unrecorded: &Mutex<Option<Unrecorded>>, what: &str, why: String) {
+    tracing::error!("records: cannot {what}: {why}; the game goes on unrecorded");
+    let mut unrecorded = unrecorded.lock().expect("records lock");
+    let entry = unrecorded.get_or_insert_with(Unrecorded::default);
+    entry.lost += 1;
+    entry.since.get_or_insert_with(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+    });
+    entry.last = format!("cannot {what}: {why}");
+}
+
+/// Where the records live unless `bridge.toml` says otherwise:
+/// `$XDG_STATE_HOME/connect4-bridge/booth.sqlite`, or under
+/// `~/.local/state`.
+pub fn default_path() -> PathBuf {
+    let state = std::env::var_os("XDG_STATE_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")))
+        .unwrap_or_else(std::env::temp_dir);
+    state.join("connect4-bridge").join("booth.sqlite")
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,249 @@
+use super::*;
+
+fn names(a: &str, b: &str) -> [Option<String>; 2] {
+    [Some(a.into()), Some(b.into())]
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("records-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn a_game_is_counted_from_its_first_coin_and_a_win_against_the_computer_is_the_visitors() {
+    let r = Records::in_memory();
+    assert_eq!(r.today().games, 0);
+    let won = r.begin_game(
+        GameMode::VsComputer,
+        Some(Seat::Second),
+        &names("Anna", "Computer"),
+        "4",
+    );
+    r.update_game(won, &names("Anna", "Computer"), "4455667");
+    r.end_game(won, Outcome::Won(Seat::First));
+    let lost = r.begin_game(
+        GameMode::VsComputer,
+        Some(Seat::First),
+        &names("Computer", "Ben"),
+        "4",
+    );
+    r.end_game(lost, Outcome::Won(Seat::First));
+    let two = r.begin_game(
+        GameMode::TwoPlayers,
+        None,
+        &[Some("Cleo".into()), None],
+        "1",
+    );
+    r.fault(Some(Fault::Jammed), Some(two));
+    r.fault(None, None);
+    let today = r.today();
+    assert_eq!(
+        (today.games, today.won_by_visitors, today.faults),
+        (3, 1, 2)
+    );
+    assert_eq!(today.date.len(), 10, "{today:?}");
+    let kinds = r.read("list faults", |db| {
+        db.query_row("SELECT group_concat(kind) FROM faults", [], |row| {
+            row.get::<_, String>(0)
+        })
+    });
+    assert_eq!(kinds.as_deref(), Some("jammed,disconnected"));
+    let recent = r.recent(10);
+    assert_eq!(recent.len(), 3);
+    assert_eq!(recent[0].result, None, "the newest game goes on");
+    assert_eq!(recent[0].faults, 1);
+    assert_eq!(recent[2].moves, "4455667");
+    assert_eq!(recent[2].result.as_deref(), Some("first"));
+    assert_eq!(r.unrecorded(), None);
+}
+
+#[test]
+fn records_survive_reopening_and_a_file_that_is_no_records_is_named() {
+    let dir = scratch("reopen");
+    let path = dir.join("nested/booth.sqlite");
+    {
+        let r = Records::open(&path).unwrap();
+        let id = r.begin_game(GameMode::TwoPlayers, None, &names("Anna", "Ben"), "4");
+        r.end_game(id, Outcome::Draw);
+    }
+    let again = Records::open(&path).unwrap();
+    assert_eq!(again.today().games, 1);
+    let next = again.begin_game(GameMode::TwoPlayers, None, &names("Cleo", "Dan"), "1");
+    assert_eq!(next, 2, "numbers go on after the last run's");
+    drop(again);
+
+    let text = dir.join("notes.sqlite");
+    std::fs::write(
+        &text,
+        "these are not records, just a text file of some length",
+    )
+    .unwrap();
+    let e = Records::open(&text).err().unwrap();
+    assert_eq!(
+        e.problem,
+        OpenProblem::Unusable("it is not a SQLite database".into())
+    );
+    assert!(e.to_string().contains("notes.sqlite"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_read_only_file_is_called_so() {
+    let dir = scratch("read-only");
+    let path = dir.join("booth.sqlite");
+    drop(Records::open(&path).unwrap());
+    // What SQLite answers a write on a file it may only read.
+    let db =
+        Connection::open_with_flags(&path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
+    let e = db
+        .execute("UPDATE games SET moves = '4' WHERE id = 1", [])
+        .unwrap_err();
+    assert_eq!(
+        sql::explain(&e),
+        "the file is read-only (its permissions, or a disk mounted read-only)"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn no_shared_memory_file_is_mapped_for_another_program_to_cut_short() {
+    let dir = scratch("no-shm");
+    let path = dir.join("booth.sqlite");
+    let r = Records::open(&path).unwrap();
+    r.begin_game(GameMode::TwoPlayers, None, &names("Anna", "Ben"), "4");
+    assert_eq!(r.today().games, 1);
+    assert!(dir.join("booth.sqlite-wal").exists(), "written ahead");
+    assert!(
+        !dir.join("booth.sqlite-shm").exists(),
+        "the WAL index is in memory"
+    );
+    drop(r);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_record_that_cannot_be_written_is_counted_and_named_and_play_goes_on() {
+    let r = Records::in_memory();
+    let first = r.begin_game(GameMode::TwoPlayers, None, &names("Anna", "Ben"), "4");
+    // The next game under the same number: its insert fails.
+    r.shared.next_game.store(first, Ordering::Relaxed);
+    let clash = r.begin_game(GameMode::TwoPlayers, None, &names("Cleo", "Dan"), "4");
+    assert_eq!(r.today().games, 1);
+    let unrecorded = r.unrecorded().expect("the loss is told");
+    assert_eq!(unrecorded.lost, 1);
+    assert!(unrecorded.since.is_some());
+    assert!(
+        unrecorded.last.starts_with("cannot record a game: "),
+        "{unrecorded:?}"
+    );
+    assert!(!unrecorded.memory_only);
+    // Later records are written as before.
+    r.update_game(first, &names("Anna", "Ben"), "44");
+    assert_eq!(r.recent(1)[0].moves, "44");
+    assert_eq!(clash, first);
+}
+
+#[test]
+fn a_booth_without_its_file_counts_in_memory_and_says_so() {
+    let why = RecordsError {
+        path: "/media/card/booth.sqlite".into(),
+        problem: OpenProblem::Unusable("the disk is full".into()),
+    };
+    let r = Records::memory_only(&why);
+    r.begin_game(GameMode::TwoPlayers, None, &names("Anna", "Ben"), "4");
+    assert_eq!(r.today().games, 1);
+    let unrecorded = r.unrecorded().unwrap();
+    assert!(unrecorded.memory_only);
+    assert_eq!(unrecorded.lost, 0);
+    assert!(
+        unrecorded.last.contains("/media/card/booth.sqlite"),
+        "{unrecorded:?}"
+    );
+}
+
+#[test]
+fn a_move_is_recorded_while_the_operator_reads_a_season_of_60000_games() {
+    let dir = scratch("season");
+    let path = dir.join("booth.sqlite");
+    drop(Records::open(&path).unwrap());
+    Connection::open(&path)
+        .unwrap()
+        .execute_batch(
+                "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60000)
+                 INSERT INTO games (started, ended, mode, computer, first_name, second_name, moves, result)
+                 SELECT 1700000000 + i, 1700000100 + i, 'vs_computer', 'second', 'Ada', 'Computer', '4455', 'first' FROM n;
+                 INSERT INTO faults (at, kind, game) SELECT 1700000000 + id, 'jammed', id FROM games WHERE id % 10 = 0;",
+        )
+        .unwrap();
+    let records = Records::open(&path).unwrap();
+    // The operator's export, held up for as long as the test likes ...
+    let (go_on, held) = std::sync::mpsc::channel::<()>();
+    let (reading, read_started) = std::sync::mpsc::channel::<()>();
+    let export = {
+        let records = records.clone();
+        std::thread::spawn(move || {
+            records.read("hold the export", move |db| {
+                let counted: i64 = db.query_row("SELECT count(*) FROM games", [], |r| r.get(0))?;
+                reading.send(()).unwrap();
+                let _ = held.recv();
+                Ok(counted)
+            })
+        })
+    };
+    read_started.recv().unwrap();
+    // ... while the booth records a game's coins: handing them over never
+    // waits for the read (if it did, this test would never end).
+    let id = records.begin_game(
+        GameMode::VsComputer,
+        Some(Seat::Second),
+        &[Some("Ben".into()), None],
+        "4",
+    );
+    records.update_game(id, &[Some("Ben".into()), None], "44");
+    go_on.send(()).unwrap();
+    assert_eq!(export.join().unwrap(), Some(60000));
+    let newest = records.recent(1).remove(0);
+    assert_eq!((newest.id, newest.moves.as_str()), (id, "44"));
+    let started = std::time::Instant::now();
+    let all = records.recent(u32::MAX);
+    eprintln!(
+        "60,001 games read for the export in {:?}",
+        started.elapsed()
+    );
+    assert_eq!(all.len(), 60001);
+    assert_eq!(all.iter().filter(|g| g.faults == 1).count(), 6000);
+    drop(records);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_second_bridge_on_the_same_records_stops_before_touching_them() {
+    let dir = scratch("lock");
+    let path = dir.join("booth.sqlite");
+    let first = Records::open(&path).unwrap();
+    let id = first.begin_game(
+        GameMode::VsComputer,
+        Some(Seat::Second),
+        &[Some("Ada".into()), None],
+        "4",
+    );
+    let second = Records::open(&path).err().expect("refused");
+    assert_eq!(second.problem, OpenProblem::InUse);
+    assert!(
+        second.to_string().contains("another bridge is using it"),
+        "{second}"
+    );
+    let game = first.recent(1).remove(0);
+    assert_eq!(
+        (game.id, game.result),
+        (id, None),
+        "still playing, untouched"
+    );
+    drop(first);
+    assert!(
+        Records::open(&path).is_ok(),
+        "free again once the first is gone"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
