@@ -209,6 +209,15 @@ impl Records {
                 return Err(unusable(format!("cannot lock it: {e}")));
             }
         }
+        // SQLite would call a read-only file a disk failure (it cannot
+        // make the file's write-ahead log): say what it is.
+        if let Err(e) = std::fs::OpenOptions::new().append(true).open(path) {
+            let read_only = e.kind() == std::io::ErrorKind::PermissionDenied
+                || e.kind() == std::io::ErrorKind::ReadOnlyFilesystem;
+            if read_only {
+                return Err(unusable(sql::READ_ONLY.into()));
+            }
+        }
         let db = Connection::open(path).map_err(|e| unusable(sql::explain(&e)))?;
         let next_game = sql::prepare(&db).map_err(unusable)?;
         // A game the bridge was playing when it last stopped cannot go on.

@@ -31,13 +31,14 @@ CREATE INDEX IF NOT EXISTS faults_at ON faults(at);
 CREATE INDEX IF NOT EXISTS faults_game ON faults(game);
 ";
 
+/// A file the bridge may not write.
+pub const READ_ONLY: &str = "the file is read-only (its permissions, or a disk mounted read-only)";
+
 /// What went wrong, in words for the operator (SQLite's own are terse).
 pub fn explain(error: &rusqlite::Error) -> String {
     use rusqlite::ErrorCode;
     match error.sqlite_error_code() {
-        Some(ErrorCode::ReadOnly) => {
-            "the file is read-only (its permissions, or a disk mounted read-only)".into()
-        }
+        Some(ErrorCode::ReadOnly) => READ_ONLY.into(),
         Some(ErrorCode::NotADatabase) => "it is not a SQLite database".into(),
         Some(ErrorCode::DiskFull) => "the disk is full".into(),
         Some(ErrorCode::SystemIoFailure) => format!("the disk failed ({error})"),
