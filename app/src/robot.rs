@@ -329,6 +329,7 @@ impl Actions {
         }
         if code == ErrorCode::Token {
             crate::booth_link::forget_token();
+            self.booth.may_play.set(false);
         }
         // The bridge's refusal is about its moment, in the lobby too.
         self.say_tied(refusal_text(code), true);

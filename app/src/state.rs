@@ -83,6 +83,9 @@ pub struct Booth {
     pub said_at: RwSignal<Option<crate::robot::Moment>>,
     /// Since when this page's robot game is over (ms since the epoch).
     pub over_since: RwSignal<Option<f64>>,
+    /// Whether this device may play on the robot: `false` once the bridge
+    /// has said it lacks the booth's code (a LAN device without the token).
+    pub may_play: RwSignal<bool>,
 }
 
 impl Booth {
@@ -202,6 +205,7 @@ impl State {
                 now: RwSignal::new(0.0),
                 said_at: RwSignal::new(None),
                 over_since: RwSignal::new(None),
+                may_play: RwSignal::new(true),
             },
             data: Data {
                 book: RwSignal::new(None),

@@ -474,7 +474,15 @@ test('the booth\'s screen shows its join QR code, a phone joins with it, and a q
   await fitsAt(watch, [[1920, 1080], [800, 480], [1024, 768], [768, 1024]], 'the spectator screen with --lan');
   await watch.screenshot({ path: `${SHOTS}booth-watch-lan-768x1024.png` });
   await hand.locator('#robot .lobby-message', { hasText: 'nobody moved for a while' }).waitFor({ timeout: 15000 });
-  await screen.locator('#robot .play-robot:not([disabled])').waitFor();
+  await screen.locator('#robot .play-robot:not([disabled])').waitFor();  // A device that opened the booth's address without its code can only
+  // watch (the robot is free now), and its lobby says so instead of
+  // offering a button that fails.
+  const stranger = await (await context(t, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+  await stranger.goto(join.replace(/\?token=.*$/, ''));
+  await lobby(stranger);
+  await stranger.locator('#robot :is(.busy, .lobby-message)', { hasText: 'needs the booth\'s code' }).waitFor();
+  assert.ok(await stranger.locator('#robot .play-robot').evaluate((b) => b.disabled), '"Play on the robot" is greyed out without the code');
+  await stranger.screenshot({ path: `${SHOTS}booth-lobby-no-code-phone.png` });
 });
 
 test('a quiet booth plays a demo with no page open, shown on the spectator screen, and a visitor stops it', async () => {

@@ -21,6 +21,7 @@ pub fn RobotPanel() -> impl IntoView {
     let against_computer = RwSignal::new(true);
     let name_ok = move || name.with(|n| valid_name(n));
     let playing = move || ctx.game.with(|g| g.robot.is_some());
+    let may_play = move || ctx.booth.may_play.get();
     let busy = move || {
         ctx.booth.snapshot.with(|s| {
             s.as_ref().is_some_and(|s| {
@@ -156,15 +157,19 @@ pub fn RobotPanel() -> impl IntoView {
                         </select>
                     </label>
                 </Show>
+                // Said once as the refusal; kept here once that is gone.
+                <Show when=move || !may_play() && message().is_none()>
+                    <p class="busy">{move || t(Text::NeedToken)}</p>
+                </Show>
                 <Show when=busy>
                     <p class="busy">{move || t(Text::RobotBusy)}</p>
                     <a href="watch">{move || t(Text::WatchRobot)}</a>
                 </Show>
                 <Show when=seat_free>
-                    <button class="take-seat" on:click=join>{move || t(Text::TakeSeat)}</button>
+                    <button class="take-seat" on:click=join disabled=move || !may_play()>{move || t(Text::TakeSeat)}</button>
                 </Show>
                 <div class="lobby-actions">
-                    <button class="primary play-robot" on:click=start disabled=busy>{move || t(Text::PlayOnRobot)}</button>
+                    <button class="primary play-robot" on:click=start disabled=move || busy() || !may_play()>{move || t(Text::PlayOnRobot)}</button>
                     <button class="play-here" on:click=move |_| ctx.ui.panel.set(None)>{move || t(Text::PlayHere)}</button>
                 </div>
                 <Show when=move || join_url().is_some()>
