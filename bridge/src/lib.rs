@@ -43,6 +43,7 @@ pub async fn run(
 ) {
     let mut status = booth.robot().status();
     let mut settled = booth.robot().status();
+    let wake = booth.waker();
     let booth = Arc::new(Mutex::new(booth));
     let watcher = Arc::clone(&booth);
     tokio::spawn(async move {
@@ -52,11 +53,14 @@ pub async fn run(
     });
     let ticker = Arc::clone(&booth);
     tokio::spawn(async move {
-        // Ten times a second: the computer's move goes to the robot soon
-        // after its search ends, and its tree grows on the pages.
+        // Ten times a second (the computer's tree grows on the pages, the
+        // clocks run), and at once when the computer has its move.
         let mut every = tokio::time::interval(Duration::from_millis(100));
         loop {
-            every.tick().await;
+            tokio::select! {
+                _ = every.tick() => {}
+                () = wake.notified() => {}
+            }
             ticker.lock().expect("booth lock").tick();
         }
     });

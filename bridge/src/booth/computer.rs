@@ -1,7 +1,8 @@
 //! The computer's side of a game on the robot, in a visitor's game and in
 //! the demo: the engine's players search on a thread of their own (a search
 //! never holds the booth's lock), and the booth takes their progress and
-//! their move when it looks (every tick).
+//! their move when it looks: every tick, and at once when the search
+//! thread wakes it with a move.
 
 use std::sync::{Arc, mpsc};
 use std::time::Instant;
@@ -60,13 +61,13 @@ pub(super) struct Computer {
 }
 
 impl Computer {
-    /// Starts the search thread.
-    pub(super) fn spawn(data: GameData) -> Computer {
+    /// Starts the search thread, which calls on `wake` when it has a move.
+    pub(super) fn spawn(data: GameData, wake: Arc<tokio::sync::Notify>) -> Computer {
         let (asks, questions) = mpsc::channel::<Ask>();
         let (replies, answers) = mpsc::channel();
         std::thread::Builder::new()
             .name("computer".into())
-            .spawn(move || search_thread(&questions, &replies, &data))
+            .spawn(move || search_thread(&questions, &replies, &data, &wake))
             .expect("a thread for the computer");
         Computer {
             asks,
@@ -133,10 +134,10 @@ impl Booth {
         };
         let paced = game.mode != GameMode::Demo || game.last_move.elapsed() >= DEMO_PACE;
         let board = game.board.clone();
-        let data = &self.game_data;
+        let (data, wake) = (&self.game_data, &self.wake);
         let computer = self
             .computer
-            .get_or_insert_with(|| Computer::spawn(data.clone()));
+            .get_or_insert_with(|| Computer::spawn(data.clone(), Arc::clone(wake)));
         match computer.look(&board, &player, ready && paced) {
             Found::Searching(None) => {}
             Found::Searching(Some(progress)) => {
@@ -166,7 +167,12 @@ impl Booth {
 /// another was searched replaces the ones still waiting. A player is kept
 /// while the booth asks for the same one: its transposition table stays
 /// warm, and an adaptive player keeps what it learnt in the game.
-fn search_thread(questions: &mpsc::Receiver<Ask>, replies: &mpsc::Sender<Answer>, data: &GameData) {
+fn search_thread(
+    questions: &mpsc::Receiver<Ask>,
+    replies: &mpsc::Sender<Answer>,
+    data: &GameData,
+    wake: &tokio::sync::Notify,
+) {
     let mut seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64);
@@ -213,5 +219,6 @@ fn search_thread(questions: &mpsc::Receiver<Ask>, replies: &mpsc::Sender<Answer>
         if replies.send(answer).is_err() {
             break;
         }
+        wake.notify_one();
     }
 }

@@ -144,6 +144,9 @@ pub struct Booth {
     changes: tokio::sync::watch::Sender<u64>,
     /// Faults and refusals, for the operator page.
     events: EventLog,
+    /// Called on by the computer when it has a move: the booth should look
+    /// before its next tick.
+    wake: Arc<tokio::sync::Notify>,
 }
 
 fn seat(side: Side) -> Seat {
@@ -199,6 +202,7 @@ impl Booth {
             computer: None,
             changes: tokio::sync::watch::Sender::new(0),
             events: EventLog::default(),
+            wake: Arc::new(tokio::sync::Notify::new()),
         };
         booth.update_robot();
         booth
@@ -259,6 +263,8 @@ impl Booth {
         }
         self.last_state = Some(state);
         self.broadcast();
+        // A robot ready again takes the computer's move at once.
+        self.computer_tick();
     }
 
     /// The game for the operator page: status, moves and seats.
@@ -488,6 +494,12 @@ impl Booth {
             c.outbox
                 .send(&ServerMessage::Snapshot(Box::new(self.snapshot_for(id))));
         }
+    }
+
+    /// What the computer calls on when it has a move: whoever runs the
+    /// booth's ticks should tick then too.
+    pub fn waker(&self) -> Arc<tokio::sync::Notify> {
+        Arc::clone(&self.wake)
     }
 
     /// Changes as they happen (a counter): the game, the seats, the robot.

@@ -34,6 +34,8 @@ impl Booth {
         self.record_move();
         self.update_robot();
         self.broadcast();
+        // The computer starts on its answer while the robot drops the coin.
+        self.computer_tick();
         Ok(())
     }
 
