@@ -27,28 +27,8 @@ async fn spectators_that_never_read_do_not_grow_the_bridge() {
         send(&mut ws, hello("spectator", &format!("stalled-{i}"))).await;
         stalled.push(ws); // never read again
     }
-    let mut player = connect(&b.bridge).await;
-    send(&mut player, hello("player", "tracer")).await;
-    send(
-        &mut player,
-        json!({"type": "start", "mode": "vs_computer", "level": "hard"}),
-    )
-    .await;
-    snapshot_where(&mut player, |s| s["can_move"] == true).await;
     // Every move of the computer sends its growing tree to every page.
-    let mut played = 0;
-    for column in [1, 2, 3, 5, 6, 7] {
-        send(&mut player, json!({"type": "move", "column": column})).await;
-        played += 2;
-        let s = snapshot_where(&mut player, |s| {
-            s["moves"].as_str().unwrap().len() >= played && s["can_move"] == true
-                || s["status"] != "playing"
-        })
-        .await;
-        if s["status"] != "playing" {
-            break;
-        }
-    }
+    b.game_against_hard("tracer").await;
     let peak = b.peak_kb();
     eprintln!("stalled spectators: peak RSS {peak} kB");
     assert!(peak < MEMORY_GOAL_KB, "peak {peak} kB");

@@ -8,7 +8,6 @@ mod common;
 use std::time::Duration;
 
 use futures_util::StreamExt;
-use serde_json::json;
 use tokio::net::TcpSocket;
 use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -124,25 +123,8 @@ async fn a_thousand_pages_that_never_read_during_a_game() {
     for n in 0..1_000 {
         stalled.push(spectator(&b.bridge, n).await); // never read again
     }
-    let mut player = connect(&b.bridge).await;
-    send(&mut player, hello("player", "in-the-crowd")).await;
-    let start = json!({"type": "start", "mode": "vs_computer", "level": "hard"});
-    send(&mut player, start).await;
-    snapshot_where(&mut player, |s| s["can_move"] == true).await;
     // Each of the computer's moves sends its growing tree to every page.
-    let mut played = 0;
-    for column in [1, 2, 3, 5, 6, 7] {
-        send(&mut player, json!({"type": "move", "column": column})).await;
-        played += 2;
-        let s = snapshot_where(&mut player, |s| {
-            s["moves"].as_str().unwrap().len() >= played && s["can_move"] == true
-                || s["status"] != "playing"
-        })
-        .await;
-        if s["status"] != "playing" {
-            break;
-        }
-    }
+    let player = b.game_against_hard("in-the-crowd").await;
     let peak = b.peak_kb();
     drop(stalled);
     drop(player);

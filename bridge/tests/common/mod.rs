@@ -213,6 +213,31 @@ impl Running {
             .unwrap_or_else(|| panic!("{field} in /proc"))
     }
 
+    /// A visitor's game against Hard, six coins (or until it ends), while
+    /// the computer's trees go to every page; the visitor's page, still
+    /// open.
+    pub async fn game_against_hard(&self, session: &str) -> Ws {
+        let mut player = connect(&self.bridge).await;
+        send(&mut player, hello("player", session)).await;
+        let start = json!({"type": "start", "mode": "vs_computer", "level": "hard"});
+        send(&mut player, start).await;
+        snapshot_where(&mut player, |s| s["can_move"] == true).await;
+        let mut played = 0;
+        for column in [1, 2, 3, 5, 6, 7] {
+            send(&mut player, json!({"type": "move", "column": column})).await;
+            played += 2;
+            let s = snapshot_where(&mut player, |s| {
+                s["moves"].as_str().unwrap().len() >= played && s["can_move"] == true
+                    || s["status"] != "playing"
+            })
+            .await;
+            if s["status"] != "playing" {
+                break;
+            }
+        }
+        player
+    }
+
     /// A visitor's whole turn: a game against the computer and one coin on
     /// the robot, seen back in a snapshot.
     pub async fn normal_game(&self, session: &str) {
