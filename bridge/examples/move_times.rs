@@ -103,20 +103,20 @@ async fn main() {
                 };
                 let sent = Instant::now();
                 send(&mut ws, json!({"type": "move", "column": column})).await;
-                loop {
+                let over = loop {
                     let m = next(&mut ws).await;
-                    if std::env::var("TRACE").is_ok() {
-                        eprintln!("{:?} {} {}", sent.elapsed(), m["type"], m["moves"]);
-                    }
                     if m["type"] == "decided" {
                         times.push(sent.elapsed());
-                        break;
+                        break None;
                     }
                     if m["type"] == "snapshot" && m["status"] != "playing" {
-                        break; // the visitor's coin ended the game
+                        break Some(m); // the visitor's coin ended the game
                     }
-                }
-                s = visitors_moment(&mut ws).await;
+                };
+                s = match over {
+                    Some(last) => last,
+                    None => visitors_moment(&mut ws).await,
+                };
             }
         }
         times.sort();
