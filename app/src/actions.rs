@@ -423,20 +423,19 @@ impl Actions {
         self.game.with(|g| g.mode(mode)) != GameMode::TwoPlayers
     }
 
-    /// Whether hints (and the expected continuation) are offered: not in
-    /// a robot game between two people unless the booth allows them.
+    /// Whether hints (and the expected continuation) are offered (tracked):
+    /// not in a robot game unless the booth allows them.
     pub(crate) fn hints_allowed(self) -> bool {
-        let between_people = self.game.with(|g| g.robot == Some(GameMode::TwoPlayers));
-        !between_people
+        self.game.with(|g| g.robot.is_none())
             || self
                 .booth
                 .welcome
-                .with(|w| w.as_ref().is_some_and(|w| w.hints_between_people))
+                .with(|w| w.as_ref().is_some_and(|w| w.robot_hints))
     }
 
     pub(crate) fn hint(self) {
         if !untrack(|| self.hints_allowed()) {
-            return self.say(Text::NoHintsBetweenPeople);
+            return self.say(Text::NoHintsOnRobot);
         }
         let game = self.game.get_untracked();
         if game.board.is_over() {

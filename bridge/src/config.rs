@@ -42,9 +42,12 @@ pub struct Config {
     pub language: String,
     /// The booth's name over its lobby; empty: the app's title.
     pub booth_name: String,
-    /// Whether robot games between two people offer hints and the expected
-    /// continuation (off: they would let one of them play perfectly).
-    pub hints_between_people: bool,
+    /// Whether robot games offer hints and the computer's expected
+    /// continuation (off: they would let a visitor play perfectly, against
+    /// the computer or against another person). The app's games on a
+    /// tablet always have them.
+    #[serde(alias = "hints_between_people")]
+    pub robot_hints: bool,
     /// The demo's two levels: the first player's and the second's.
     pub demo_levels: Vec<String>,
     /// Levels the lobby offers.
@@ -107,7 +110,7 @@ impl Default for Config {
             demo_after_s: 60,
             language: "de".into(),
             booth_name: String::new(),
-            hints_between_people: false,
+            robot_hints: false,
             demo_levels: vec!["hard".into(), "medium:aggressive".into()],
             levels: ["easy", "medium", "hard", "perfect", "adaptive"]
                 .map(String::from)
@@ -368,7 +371,7 @@ mod tests {
             "demo_levels",
             "language",
             "booth_name",
-            "hints_between_people",
+            "robot_hints",
             "levels",
             "depth",
             "random_moves",
@@ -452,5 +455,13 @@ mod tests {
         assert!(unknown[0].contains("colour"), "{unknown:?}");
         let wrong_type = Config::parse("port = \"eighty\"").unwrap_err();
         assert!(wrong_type[0].contains("port"), "{wrong_type:?}");
+    }
+
+    #[test]
+    fn robot_hints_are_off_unless_asked_for_also_by_their_old_name() {
+        assert!(!Config::parse("").unwrap().robot_hints);
+        assert!(Config::parse("robot_hints = true").unwrap().robot_hints);
+        let old = Config::parse("hints_between_people = true").unwrap();
+        assert!(old.robot_hints, "a config of an older bridge keeps working");
     }
 }

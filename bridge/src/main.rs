@@ -286,7 +286,7 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
             tuning: cfg.tuning.clone(),
             join_url: join_url.clone(),
             name: Some(cfg.booth_name.clone()).filter(|n| !n.is_empty()),
-            hints_between_people: cfg.hints_between_people,
+            robot_hints: cfg.robot_hints,
         },
     };
     let address = if lan { "0.0.0.0" } else { "127.0.0.1" };

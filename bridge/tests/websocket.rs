@@ -57,7 +57,7 @@ async fn start_with_idle(
             levels: vec!["easy".into(), "hard".into()],
             join_url: Some("http://192.0.2.7:8080/?token=secrettoken123".into()),
             name: None,
-            hints_between_people: false,
+            robot_hints: false,
             ..Default::default()
         },
     };

@@ -193,6 +193,14 @@ test('a whole robot game from tap to coin, a jam that heals, a spectator who see
   for (;;) {
     const grid = await visitorsTurn(page);
     if (OVER.test(await status(page))) break;
+    if (moves === 1) {
+      // Hints and the computer's expected line are off on the robot: the
+      // button is greyed, a tap says why, and no ghost coins show.
+      assert.equal(await page.locator('button.hint.unavailable').count(), 1, 'the hint is greyed on the robot');
+      assert.equal(await page.locator('.cells .coin.ghost').count(), 0, 'no expected line on the robot');
+      await page.locator('button.hint').click();
+      await page.waitForFunction(() => window.said.some((s) => /No hints on the robot/.test(s)), null, { timeout: 5000, polling: 50 });
+    }
     if (moves === 3 && !jammed) {
       // The visitor's next coin jams in the robot.
       await fetch(base + 'sim/jam', { method: 'POST' });
@@ -328,7 +336,7 @@ test('two people play each other on the robot: waiting, names, each result, agai
   await a.getByRole('button', { name: 'Column 1', exact: true }).click();
   await says(a, /Waiting for an opponent/);
   assert.equal(await a.locator('.cells .coin:not(.ghost)').count(), 0);
-  assert.equal(await a.locator('button.hint').count(), 0, 'no hints between two people');
+  assert.equal(await a.locator('button.hint.unavailable').count(), 1, 'no hints between two people');
 
   const second = await context(t, { viewport: { width: 800, height: 480 } });
   const b = await second.newPage();

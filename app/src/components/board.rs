@@ -38,7 +38,8 @@ pub fn BoardView() -> impl IntoView {
         let last = g.board.last_move().map(|c| (c, g.board.height(c) - 1));
         let pv = search.last_pv.get();
         let mut expected: Vec<(usize, usize, usize)> = Vec::new();
-        if !g.board.is_over() && !search.thinking.get() && g.mode(s.mode) != GameMode::TwoPlayers {
+        let shown = g.mode(s.mode) != GameMode::TwoPlayers && actions.hints_allowed();
+        if shown && !g.board.is_over() && !search.thinking.get() {
             let mut future = g.board.clone();
             for (i, &c) in pv.iter().skip(1).take(EXPECTED_SHOWN).enumerate() {
                 let c = usize::from(c);

@@ -22,9 +22,10 @@ pub fn Toolbar(controls: bool) -> impl IntoView {
                 <Show when=move || controls>
                     <button on:click=move |_| actions.new_game(true)>{move || t(Text::NewGame)}</button>
                     <button on:click=move |_| actions.undo()>{move || t(Text::Undo)}</button>
-                    <Show when=move || actions.hints_allowed()>
-                        <button class="hint" on:click=move |_| actions.hint()>{move || t(Text::Hint)}</button>
-                    </Show>
+                    // Offered but greyed where the booth keeps hints off: a
+                    // tap says why.
+                    <button class="hint" class:unavailable=move || !actions.hints_allowed()
+                        on:click=move |_| actions.hint()>{move || t(Text::Hint)}</button>
                 </Show>
                 // Only where the screen is too small to show the thinking
                 // beside the board (the stylesheet decides).

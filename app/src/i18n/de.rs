@@ -167,7 +167,9 @@ pub(super) fn text(text: Text) -> &'static str {
         Text::Sound => "Ton",
         Text::SoundOn => "Ton an",
         Text::SoundOff => "Ton aus",
-        Text::NoHintsBetweenPeople => "Keine Tipps im Spiel zwischen zwei Personen.",
+        Text::NoHintsOnRobot => {
+            "Keine Tipps am Roboter: Mit ihnen könnte jeder perfekt spielen. Spiele auf diesem Tablet haben sie."
+        }
         Text::OtherWantsAgain => "möchte noch einmal spielen.",
     }
 }

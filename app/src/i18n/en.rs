@@ -159,7 +159,9 @@ pub(super) fn text(text: Text) -> &'static str {
         Text::Sound => "Sound",
         Text::SoundOn => "Sound on",
         Text::SoundOff => "Sound off",
-        Text::NoHintsBetweenPeople => "No hints in a game between two people.",
+        Text::NoHintsOnRobot => {
+            "No hints on the robot: with them anyone could play perfectly. Games on this tablet have them."
+        }
         Text::OtherWantsAgain => "wants to play again.",
     }
 }

@@ -208,7 +208,7 @@ pub enum Text {
     BackToLobby,
     JoinWithPhone,
     Sound,
-    NoHintsBetweenPeople,
+    NoHintsOnRobot,
     SoundOn,
     SoundOff,
     OtherWantsAgain,

@@ -151,11 +151,10 @@ pub struct Welcome {
     /// The booth's name for its lobby (`None`: the app's own title).
     #[serde(default)]
     pub name: Option<String>,
-    /// Whether hints and the expected continuation are offered in robot
-    /// games between two people (they would let one of them play
-    /// perfectly).
+    /// Whether hints and the computer's expected continuation are offered
+    /// in robot games (they would let a visitor play perfectly).
     #[serde(default)]
-    pub hints_between_people: bool,
+    pub robot_hints: bool,
 }
 
 /// Why the bridge refused a message.
