@@ -1,7 +1,52 @@
-//! How a column's value is drawn: a heuristic value as a signed number,
-//! every value as a bar. (A perfect score in words is [`crate::i18n::Say::PerfectValue`].)
+//! How a column's value is drawn: a heuristic value as a signed number or
+//! as its rank among the columns in words, every value as a bar. (A perfect
+//! score in words is [`crate::i18n::Say::PerfectValue`].)
 
 use engine::player::FORCED;
+
+/// Where a column's heuristic value stands among the columns': what a
+/// visitor can read without knowing the evaluation's scale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Rank {
+    /// A forced win.
+    Wins,
+    /// The best column (or as good).
+    Best,
+    /// Close to the best.
+    Good,
+    /// Clearly below the best.
+    Weaker,
+    /// Far below the best.
+    Poor,
+    /// A forced loss.
+    Loses,
+}
+
+/// How far below the best a value may be and still be good, or weaker: in
+/// the window evaluation an open line of two is worth about 10 and one of
+/// three about 100, so good is within three twos, weaker within a three.
+const GOOD_WITHIN: i32 = 30;
+const WEAKER_WITHIN: i32 = 120;
+
+/// The rank of `v` among the values `all` (its own among them).
+pub fn rank(v: i32, all: &[i32]) -> Rank {
+    if v >= FORCED {
+        return Rank::Wins;
+    }
+    if v <= -FORCED {
+        return Rank::Loses;
+    }
+    let best = all.iter().copied().filter(|x| *x < FORCED).fold(v, i32::max);
+    // Beside a column that wins, none is the best.
+    let win_elsewhere = all.iter().any(|x| *x >= FORCED);
+    match best - v {
+        0 if !win_elsewhere => Rank::Best,
+        0 => Rank::Good,
+        d if d <= GOOD_WITHIN => Rank::Good,
+        d if d <= WEAKER_WITHIN => Rank::Weaker,
+        _ => Rank::Poor,
+    }
+}
 
 /// A value as a short signed number; a forced result as an infinity.
 pub fn short_value(v: i32) -> String {
@@ -46,5 +91,17 @@ mod tests {
         assert_eq!(bar_length(2, &[1, 2]), 1.0);
         assert_eq!(bar_length(1, &[1, 2]), 0.2);
         assert_eq!(bar_length(5, &[5, 5]), 0.6);
+    }
+
+    #[test]
+    fn a_value_is_ranked_against_the_best_column_not_its_scale() {
+        let all = [-84, -84, -50, -59, -82, -200, FORCED + 2];
+        assert_eq!(rank(-50, &all), Rank::Good, "beside a win, nothing is best");
+        assert_eq!(rank(-50, &all[..6]), Rank::Best);
+        assert_eq!(rank(-59, &all), Rank::Good);
+        assert_eq!(rank(-84, &all), Rank::Weaker);
+        assert_eq!(rank(-200, &all), Rank::Poor);
+        assert_eq!(rank(FORCED + 2, &all), Rank::Wins);
+        assert_eq!(rank(-FORCED, &all), Rank::Loses);
     }
 }

@@ -200,6 +200,9 @@ test('a whole robot game from tap to coin, a jam that heals, a spectator who see
       assert.equal(await page.locator('.cells .coin.ghost').count(), 0, 'no expected line on the robot');
       await page.locator('button.hint').click();
       await page.waitForFunction(() => window.said.some((s) => /No hints on the robot/.test(s)), null, { timeout: 5000, polling: 50 });
+      // The computer's column values are words, not its evaluation's numbers.
+      const values = await page.locator('.values .value').allTextContents();
+      assert.ok(values.some((v) => v !== '') && values.every((v) => /^(wins|best|good|weaker|poor|loses|)$/.test(v)), `values in words: ${values}`);
     }
     if (moves === 3 && !jammed) {
       // The visitor's next coin jams in the robot.
@@ -256,6 +259,7 @@ test('a whole robot game from tap to coin, a jam that heals, a spectator who see
   }
   assert.ok(jammed, 'the game lasted past the jam');
   const final = await inStep(page);
+  assert.deepEqual((await page.locator('.values .value').allTextContents()).filter((v) => v !== ''), [], 'no values stay after the game');
   // The spectator saw the same game, and the computer's search tree.
   await screen.waitForFunction((want) => {
     const cells = document.querySelectorAll('.cells .coin:not(.ghost)').length;

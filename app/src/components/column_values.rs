@@ -6,12 +6,13 @@ use leptos::prelude::*;
 use crate::game::Game;
 use crate::i18n::{Say, use_i18n};
 use crate::state::{Search, Ui, ValueSource};
-use crate::values::{bar_length, short_value};
+use crate::values::{Rank, bar_length, rank, short_value};
 
-/// Each column's value as a bar: the perfect score after a hint, in words
-/// (a tap on the row shows the numbers), else the computer's last search
-/// as a number; green is good for the side to move, red bad, and the
-/// longer the bar the clearer.
+/// Each column's value as a bar and in words (a tap on the row shows the
+/// numbers): the perfect score after a hint, else how the computer's last
+/// search ranked the column; green is good for the side to move (in words:
+/// among the best), red bad, and the longer the bar the clearer. A finished game shows none: they
+/// were about moves nobody can play any more.
 #[component]
 pub fn ColumnValues() -> impl IntoView {
     let i18n = use_i18n();
@@ -24,7 +25,8 @@ pub fn ColumnValues() -> impl IntoView {
             (b.geometry().cells(), b.plies(), b.geometry().columns())
         });
         let numbers = ui.value_numbers.get();
-        let values = search.column_values.get();
+        let over = game.with(|g| g.board.is_over());
+        let values = search.column_values.get().filter(|_| !over);
         let perfect = values
             .as_ref()
             .is_some_and(|(kind, _)| *kind == ValueSource::Hint);
@@ -37,11 +39,23 @@ pub fn ColumnValues() -> impl IntoView {
                 let v = values
                     .as_ref()
                     .and_then(|(_, v)| v.get(c).copied().flatten());
-                let class = match v {
-                    Some(v) if v > 0 => "value good",
-                    Some(v) if v < 0 => "value bad",
-                    Some(_) => "value even",
-                    None => "value",
+                // In words a search value is coloured by its rank (the best
+                // of bad choices is still the one to take), as a number by
+                // its sign.
+                let sign = match (v, perfect || numbers) {
+                    (None, _) => 0,
+                    (Some(v), true) => v.signum(),
+                    (Some(v), false) => match rank(v, &known) {
+                        Rank::Wins | Rank::Best | Rank::Good => 1,
+                        Rank::Weaker => 0,
+                        Rank::Poor | Rank::Loses => -1,
+                    },
+                };
+                let class = match (v, sign) {
+                    (None, _) => "value",
+                    (_, 1) => "value good",
+                    (_, -1) => "value bad",
+                    _ => "value even",
                 };
                 let style = format!("--bar:{:.2}", v.map_or(0.0, |v| bar_length(v, &known)));
                 let text = match v {
@@ -50,7 +64,8 @@ pub fn ColumnValues() -> impl IntoView {
                         cells,
                         plies,
                     }),
-                    Some(v) => short_value(v),
+                    Some(v) if numbers => short_value(v),
+                    Some(v) => i18n.say(&Say::SearchValue(rank(v, &known))),
                     None => String::new(),
                 };
                 let score = v.filter(|_| perfect).map(|v| v.to_string());

@@ -7,7 +7,7 @@ use engine::solver::stones_to_win;
 
 use super::{RobotGameLine, Say, Text, capitalise, grouped, level_name_or_depth};
 use crate::protocol::Database;
-use crate::values::short_value;
+use crate::values::{Rank, short_value};
 
 /// A fixed text in German.
 pub(super) fn text(text: Text) -> &'static str {
@@ -234,6 +234,15 @@ pub(super) fn say(message: &Say) -> String {
                 (_, Some(n)) => format!("verliert in {n}"),
             }
         }
+        Say::SearchValue(rank) => match rank {
+            Rank::Wins => "gewinnt",
+            Rank::Best => "beste",
+            Rank::Good => "gut",
+            Rank::Weaker => "schwächer",
+            Rank::Poor => "schwach",
+            Rank::Loses => "verliert",
+        }
+        .into(),
         Say::DatabaseLoading { loaded, total } => match total {
             Some(total) => format!(
                 "Perfektes Spiel: {} von {} MB geladen",

@@ -7,7 +7,7 @@ use engine::solver::stones_to_win;
 
 use super::{RobotGameLine, Say, Text, capitalise, grouped, level_name_or_depth};
 use crate::protocol::Database;
-use crate::values::short_value;
+use crate::values::{Rank, short_value};
 
 /// A fixed text in English.
 pub(super) fn text(text: Text) -> &'static str {
@@ -226,6 +226,15 @@ pub(super) fn say(message: &Say) -> String {
                 (_, Some(n)) => format!("loses in {n}"),
             }
         }
+        Say::SearchValue(rank) => match rank {
+            Rank::Wins => "wins",
+            Rank::Best => "best",
+            Rank::Good => "good",
+            Rank::Weaker => "weaker",
+            Rank::Poor => "poor",
+            Rank::Loses => "loses",
+        }
+        .into(),
         Say::DatabaseLoading { loaded, total } => match total {
             Some(total) => format!(
                 "Perfect play: loading {} of {} MB",

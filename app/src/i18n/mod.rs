@@ -316,6 +316,9 @@ pub enum Say {
         cells: usize,
         plies: usize,
     },
+    /// A column's value in the computer's search, in words: how it compares
+    /// with the best column's (`best`), or a forced result.
+    SearchValue(crate::values::Rank),
     /// The position database downloading: bytes so far and in all.
     DatabaseLoading { loaded: u32, total: Option<u32> },
     /// The help's sentence on the position database.
