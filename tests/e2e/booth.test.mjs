@@ -346,16 +346,21 @@ test('two people play each other on the robot: waiting, names, each result, agai
   const b = await second.newPage();
   await b.goto(base);
   await lobby(b);
+  // The next visitor is offered Ada first, in place of the computer; the
+  // robot's own "ready" would say what is not so.
+  await b.locator('#robot .offer', { hasText: 'Ada_5 is waiting for an opponent on the robot. Play against Ada_5?' }).waitFor();
+  assert.equal(await b.locator('#robot .lobby-robot').count(), 0, 'no "the robot is ready" over the offer');
+  assert.equal(await b.locator('#robot .play-robot').count(), 0, 'no button the robot would refuse');
   await b.screenshot({ path: `${SHOTS}booth-lobby-join-800x480.png` });
   await b.setViewportSize({ width: 1920, height: 1080 });
   await b.screenshot({ path: `${SHOTS}booth-lobby-join-1920x1080.png` });
   await b.setViewportSize({ width: 800, height: 480 });
   // Ada's name is taken on the booth.
   await b.getByLabel('Your name').fill('Ada_5');
-  await b.getByRole('button', { name: 'Take the second seat' }).click();
+  await b.getByRole('button', { name: 'Play against Ada_5' }).click();
   await b.locator('#robot.open .lobby-message', { hasText: 'already has this name' }).waitFor();
   await b.getByLabel('Your name').fill('Bob_5');
-  await b.getByRole('button', { name: 'Take the second seat' }).click();
+  await b.getByRole('button', { name: 'Play against Ada_5' }).click();
 
   await says(a, /Your turn, Ada_5/);
   await says(b, /Ada_5's turn/);
@@ -417,6 +422,7 @@ test('a second visitor finds the robot busy and is offered to watch', async (t) 
   await lobby(b);
   await b.getByText('The robot is busy with another game').waitFor();
   assert.equal(await b.getByRole('link', { name: 'Watch' }).count(), 1);
+  assert.equal(await b.locator('#robot .lobby-robot').count(), 0, 'no "the robot is ready" over "busy"');
 
   // Leaving (once confirmed) frees the robot for the next visitor.
   await a.locator('.robot-line .leave').click();

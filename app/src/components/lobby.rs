@@ -32,16 +32,20 @@ pub fn RobotPanel() -> impl IntoView {
             })
         })
     };
-    let seat_free = move || {
+    // Someone waiting on the robot for an opponent: the lobby's first offer.
+    let challenger = move || {
         ctx.booth.snapshot.with(|s| {
-            s.as_ref().is_some_and(|s| {
-                s.status == GameStatus::Playing
-                    && s.mode == Some(GameMode::TwoPlayers)
-                    && s.seats[1].is_none()
-                    && !seated(s)
-            })
+            s.as_ref()
+                .filter(|s| {
+                    s.status == GameStatus::Playing
+                        && s.mode == Some(GameMode::TwoPlayers)
+                        && s.seats[1].is_none()
+                        && !seated(s)
+                })
+                .map(|s| s.seats[0].clone().unwrap_or_default())
         })
     };
+    let offered = move || challenger().is_some();
     // Both ways onto the robot first check and send the name.
     let seated_as = move |then: &dyn Fn()| {
         if !name_ok() {
@@ -103,7 +107,13 @@ pub fn RobotPanel() -> impl IntoView {
         <section id="robot" class="panel lobby" class:open=move || ctx.ui.is_open(Panel::Robot) aria-label=move || t(Text::Robot)>
             <h2>{title}</h2>
             <p class="lobby-intro">{move || t(Text::LobbyIntro)}</p>
-            <p class="lobby-robot">{robot_state}</p>
+            // The robot's own state, unless the lobby says who has it.
+            <Show when=move || !busy() && !offered()>
+                <p class="lobby-robot">{robot_state}</p>
+            </Show>
+            <Show when=offered>
+                <p class="offer">{move || i18n.say(&Say::WaitingChallenger(challenger().unwrap_or_default()))}</p>
+            </Show>
             <Show when=demo>
                 <p class="demo-call">{move || t(Text::DemoRunning)}</p>
             </Show>
@@ -125,6 +135,7 @@ pub fn RobotPanel() -> impl IntoView {
                 <p class=move || if name_ok() || name.with(String::is_empty) { "hint-text" } else { "hint-text bad" }>
                     {move || t(Text::NameRule)}
                 </p>
+                <Show when=move || !offered()>
                 <label>
                     {move || t(Text::Opponent)}
                     <select class="robot-opponent" on:change=move |e| against_computer.set(event_target_value(&e) == "computer")>
@@ -157,6 +168,7 @@ pub fn RobotPanel() -> impl IntoView {
                         </select>
                     </label>
                 </Show>
+                </Show>
                 // Said once as the refusal; kept here once that is gone.
                 <Show when=move || !may_play() && message().is_none()>
                     <p class="busy">{move || t(Text::NeedToken)}</p>
@@ -165,11 +177,14 @@ pub fn RobotPanel() -> impl IntoView {
                     <p class="busy">{move || t(Text::RobotBusy)}</p>
                     <a href="watch">{move || t(Text::WatchRobot)}</a>
                 </Show>
-                <Show when=seat_free>
-                    <button class="take-seat" on:click=join disabled=move || !may_play()>{move || t(Text::TakeSeat)}</button>
-                </Show>
                 <div class="lobby-actions">
-                    <button class="primary play-robot" on:click=start disabled=move || busy() || !may_play()>{move || t(Text::PlayOnRobot)}</button>
+                    <Show when=offered fallback=move || view! {
+                        <button class="primary play-robot" on:click=start disabled=move || busy() || !may_play()>{move || t(Text::PlayOnRobot)}</button>
+                    }>
+                        <button class="primary take-seat" on:click=join disabled=move || !may_play()>
+                            {move || i18n.say(&Say::PlayAgainst(challenger().unwrap_or_default()))}
+                        </button>
+                    </Show>
                     <button class="play-here" on:click=move |_| ctx.ui.panel.set(None)>{move || t(Text::PlayHere)}</button>
                 </div>
                 <Show when=move || join_url().is_some()>

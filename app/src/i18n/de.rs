@@ -83,7 +83,6 @@ pub(super) fn text(text: Text) -> &'static str {
         Text::Opponent => "Gegner",
         Text::ComputerOpponent => "der Computer",
         Text::PersonOpponent => "eine Person an einem anderen Gerät",
-        Text::TakeSeat => "Als zweite Person mitspielen",
         Text::WatchRobot => "Zuschauen",
         Text::PlayOnRobot => "Auf dem Roboter spielen",
         Text::LeaveRobot => "Roboter-Spiel verlassen",
@@ -178,6 +177,10 @@ pub(super) fn text(text: Text) -> &'static str {
 pub(super) fn say(message: &Say) -> String {
     match message {
         Say::Thought(fact) => thought(fact),
+        Say::WaitingChallenger(name) => {
+            format!("{name} wartet am Roboter auf einen Gegner. Gegen {name} spielen?")
+        }
+        Say::PlayAgainst(name) => format!("Gegen {name} spielen"),
         Say::Searched {
             column,
             depth,

@@ -83,7 +83,6 @@ pub(super) fn text(text: Text) -> &'static str {
         Text::Opponent => "Opponent",
         Text::ComputerOpponent => "the computer",
         Text::PersonOpponent => "a person on another device",
-        Text::TakeSeat => "Take the second seat",
         Text::WatchRobot => "Watch",
         Text::PlayOnRobot => "Play on the robot",
         Text::LeaveRobot => "Leave the robot game",
@@ -170,6 +169,10 @@ pub(super) fn text(text: Text) -> &'static str {
 pub(super) fn say(message: &Say) -> String {
     match message {
         Say::Thought(fact) => thought(fact),
+        Say::WaitingChallenger(name) => {
+            format!("{name} is waiting for an opponent on the robot. Play against {name}?")
+        }
+        Say::PlayAgainst(name) => format!("Play against {name}"),
         Say::Searched {
             column,
             depth,

@@ -144,7 +144,6 @@ pub enum Text {
     Opponent,
     ComputerOpponent,
     PersonOpponent,
-    TakeSeat,
     WatchRobot,
     PlayOnRobot,
     LeaveRobot,
@@ -285,6 +284,10 @@ pub enum Say {
         per_second: u64,
         best: Option<(usize, i32)>,
     },
+    /// The lobby's first offer: someone waits on the robot for an opponent.
+    WaitingChallenger(String),
+    /// The button that takes the seat against them.
+    PlayAgainst(String),
     /// The person's turn against the computer.
     YourTurn {
         colour: CoinColour,
