@@ -36,7 +36,11 @@ pub fn rank(v: i32, all: &[i32]) -> Rank {
     if v <= -FORCED {
         return Rank::Loses;
     }
-    let best = all.iter().copied().filter(|x| *x < FORCED).fold(v, i32::max);
+    let best = all
+        .iter()
+        .copied()
+        .filter(|x| *x < FORCED)
+        .fold(v, i32::max);
     // Beside a column that wins, none is the best.
     let win_elsewhere = all.iter().any(|x| *x >= FORCED);
     match best - v {
