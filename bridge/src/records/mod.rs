@@ -407,11 +407,7 @@ fn note_lost(unrecorded: &Mutex<Option<Unrecorded>>, what: &str, why: String) {
     let mut unrecorded = unrecorded.lock().expect("records lock");
     let entry = unrecorded.get_or_insert_with(Unrecorded::default);
     entry.lost += 1;
-    entry.since.get_or_insert_with(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
-    });
+    entry.since.get_or_insert_with(sql::now);
     entry.last = format!("cannot {what}: {why}");
 }
 

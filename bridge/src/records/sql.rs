@@ -100,7 +100,8 @@ pub fn prepare(db: &Connection) -> Result<i64, String> {
     .map_err(fail)
 }
 
-fn now() -> i64 {
+/// Now, in Unix seconds.
+pub(super) fn now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
