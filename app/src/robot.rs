@@ -258,6 +258,10 @@ impl Actions {
         if ours && !was_ours && self.ui.panel.get_untracked() == Some(Panel::Robot) {
             self.ui.panel.set(None);
         }
+        self.booth.offer_until.set(
+            s.offer_left_s
+                .map(|left| js_sys::Date::now() + left as f64 * 1000.0),
+        );
         let said_at = self.booth.said_at.get_untracked();
         if said_at.is_some_and(|at| at != Moment::of(&s)) {
             self.booth.said_at.set(None);

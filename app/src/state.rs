@@ -75,6 +75,9 @@ pub struct Booth {
     /// When an idle game ends (ms since the epoch), after the bridge asked
     /// whether the player is still there.
     pub still_there: RwSignal<Option<f64>>,
+    /// While this page's player waits for an opponent: when the offer ends
+    /// (ms since the epoch).
+    pub offer_until: RwSignal<Option<f64>>,
     /// Now (ms since the epoch), every second while a bridge is there: what
     /// the countdowns count with.
     pub now: RwSignal<f64>,
@@ -202,6 +205,7 @@ impl State {
                 welcome: RwSignal::new(None),
                 snapshot: RwSignal::new(None),
                 still_there: RwSignal::new(None),
+                offer_until: RwSignal::new(None),
                 now: RwSignal::new(0.0),
                 said_at: RwSignal::new(None),
                 over_since: RwSignal::new(None),

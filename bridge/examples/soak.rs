@@ -96,13 +96,13 @@ async fn main() {
         trust_loopback: true,
         simulator: None,
         operator_token: String::new(),
-        settings: serde_json::Value::Null,
+        config: Default::default(),
+        config_file: None,
         // The client moves as soon as it may, far faster than a person.
         limits: bridge::connections::Limits {
             messages_per_second: 10_000,
             ..bridge::connections::Limits::default()
         },
-        welcome: Default::default(),
     };
     tokio::spawn(bridge::run(
         listener,

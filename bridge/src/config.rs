@@ -10,7 +10,8 @@ use serde::Deserialize;
 use engine::PerSide;
 use engine::player::{Level, LevelSpec, LevelTuning};
 
-use crate::booth::DemoSettings;
+use crate::booth::{BoothSettings, DemoSettings};
+use crate::messages::Welcome;
 use crate::robot_link::Timeouts;
 
 /// The booth's configuration. Every key is optional; `bridge.example.toml`
@@ -38,6 +39,9 @@ pub struct Config {
     pub grace_s: u64,
     /// Seconds without a game before the robot plays itself (booth issue).
     pub demo_after_s: u64,
+    /// Seconds a person waiting for an opponent is offered to the next
+    /// visitors before the game ends and the robot is free.
+    pub offer_s: u64,
     /// The language of the booth's own screens: `de` or `en`.
     pub language: String,
     /// The booth's name over its lobby; empty: the app's title.
@@ -66,6 +70,34 @@ pub struct Config {
     /// `$XDG_STATE_HOME/connect4-bridge/booth.sqlite` (or under
     /// `~/.local/state`).
     pub records: Option<PathBuf>,
+}
+
+/// The settings the operator page changes while the booth runs. The rest
+/// of a config (the robot, the port, the tokens, the files) takes a
+/// restart.
+#[derive(Debug, Clone, Deserialize, serde::Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct StaffSettings {
+    /// `de` or `en`.
+    pub language: String,
+    /// The name over the lobby.
+    pub booth_name: String,
+    /// Levels the lobby offers.
+    pub levels: Vec<String>,
+    /// Depth and rate of weak moves by level.
+    pub tuning: BTreeMap<String, LevelTuning>,
+    /// Seconds before "still there?".
+    pub idle_ask_s: u64,
+    /// Seconds before the seat is freed.
+    pub idle_free_s: u64,
+    /// Seconds a waiting person is offered.
+    pub offer_s: u64,
+    /// Seconds without a game before the demo.
+    pub demo_after_s: u64,
+    /// The demo's two levels.
+    pub demo_levels: Vec<String>,
+    /// Hints in robot games.
+    pub robot_hints: bool,
 }
 
 /// Protocol timeouts in milliseconds.
@@ -108,6 +140,7 @@ impl Default for Config {
             idle_free_s: 40,
             grace_s: 30,
             demo_after_s: 60,
+            offer_s: 120,
             language: "de".into(),
             booth_name: String::new(),
             robot_hints: false,
@@ -227,6 +260,12 @@ impl Config {
                 self.idle_free_s
             ));
         }
+        if !(15..=1800).contains(&self.offer_s) {
+            p.push(format!(
+                "offer_s = {}: offer a waiting person for 15 to 1800 seconds",
+                self.offer_s
+            ));
+        }
         if self.demo_after_s < 5 {
             p.push(format!(
                 "demo_after_s = {}: use at least 5 seconds",
@@ -329,6 +368,77 @@ impl Config {
         self.levels.iter().filter_map(|l| l.parse().ok()).collect()
     }
 
+    /// What the booth's staff may change while the booth runs.
+    pub fn staff_settings(&self) -> StaffSettings {
+        StaffSettings {
+            language: self.language.clone(),
+            booth_name: self.booth_name.clone(),
+            levels: self.levels.clone(),
+            tuning: self.tuning.clone(),
+            idle_ask_s: self.idle_ask_s,
+            idle_free_s: self.idle_free_s,
+            offer_s: self.offer_s,
+            demo_after_s: self.demo_after_s,
+            demo_levels: self.demo_levels.clone(),
+            robot_hints: self.robot_hints,
+        }
+    }
+
+    /// This config with the staff's settings in place of its own.
+    pub fn with_staff_settings(&self, staff: StaffSettings) -> Config {
+        Config {
+            language: staff.language,
+            booth_name: staff.booth_name,
+            levels: staff.levels,
+            tuning: staff.tuning,
+            idle_ask_s: staff.idle_ask_s,
+            idle_free_s: staff.idle_free_s,
+            offer_s: staff.offer_s,
+            demo_after_s: staff.demo_after_s,
+            demo_levels: staff.demo_levels,
+            robot_hints: staff.robot_hints,
+            ..self.clone()
+        }
+    }
+
+    /// What a page is told when it connects (without the join address,
+    /// which only the running server knows).
+    pub fn welcome(&self) -> Welcome {
+        Welcome {
+            language: Some(self.language.clone()),
+            levels: self.levels.clone(),
+            tuning: self.tuning.clone(),
+            join_url: None,
+            name: Some(self.booth_name.clone()).filter(|n| !n.is_empty()),
+            robot_hints: self.robot_hints,
+            offer_s: self.offer_s,
+        }
+    }
+
+    /// The booth's times, levels and welcome (of a config that passed
+    /// [`Config::problems`]).
+    pub fn booth_settings(&self) -> BoothSettings {
+        BoothSettings {
+            idle_ask: Duration::from_secs(self.idle_ask_s),
+            idle_free: Duration::from_secs(self.idle_free_s),
+            grace: Duration::from_secs(self.grace_s),
+            offer: Duration::from_secs(self.offer_s),
+            demo: self.demo(),
+            levels: self.level_specs(),
+            tuning: self.tuning.clone(),
+            welcome: self.welcome(),
+        }
+    }
+
+    /// The config as the operator page shows it: the tokens hidden.
+    pub fn shown(&self) -> Config {
+        Config {
+            lan_token: "(hidden)".into(),
+            operator_token: "(hidden)".into(),
+            ..self.clone()
+        }
+    }
+
     /// The protocol timeouts.
     pub fn timeouts(&self) -> Timeouts {
         let ms = Duration::from_millis;
@@ -368,6 +478,7 @@ mod tests {
             "idle_free_s",
             "grace_s",
             "demo_after_s",
+            "offer_s",
             "demo_levels",
             "language",
             "booth_name",

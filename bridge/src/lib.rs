@@ -13,6 +13,7 @@ pub mod app_files;
 pub mod booth;
 pub mod codec;
 pub mod config;
+pub mod config_file;
 pub mod connections;
 pub mod journal;
 pub mod messages;

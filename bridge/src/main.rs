@@ -10,7 +10,6 @@ use bridge::booth::{Booth, GameData};
 use bridge::codec::LineCodec;
 use bridge::config::Config;
 use bridge::connections::{Limits, raise_file_limit};
-use bridge::messages::Welcome;
 use bridge::records::{self, OpenProblem, Records};
 use bridge::robot_link::{RobotLink, Target};
 use bridge::server::ServerConfig;
@@ -162,7 +161,7 @@ fn main() -> ExitCode {
             lan,
             records,
         } => {
-            let mut cfg = match config.map(|p| Config::load(&p)).transpose() {
+            let mut cfg = match config.as_deref().map(Config::load).transpose() {
                 Ok(c) => c.unwrap_or_default(),
                 Err(problems) => {
                     for p in problems {
@@ -195,7 +194,7 @@ fn main() -> ExitCode {
             if let Some(p) = cfg.missing_robot() {
                 tracing::warn!("config: {p}");
             }
-            match serve(cfg, lan) {
+            match serve(cfg, lan, config) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("error: {e}");
@@ -206,7 +205,11 @@ fn main() -> ExitCode {
     }
 }
 
-fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
+fn serve(
+    cfg: Config,
+    lan: bool,
+    config_file: Option<PathBuf>,
+) -> Result<(), Box<dyn std::error::Error>> {
     let app = match (&cfg.app_dir, AppFiles::embedded()) {
         (Some(dir), _) => AppFiles::folder(dir)?,
         (None, Some(embedded)) => embedded,
@@ -251,9 +254,7 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
         Duration::from_secs(cfg.idle_free_s),
         records,
     );
-    booth.set_demo(Some(cfg.demo()));
-    booth.set_grace(Duration::from_secs(cfg.grace_s));
-    booth.set_levels(cfg.level_specs(), cfg.tuning.clone());
+    booth.reconfigure(cfg.booth_settings());
     booth.set_game_data(game_data(&app));
     let token = if cfg.lan_token.is_empty() {
         new_token()
@@ -265,10 +266,8 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
     } else {
         cfg.operator_token.clone()
     };
-    let mut settings = cfg.clone();
-    settings.lan_token = "(hidden)".into();
-    settings.operator_token = "(hidden)".into();
     let join_url = lan.then(|| format!("http://{}:{}/?token={token}", lan_address(), cfg.port));
+    booth.set_join_url(join_url.clone());
     let server = ServerConfig {
         port: cfg.port,
         lan,
@@ -278,16 +277,9 @@ fn serve(cfg: Config, lan: bool) -> Result<(), Box<dyn std::error::Error>> {
         trust_loopback: true,
         simulator,
         operator_token: operator_token.clone(),
-        settings: serde_json::to_value(&settings).unwrap_or_default(),
+        config: cfg.clone(),
+        config_file,
         limits: Limits::default().within_files(raise_file_limit(FILES_WANTED)),
-        welcome: Welcome {
-            language: Some(cfg.language.clone()),
-            levels: cfg.levels.clone(),
-            tuning: cfg.tuning.clone(),
-            join_url: join_url.clone(),
-            name: Some(cfg.booth_name.clone()).filter(|n| !n.is_empty()),
-            robot_hints: cfg.robot_hints,
-        },
     };
     let address = if lan { "0.0.0.0" } else { "127.0.0.1" };
     let runtime = tokio::runtime::Runtime::new()?;

@@ -153,6 +153,7 @@ impl RobotLink {
             fault: None,
             in_sync: false,
             placed: 0,
+            behind: 0,
             port,
         });
         let tx = Arc::new(tx);
@@ -314,6 +315,12 @@ impl Worker {
         let desired = self.desired.0.lock().expect("desired lock");
         let in_sync = self.physical.as_ref().is_some_and(|p| p.shows(&desired));
         let placed = self.physical.as_ref().map_or(0, |p| p.coins.len());
+        // Coins of the game still to come: all of them while the grid is
+        // unknown or holds coins the game does not.
+        let behind = match &self.physical {
+            Some(p) if desired.coins.starts_with(&p.coins) => desired.coins.len() - placed,
+            _ => desired.coins.len(),
+        };
         let state = if state == LinkState::Working && self.physical.is_none() {
             LinkState::Restoring
         } else {
@@ -325,6 +332,7 @@ impl Worker {
                 fault: fault_of(state, self.fault),
                 in_sync: in_sync && state == LinkState::Ready,
                 placed,
+                behind,
                 port: s.port.clone(),
             };
             let changed = *s != next;

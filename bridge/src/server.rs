@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -16,8 +17,9 @@ use axum::routing::{get, post};
 
 use crate::app_files::AppFiles;
 use crate::booth::{Booth, Client};
+use crate::config::{Config, StaffSettings};
 use crate::connections::Limits;
-use crate::messages::{ClientMessage, ErrorCode, ServerMessage, Welcome};
+use crate::messages::{ClientMessage, ErrorCode, ServerMessage};
 use crate::outbox::{Next, Outbox};
 use crate::records::Records;
 use crate::robot_link::OperatorRequest;
@@ -60,29 +62,15 @@ pub struct ServerConfig {
     pub simulator: Option<Arc<Simulator>>,
     /// The operator page's token (empty: no operator page).
     pub operator_token: String,
-    /// The configuration in effect, for the operator page (tokens left out).
-    pub settings: serde_json::Value,
+    /// The configuration the bridge started with; the operator page shows
+    /// it and changes the staff's settings in it.
+    pub config: Config,
+    /// The file the config came from, where the operator's changes are
+    /// written (`None`: they hold until the bridge stops).
+    pub config_file: Option<PathBuf>,
     /// How many connections, how long their headers may take, how many
     /// messages each may send.
     pub limits: Limits,
-    /// What a page is told when it connects (the language and the join
-    /// address only on this machine).
-    pub welcome: Welcome,
-}
-
-/// The welcome for a page: the booth's language and the LAN address with
-/// its token go only to the booth's own screens (pages on this machine);
-/// a visitor's device keeps its language and has no use for the token.
-fn welcome_for(welcome: &Welcome, own_screen: bool) -> Welcome {
-    if own_screen {
-        welcome.clone()
-    } else {
-        Welcome {
-            language: None,
-            join_url: None,
-            ..welcome.clone()
-        }
-    }
 }
 
 #[derive(Clone)]
@@ -93,6 +81,8 @@ struct AppState {
     guesses: Arc<Guesses>,
     /// The records, read apart from the booth.
     records: Records,
+    /// The config in effect, with the operator's changes.
+    live: Arc<Mutex<Config>>,
 }
 
 /// The router of the bridge.
@@ -101,6 +91,7 @@ pub fn router(booth: Arc<Mutex<Booth>>, config: ServerConfig) -> Router {
     let records = booth.lock().expect("booth lock").records();
     let state = AppState {
         booth,
+        live: Arc::new(Mutex::new(config.config.clone())),
         config: Arc::new(config),
         next_id: Arc::new(AtomicU64::new(1)),
         guesses: Arc::new(Guesses::default()),
@@ -112,6 +103,7 @@ pub fn router(booth: Arc<Mutex<Booth>>, config: ServerConfig) -> Router {
         .route("/operator/events", get(operator_events))
         .route("/operator/games.csv", get(operator_games_csv))
         .route("/operator/action", post(operator_action))
+        .route("/operator/settings", post(operator_settings))
         .route_layer(middleware::from_fn_with_state(
             state.clone(),
             require_operator,
@@ -205,7 +197,12 @@ async fn join_qr(
     State(state): State<AppState>,
 ) -> Response {
     let own_screen = peer.ip().is_loopback() && state.config.trust_loopback;
-    let url = welcome_for(&state.config.welcome, own_screen).join_url;
+    let url = state
+        .booth
+        .lock()
+        .expect("booth lock")
+        .welcome_for(own_screen)
+        .join_url;
     let Some(code) = url.and_then(|u| qrcode::QrCode::new(u.as_bytes()).ok()) else {
         return (StatusCode::NOT_FOUND, "no join address here").into_response();
     };
@@ -217,11 +214,17 @@ async fn join_qr(
 }
 
 /// The operator page: a static page that asks the API below with the token
-/// from its address.
-async fn operator_page() -> Response {
+/// from its address, in the booth's language (it follows a change of the
+/// language without a reload).
+async fn operator_page(State(state): State<AppState>) -> Response {
+    let language = state.live.lock().expect("config lock").language.clone();
     (
         [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-        include_str!("operator.html"),
+        include_str!("operator.html").replacen(
+            "<html lang=\"en\">",
+            &format!("<html lang=\"{language}\">"),
+            1,
+        ),
     )
         .into_response()
 }
@@ -358,6 +361,7 @@ async fn operator_view(state: &AppState) -> serde_json::Value {
     })
     .await
     .unwrap_or_default();
+    let live = state.live.lock().expect("config lock").clone();
     let booth = state.booth.lock().expect("booth lock");
     serde_json::json!({
         "robot": booth.robot_status(),
@@ -367,7 +371,9 @@ async fn operator_view(state: &AppState) -> serde_json::Value {
         "games": games,
         "unrecorded": unrecorded,
         "game": booth.game_summary(),
-        "config": state.config.settings,
+        "config": live.shown(),
+        "settings": live.staff_settings(),
+        "config_file": state.config.config_file,
     })
 }
 
@@ -415,6 +421,58 @@ async fn operator_action(State(state): State<AppState>, body: String) -> Respons
         }
     }
     StatusCode::NO_CONTENT.into_response()
+}
+
+/// Changes the staff's settings: checked as `check-config` checks a file,
+/// written to the config file (the file before kept beside it), then in
+/// effect for every page and the next game.
+async fn operator_settings(State(state): State<AppState>, body: String) -> Response {
+    let settings: StaffSettings = match serde_json::from_str(&body) {
+        Ok(settings) => settings,
+        Err(e) => {
+            return (StatusCode::BAD_REQUEST, format!("not settings: {e}")).into_response();
+        }
+    };
+    let changed = state
+        .live
+        .lock()
+        .expect("config lock")
+        .with_staff_settings(settings.clone());
+    let problems = changed.problems();
+    if !problems.is_empty() {
+        return (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            axum::Json(serde_json::json!({ "problems": problems })),
+        )
+            .into_response();
+    }
+    if let Some(path) = state.config.config_file.clone() {
+        let written =
+            tokio::task::spawn_blocking(move || crate::config_file::save(&path, &settings)).await;
+        match written {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => {
+                tracing::error!("the operator's settings were not saved: {e}");
+                return (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response();
+            }
+            Err(e) => return (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+        }
+    }
+    tracing::info!(
+        "the operator changed the settings{}",
+        state.config.config_file.as_ref().map_or_else(
+            || " (not saved: no --config)".into(),
+            |p| format!(" in {}", p.display())
+        )
+    );
+    let booth_settings = changed.booth_settings();
+    *state.live.lock().expect("config lock") = changed;
+    state
+        .booth
+        .lock()
+        .expect("booth lock")
+        .reconfigure(booth_settings);
+    axum::Json(serde_json::json!({ "saved": state.config.config_file.is_some() })).into_response()
 }
 
 /// The simulator, for a request from this machine only.
@@ -537,15 +595,11 @@ async fn session(mut socket: Socket, peer: SocketAddr, state: AppState) {
     let id = state.next_id.fetch_add(1, Ordering::SeqCst);
     let outbox = Outbox::new();
     let loopback = peer.ip().is_loopback() && state.config.trust_loopback;
-    outbox.send(&ServerMessage::Welcome(welcome_for(
-        &state.config.welcome,
-        loopback,
-    )));
-    state
-        .booth
-        .lock()
-        .expect("booth lock")
-        .connect(id, Client::new(id, outbox.clone(), loopback));
+    {
+        let mut booth = state.booth.lock().expect("booth lock");
+        outbox.send(&ServerMessage::Welcome(booth.welcome_for(loopback)));
+        booth.connect(id, Client::new(id, outbox.clone(), loopback));
+    }
     let hello_by = tokio::time::Instant::now() + HELLO_WITHIN;
     let mut greeted = false;
     let mut window = (Instant::now(), 0u32);
@@ -673,9 +727,9 @@ mod tests {
             trust_loopback: true,
             simulator: None,
             operator_token: String::new(),
-            settings: serde_json::Value::Null,
+            config: Config::default(),
+            config_file: None,
             limits: Limits::default(),
-            welcome: Welcome::default(),
         }
     }
 

@@ -273,9 +273,9 @@ async fn a_jam_longer_than_the_idle_time_keeps_the_game() {
         trust_loopback: true,
         simulator: Some(std::sync::Arc::clone(&sim)),
         operator_token: "operatortoken42".into(),
-        settings: serde_json::Value::Null,
+        config: Default::default(),
+        config_file: None,
         limits: bridge::connections::Limits::default(),
-        welcome: Default::default(),
     };
     // The visitor is asked after 1 s of silence and loses the seat after 2.
     let idle = (Duration::from_secs(1), Duration::from_secs(2));

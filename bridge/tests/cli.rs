@@ -344,3 +344,93 @@ fn a_killed_bridges_simulator_link_is_removed_at_the_next_start() {
     );
     assert!(stop(next).success());
 }
+
+/// A POST to the operator's API with its token: the status line and the
+/// body.
+fn operator_post(port: u16, path: &str, body: &str) -> (String, String) {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(
+        s,
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Operator-Token: {OPERATOR}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap();
+    (head.lines().next().unwrap().to_owned(), body.to_owned())
+}
+
+#[test]
+fn settings_changed_on_the_operator_page_reach_the_lobby_at_once_and_the_file_for_the_next_start() {
+    let dir = std::env::temp_dir().join(format!("bridge-settings-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
+    let config = dir.join("bridge.toml");
+    let before = format!(
+        "# the fair's booth\noperator_token = \"{OPERATOR}\"\napp_dir = \"{}\"\nrecords = \"{}\"\nlanguage = \"de\"\nlevels = [\"easy\", \"hard\"]\n",
+        dir.display(),
+        dir.join("booth.sqlite").display()
+    );
+    std::fs::write(&config, &before).unwrap();
+    let port = free_port();
+    let server = serve_with(&config, port, &dir.join("first.log"));
+    let state: serde_json::Value =
+        serde_json::from_str(&operator_get(port, "/operator/state")).unwrap();
+    let mut settings = state["settings"].clone();
+    assert_eq!(settings["levels"], serde_json::json!(["easy", "hard"]));
+
+    // A bad value is explained and changes nothing.
+    settings["idle_ask_s"] = 90.into();
+    let (status, body) = operator_post(port, "/operator/settings", &settings.to_string());
+    assert!(status.contains("422"), "{status} {body}");
+    assert!(
+        body.contains("idle_ask_s = 90, idle_free_s = 40: the question must come first"),
+        "{body}"
+    );
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), before);
+
+    // A page already open hears the new levels without a reload.
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let welcome = runtime.block_on(async {
+        use common::*;
+        let mut ws = connect(&Bridge { port }).await;
+        next_of(&mut ws, "welcome").await;
+        settings["idle_ask_s"] = 20.into();
+        settings["levels"] = serde_json::json!(["medium", "perfect"]);
+        settings["language"] = "en".into();
+        let (status, body) = operator_post(port, "/operator/settings", &settings.to_string());
+        assert!(status.contains("200"), "{status} {body}");
+        assert_eq!(body, r#"{"saved":true}"#);
+        next_of(&mut ws, "welcome").await
+    });
+    assert_eq!(welcome["levels"], serde_json::json!(["medium", "perfect"]));
+    assert_eq!(welcome["language"], "en");
+    let page = http_get(port, "/operator").unwrap();
+    assert!(
+        page.contains("<html lang=\"en\">"),
+        "the page follows the language"
+    );
+    assert!(stop(server).success());
+
+    // The file keeps the staff's comment and the keys the page does not
+    // change; the next start reads the new settings.
+    let after = std::fs::read_to_string(&config).unwrap();
+    assert!(after.starts_with("# the fair's booth\n"), "{after}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("bridge.toml.previous")).unwrap(),
+        before
+    );
+    let port = free_port();
+    let server = serve_with(&config, port, &dir.join("second.log"));
+    let state: serde_json::Value =
+        serde_json::from_str(&operator_get(port, "/operator/state")).unwrap();
+    assert_eq!(state["settings"]["idle_ask_s"], 20, "{state}");
+    assert_eq!(
+        state["settings"]["levels"],
+        serde_json::json!(["medium", "perfect"])
+    );
+    assert!(stop(server).success());
+    let _ = std::fs::remove_dir_all(&dir);
+}

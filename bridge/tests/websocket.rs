@@ -50,18 +50,20 @@ async fn start_with_idle(
         trust_loopback,
         simulator: None,
         operator_token: "operatortoken42".into(),
-        settings: serde_json::json!({"port": port}),
-        limits: bridge::connections::Limits::default(),
-        welcome: bridge::messages::Welcome {
-            language: Some("de".into()),
-            levels: vec!["easy".into(), "hard".into()],
-            join_url: Some("http://192.0.2.7:8080/?token=secrettoken123".into()),
-            name: None,
-            robot_hints: false,
+        config: bridge::config::Config {
+            port,
             ..Default::default()
         },
+        config_file: None,
+        limits: bridge::connections::Limits::default(),
     };
     let mut booth = Booth::new(robot, ask, free, Records::in_memory());
+    booth.set_welcome(bridge::messages::Welcome {
+        language: Some("de".into()),
+        levels: vec!["easy".into(), "hard".into()],
+        join_url: Some("http://192.0.2.7:8080/?token=secrettoken123".into()),
+        ..Default::default()
+    });
     booth.set_demo(demo.map(|after| DemoSettings {
         after,
         ..DemoSettings::default()

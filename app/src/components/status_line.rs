@@ -30,7 +30,10 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
                 .filter(|s| s.mode == Some(GameMode::TwoPlayers) && s.status != GameStatus::Idle)
                 .map(|s| {
                     if waiting_for_opponent(s) {
-                        return i18n.t(Text::WaitingForOpponent).to_string();
+                        return match booth.offer_until.get() {
+                            Some(end) => i18n.say(&Say::OfferStands(booth.seconds_until(end))),
+                            None => i18n.t(Text::WaitingForOpponent).to_string(),
+                        };
                     }
                     i18n.say(&Say::RobotGame(RobotGameLine::of(
                         seat_names(s, i18n.lang()),

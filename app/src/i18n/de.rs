@@ -5,7 +5,7 @@ use engine::player::{Fact, Level};
 use engine::review::Mark;
 use engine::solver::stones_to_win;
 
-use super::{RobotGameLine, Say, Text, capitalise, grouped, level_name_or_depth};
+use super::{RobotGameLine, Say, Text, capitalise, grouped, level_name_or_depth, minutes};
 use crate::protocol::Database;
 use crate::values::{Rank, short_value};
 
@@ -340,6 +340,7 @@ pub(super) fn say(message: &Say) -> String {
                 name.as_deref().unwrap_or("Jemand")
             ),
             NoticeCode::EndedIdle => "Das Spiel ist beendet: Eine Weile hat niemand gezogen. Der Roboter ist frei.".into(),
+            NoticeCode::NoOpponent => "Niemand hat die Herausforderung rechtzeitig angenommen. Der Roboter ist frei.".into(),
         },
         Say::Version => format!("Version {} · MIT", env!("CARGO_PKG_VERSION")),
         Say::RobotGame(line) => match line {
@@ -352,6 +353,10 @@ pub(super) fn say(message: &Say) -> String {
         },
         Say::BackInSeconds(s) => format!("Zurück zur Lobby in {s} s."),
         Say::EndsInSeconds(s) => format!("Das Spiel endet in {s} s."),
+        Say::OfferStands(s) => format!(
+            "Warte auf eine Gegnerin oder einen Gegner … Sie steigen auf ihrem Gerät ein. Das Angebot gilt noch {} Minuten.",
+            minutes(*s)
+        ),
     }
 }
 

@@ -5,7 +5,7 @@ use engine::player::{Fact, Level};
 use engine::review::Mark;
 use engine::solver::stones_to_win;
 
-use super::{RobotGameLine, Say, Text, capitalise, grouped, level_name_or_depth};
+use super::{RobotGameLine, Say, Text, capitalise, grouped, level_name_or_depth, minutes};
 use crate::protocol::Database;
 use crate::values::{Rank, short_value};
 
@@ -332,6 +332,7 @@ pub(super) fn say(message: &Say) -> String {
                 name.as_deref().unwrap_or("Someone")
             ),
             NoticeCode::EndedIdle => "The game ended: nobody moved for a while. The robot is free.".into(),
+            NoticeCode::NoOpponent => "Nobody took up the challenge in time. The robot is free.".into(),
         },
         Say::Version => format!("Version {} · MIT", env!("CARGO_PKG_VERSION")),
         Say::RobotGame(line) => match line {
@@ -344,6 +345,10 @@ pub(super) fn say(message: &Say) -> String {
         },
         Say::BackInSeconds(s) => format!("Back to the lobby in {s} s."),
         Say::EndsInSeconds(s) => format!("The game ends in {s} s."),
+        Say::OfferStands(s) => format!(
+            "Waiting for an opponent … Another visitor joins from their device. The offer stands for another {}.",
+            minutes(*s)
+        ),
     }
 }
 

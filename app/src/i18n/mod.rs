@@ -369,6 +369,13 @@ pub enum Say {
     BackInSeconds(u64),
     /// Seconds until an idle game ends.
     EndsInSeconds(u64),
+    /// While a person waits for an opponent: the seconds the offer stands.
+    OfferStands(u64),
+}
+
+/// Seconds as minutes and seconds, `1:05`.
+pub(crate) fn minutes(seconds: u64) -> String {
+    format!("{}:{:02}", seconds / 60, seconds % 60)
 }
 
 impl From<CoinColour> for Text {

@@ -155,6 +155,23 @@ pub struct Welcome {
     /// in robot games (they would let a visitor play perfectly).
     #[serde(default)]
     pub robot_hints: bool,
+    /// Seconds a person waiting for an opponent is offered to the next
+    /// visitors before the game ends.
+    #[serde(default)]
+    pub offer_s: u64,
+}
+
+impl Welcome {
+    /// The welcome for a visitor's own device: without the booth's
+    /// language (the device keeps its own) and without the join address
+    /// and its token (of no use there).
+    pub fn for_visitor(&self) -> Welcome {
+        Welcome {
+            language: None,
+            join_url: None,
+            ..self.clone()
+        }
+    }
 }
 
 /// Why the bridge refused a message.
@@ -225,6 +242,9 @@ pub enum NoticeCode {
     /// The person who started the game started a new one (named in the
     /// notice); whoever else was in it now watches.
     Restarted,
+    /// Nobody took the offer of a game against the person waiting; the
+    /// robot is free.
+    NoOpponent,
 }
 
 /// Where a game stands.
@@ -305,6 +325,10 @@ pub struct Snapshot {
     /// After a game: which seats asked to play again.
     #[serde(default)]
     pub again: [bool; 2],
+    /// While a person waits for an opponent: the seconds the offer still
+    /// stands before the game ends and the robot is free.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offer_left_s: Option<u64>,
     /// This page's part.
     pub you: Part,
     /// Whether this page may move now (its turn, and the robot ready).
@@ -361,6 +385,10 @@ pub struct RobotStatus {
     pub in_sync: bool,
     /// Coins the robot has confirmed.
     pub placed: usize,
+    /// Coins of the game the robot has still to place (one while a coin
+    /// drops; more while it catches up after a fault or a rebuild).
+    #[serde(default)]
+    pub behind: usize,
     /// The port, or `dummy`.
     pub port: String,
 }

@@ -26,6 +26,8 @@ impl Booth {
         }
         game.seats[1] = Some(caller.session.clone());
         game.names[1] = Some(name);
+        // The first move's clock starts when both are there.
+        game.last_move = std::time::Instant::now();
         self.broadcast();
         Ok(())
     }

@@ -13,6 +13,7 @@ mod hello;
 mod join;
 mod leave;
 mod play;
+mod settings;
 mod start;
 #[cfg(test)]
 mod tests;
@@ -35,6 +36,7 @@ use crate::robot_link::{Desired, LinkState, RobotLink, RobotStatus};
 pub use computer::GameData;
 pub use demo::DemoSettings;
 use events::EventLog;
+pub use settings::BoothSettings;
 
 /// A connected page.
 pub struct Client {
@@ -48,6 +50,8 @@ pub struct Client {
     pub name: Option<String>,
     /// Whether it may play: on this machine, or with the LAN token.
     pub trusted: bool,
+    /// Whether it is one of the booth's own screens (on this machine).
+    pub own_screen: bool,
 }
 
 impl Client {
@@ -60,6 +64,7 @@ impl Client {
             session: format!("connection-{id}"),
             name: None,
             trusted,
+            own_screen: trusted,
         }
     }
 }
@@ -89,6 +94,11 @@ struct Game {
 }
 
 impl Game {
+    /// Whether the first person waits for a second to take the other seat.
+    fn waiting_for_opponent(&self) -> bool {
+        self.mode == GameMode::TwoPlayers && self.seats[1].is_none() && !self.board.is_over()
+    }
+
     /// A fresh game: nobody idle, nobody asked anything yet.
     fn new(
         mode: GameMode,
@@ -117,6 +127,10 @@ impl Game {
 /// screen locked for a moment, a short Wi-Fi drop.
 pub const DEFAULT_GRACE: Duration = Duration::from_secs(30);
 
+/// How long a person waiting for an opponent is offered to the next
+/// visitors.
+pub const DEFAULT_OFFER: Duration = Duration::from_secs(120);
+
 /// The booth: clients, the game and the robot.
 pub struct Booth {
     clients: HashMap<u64, Client>,
@@ -126,6 +140,10 @@ pub struct Booth {
     idle_free: Duration,
     /// How long a seat waits for its page to come back.
     grace: Duration,
+    /// How long a person waiting for an opponent is offered to others.
+    offer: Duration,
+    /// What a page is told when it connects.
+    welcome: crate::messages::Welcome,
     records: Records,
     last_state: Option<LinkState>,
     /// When the robot plays itself, at which levels (`None`: never).
@@ -190,6 +208,8 @@ impl Booth {
             idle_ask,
             idle_free,
             grace: DEFAULT_GRACE,
+            offer: DEFAULT_OFFER,
+            welcome: crate::messages::Welcome::default(),
             records,
             last_state: None,
             demo: None,
@@ -451,6 +471,7 @@ impl Booth {
                 seats: [None, None],
                 computer: None,
                 again: [false; 2],
+                offer_left_s: None,
                 you,
                 can_move: false,
                 robot,
@@ -483,10 +504,17 @@ impl Booth {
             seats: game.names.clone(),
             computer: game.computer.map(seat),
             again: game.again,
+            offer_left_s: self.offer_left(game).map(|left| left.as_secs()),
             you,
             can_move,
             robot,
         }
+    }
+
+    /// While a person waits for an opponent: how long the offer stands.
+    fn offer_left(&self, game: &Game) -> Option<Duration> {
+        game.waiting_for_opponent()
+            .then(|| self.offer.saturating_sub(game.last_move.elapsed()))
     }
 
     fn send_snapshot(&self, id: u64) {
@@ -545,7 +573,7 @@ impl Booth {
         let outcome = match why {
             NoticeCode::PlayerLeft => Outcome::Left,
             NoticeCode::EndedByStaff => Outcome::EndedByStaff,
-            NoticeCode::EndedIdle => Outcome::Idle,
+            NoticeCode::EndedIdle | NoticeCode::NoOpponent => Outcome::Idle,
             NoticeCode::Restarted => Outcome::Restarted,
         };
         self.close_record(outcome);
@@ -584,7 +612,18 @@ impl Booth {
             self.end_game(NoticeCode::PlayerLeft, name);
             return;
         }
+        if let Some(game) = &self.game
+            && self.offer_left(game) == Some(Duration::ZERO)
+        {
+            self.end_game(NoticeCode::NoOpponent, None);
+            return;
+        }
         let Some(game) = &mut self.game else { return };
+        // The wait for an opponent has its own clock (the offer), and
+        // nobody is asked "still there?" before a game has begun.
+        if game.waiting_for_opponent() {
+            return;
+        }
         let booths_turn = game.booth_plays[seat(game.board.side_to_move()).index()].is_some();
         if game.board.is_over() || booths_turn {
             return;

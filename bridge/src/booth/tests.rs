@@ -565,3 +565,91 @@ fn a_page_that_goes_away_keeps_its_seat_for_the_grace_time_then_the_other_is_tol
     assert_eq!(told, [(NoticeCode::PlayerLeft, Some("Ada".into()))]);
     assert_eq!(now.expect("a snapshot").status, GameStatus::Idle);
 }
+
+#[test]
+fn a_person_waiting_sees_the_offer_run_out_and_is_not_asked_if_still_there() {
+    let mut b = booth();
+    // Shorter than the idle question (30 s): only the offer's clock runs.
+    b.offer = Duration::from_millis(400);
+    let mut ada = page(&mut b, 1, true);
+    b.handle(1, hello(Role::Player, "ada", "Ada"));
+    let start = ClientMessage::Start {
+        mode: GameMode::TwoPlayers,
+        computer_first: false,
+        level: None,
+    };
+    assert_eq!(b.handle(1, start), None);
+    let (_, snapshot) = notices(&mut ada);
+    assert_eq!(snapshot.expect("a snapshot").offer_left_s, Some(0));
+    b.offer = Duration::from_secs(90);
+    b.broadcast();
+    let (_, snapshot) = notices(&mut ada);
+    let left = snapshot
+        .expect("a snapshot")
+        .offer_left_s
+        .expect("an offer");
+    assert!((89..=90).contains(&left), "{left}");
+    b.offer = Duration::from_millis(400);
+    std::thread::sleep(Duration::from_millis(450));
+    b.tick();
+    let (said, snapshot) = notices(&mut ada);
+    assert_eq!(said, [(NoticeCode::NoOpponent, None)]);
+    assert_eq!(snapshot.expect("a snapshot").status, GameStatus::Idle);
+}
+
+#[test]
+fn a_second_person_ends_the_offer_and_starts_the_first_moves_clock() {
+    let mut b = booth();
+    b.offer = Duration::from_millis(300);
+    let (mut ada, _bob) = two_people(&mut b);
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(b.handle(2, ClientMessage::Join), None);
+    std::thread::sleep(Duration::from_millis(200));
+    b.tick();
+    let (said, snapshot) = notices(&mut ada);
+    assert!(said.is_empty(), "{said:?}");
+    let snapshot = snapshot.expect("a snapshot");
+    assert_eq!(snapshot.offer_left_s, None);
+    assert_eq!(snapshot.status, GameStatus::Playing);
+}
+
+#[test]
+fn new_settings_reach_every_page_and_the_next_game_but_not_the_game_on() {
+    let mut b = booth();
+    let mut own = page(&mut b, 1, true);
+    let mut phone = page(&mut b, 2, false);
+    b.handle(1, hello(Role::Player, "ada", "Ada"));
+    let start = ClientMessage::Start {
+        mode: GameMode::VsComputer,
+        computer_first: false,
+        level: Some("easy".into()),
+    };
+    assert_eq!(b.handle(1, start), None);
+    let before = b.game.as_ref().unwrap().booth_plays.clone();
+    let config = crate::config::Config {
+        levels: vec!["hard".into()],
+        language: "en".into(),
+        ..Default::default()
+    };
+    b.reconfigure(config.booth_settings());
+    let welcome = |rx: &mut Inbox| {
+        let mut last = None;
+        while let Ok(m) = rx.try_recv() {
+            if let ServerMessage::Welcome(w) = m {
+                last = Some(w);
+            }
+        }
+        last.expect("a new welcome")
+    };
+    let own = welcome(&mut own);
+    assert_eq!(own.levels, ["hard"]);
+    assert_eq!(own.language.as_deref(), Some("en"));
+    let phone = welcome(&mut phone);
+    assert_eq!(phone.levels, ["hard"]);
+    assert_eq!(
+        phone.language, None,
+        "a visitor's device keeps its language"
+    );
+    assert_eq!(b.game.as_ref().unwrap().booth_plays, before);
+    assert_eq!(b.levels, ["hard".parse::<LevelSpec>().unwrap()]);
+}

@@ -1,0 +1,78 @@
+//! The settings the booth's staff change while it runs: times, levels and
+//! what the pages are told. A running game keeps the players it started
+//! with; the next one takes the new levels.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use engine::player::{LevelSpec, LevelTuning};
+
+use super::{Booth, DemoSettings};
+use crate::messages::{ServerMessage, Welcome};
+
+/// The booth's times, levels and welcome, as a config gives them.
+#[derive(Debug, Clone)]
+pub struct BoothSettings {
+    /// Time without a move before the page asks "still there?".
+    pub idle_ask: Duration,
+    /// Time without a move before the seat is freed.
+    pub idle_free: Duration,
+    /// Time a seat waits for its page to come back.
+    pub grace: Duration,
+    /// Time a person waiting for an opponent is offered to others.
+    pub offer: Duration,
+    /// When and how the robot plays itself.
+    pub demo: DemoSettings,
+    /// The levels a visitor may choose against the computer.
+    pub levels: Vec<LevelSpec>,
+    /// The booth's depth and rate of weak moves by level name.
+    pub tuning: BTreeMap<String, LevelTuning>,
+    /// What a page is told when it connects.
+    pub welcome: Welcome,
+}
+
+impl Booth {
+    /// Takes new settings and tells every page the new welcome (the
+    /// lobby's levels, the language of the booth's screens). The join
+    /// address stays the running server's.
+    pub fn reconfigure(&mut self, settings: BoothSettings) {
+        self.idle_ask = settings.idle_ask;
+        self.idle_free = settings.idle_free;
+        self.grace = settings.grace;
+        self.offer = settings.offer;
+        self.demo = Some(settings.demo);
+        self.levels = settings.levels;
+        self.tuning = settings.tuning;
+        self.welcome = Welcome {
+            join_url: self.welcome.join_url.take(),
+            ..settings.welcome
+        };
+        for client in self.clients.values() {
+            client
+                .outbox
+                .send(&ServerMessage::Welcome(self.welcome_for(client.own_screen)));
+        }
+        self.broadcast();
+    }
+
+    /// What pages are told when they connect, from now on.
+    pub fn set_welcome(&mut self, welcome: Welcome) {
+        self.welcome = welcome;
+    }
+
+    /// The address phones on the LAN open to play, for the booth's own
+    /// screens.
+    pub fn set_join_url(&mut self, url: Option<String>) {
+        self.welcome.join_url = url;
+    }
+
+    /// The welcome for a page: the booth's language and the join address
+    /// go only to the booth's own screens.
+    pub fn welcome_for(&self, own_screen: bool) -> Welcome {
+        if own_screen {
+            self.welcome.clone()
+        } else {
+            self.welcome.for_visitor()
+        }
+    }
+}
