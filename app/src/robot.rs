@@ -68,19 +68,36 @@ impl Moment {
 /// The names in a robot game's seats as a page shows them: the
 /// computer's (and the demo's levels) in the visitor's language.
 pub(crate) fn seat_names(s: &Snapshot, lang: Lang) -> [String; 2] {
+    named_seats(s, lang, None)
+}
+
+/// The seats' names with their coins' colours, for people who watch
+/// ("Computer (Hard, yellow)", "Ada (red)").
+pub(crate) fn seat_names_in_colour(s: &Snapshot, lang: Lang, colours: [Text; 2]) -> [String; 2] {
+    named_seats(s, lang, Some(colours))
+}
+
+fn named_seats(s: &Snapshot, lang: Lang, colours: Option<[Text; 2]>) -> [String; 2] {
     let seat = |i: usize| {
         let computer = s.mode == Some(GameMode::Demo) || s.computer.is_some_and(|c| c.index() == i);
-        match &s.seats[i] {
-            Some(name) if computer => match name.parse::<LevelSpec>() {
-                Ok(l) => format!(
-                    "{} ({})",
-                    lang.t(Text::Computer),
-                    lang.say(&Say::LevelName(l.level))
-                ),
-                Err(_) => lang.t(Text::Computer).to_string(),
-            },
+        let colour = colours.map(|c| lang.t(c[i]));
+        let level = match &s.seats[i] {
+            Some(name) if computer => name
+                .parse::<LevelSpec>()
+                .ok()
+                .map(|l| lang.say(&Say::LevelName(l.level))),
+            _ => None,
+        };
+        let name = match &s.seats[i] {
+            Some(_) if computer => lang.t(Text::Computer).to_string(),
             Some(name) => name.clone(),
             None => "…".into(),
+        };
+        let details: Vec<String> = level.into_iter().chain(colour.map(String::from)).collect();
+        if details.is_empty() {
+            name
+        } else {
+            format!("{name} ({})", details.join(", "))
         }
     };
     [seat(0), seat(1)]

@@ -174,7 +174,7 @@ test('a whole robot game from tap to coin, a jam that heals, a spectator who see
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.getByRole('button', { name: 'Play on the robot' }).click();
   // The first snapshot may come before the seats are taken.
-  await page.locator('.robot-line .seats', { hasText: 'Ada_1 – Computer' }).waitFor();
+  await page.locator('.robot-line .seats', { hasText: /Ada_1 \((yellow|red|blue|green)\) – Computer/ }).waitFor();
 
   const watcher = await context(t, { viewport: { width: 800, height: 480 } });
   await watcher.addInitScript(mockAudio);
@@ -364,8 +364,8 @@ test('two people play each other on the robot: waiting, names, each result, agai
 
   await says(a, /Your turn, Ada_5/);
   await says(b, /Ada_5's turn/);
-  await a.locator('.robot-line .seats', { hasText: 'Ada_5 – Bob_5' }).waitFor();
-  await b.locator('.robot-line .seats', { hasText: 'Ada_5 – Bob_5' }).waitFor();
+  await a.locator('.robot-line .seats', { hasText: /Ada_5 \(\w+\) – Bob_5 \(\w+\)/ }).waitFor();
+  await b.locator('.robot-line .seats', { hasText: /Ada_5 \(\w+\) – Bob_5 \(\w+\)/ }).waitFor();
   // Ada drops four into column 1, Bob into column 2.
   for (let turn = 0; turn < 7; turn++) {
     const [page, name, column] = turn % 2 === 0 ? [a, 'Ada_5', 1] : [b, 'Bob_5', 2];
@@ -520,8 +520,26 @@ test('a quiet booth plays a demo with no page open, shown on the spectator scree
     await screen.goto(url + 'watch');
     // The demo's coins arrive on the spectator screen, with its search trees.
     await screen.waitForFunction((n) => document.querySelectorAll('.cells .coin:not(.ghost)').length > n, coins, { timeout: 40000, polling: 200 });
-    assert.match(await screen.locator('.robot-line .seats').textContent(), /Computer \(Hard\) – Computer \(Medium\)/);
+    // Who plays which colour, in words a visitor reads from afar.
+    assert.match(await screen.locator('.robot-line .seats').textContent(), /Computer \(Hard, (yellow|red)\) – Computer \(Medium, (yellow|red)\)/);
     await screen.locator('.tree svg, svg.tree').first().waitFor({ timeout: 20000 });
+    // Under the tree, a caption says what it shows, and it changes with
+    // the search: each of the computer's moves has its own.
+    await screen.evaluate(() => {
+      window.captions = [];
+      const seen = () => {
+        const text = document.querySelector('.thoughts .caption')?.textContent;
+        if (text && window.captions.at(-1) !== text) window.captions.push(text);
+      };
+      seen();
+      new MutationObserver(seen).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await screen.waitForFunction(() => window.captions.length >= 3, null, { timeout: 40000, polling: 200 });
+    const captions = await screen.evaluate(() => window.captions);
+    assert.ok(captions.every((c) => /positions|column|four in a row|draw/.test(c)), captions.join('\n'));
+    assert.ok(captions.some((c) => /looked at [\d\u202f]+ positions and chose column \d|thinking \d+ moves ahead|blocks it|certain win|perfect opponent/.test(c)), captions.join('\n'));
+    const caption = await screen.locator('.thoughts .caption').boundingBox();
+    assert.ok(caption && caption.height > 0, 'the caption is on the screen');
     await screen.screenshot({ path: `${SHOTS}booth-demo-800x480.png` });
     await screen.setViewportSize({ width: 1920, height: 1080 });
     await screen.screenshot({ path: `${SHOTS}booth-demo-1920x1080.png` });

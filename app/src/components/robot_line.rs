@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use crate::actions::use_actions;
 use crate::i18n::{Say, Text, use_i18n};
-use crate::robot::{BACK_TO_LOBBY_MS, seat_names};
+use crate::robot::{BACK_TO_LOBBY_MS, seat_names, seat_names_in_colour};
 
 /// The robot's state in words (while this page plays on it or watches),
 /// the seats' names, and the questions of a robot game.
@@ -33,10 +33,11 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
     let words = move || t(ctx.booth.robot_text());
     let seats = move || {
         let lang = i18n.lang();
+        let colours = ctx.settings.with(|s| s.colours.map(Text::from).into_array());
         ctx.booth.snapshot.with(|s| {
             s.as_ref()
                 .filter(|s| s.status != GameStatus::Idle)
-                .map(|s| seat_names(s, lang).join(" – "))
+                .map(|s| seat_names_in_colour(s, lang, colours).join(" – "))
                 .unwrap_or_default()
         })
     };

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use crate::actions::use_actions;
 use crate::game::Game;
 use crate::i18n::{RobotGameLine, Say, Text, use_i18n};
-use crate::robot::{own_seat, seat_names, waiting_for_opponent};
+use crate::robot::{own_seat, seat_names, seat_names_in_colour, waiting_for_opponent};
 use crate::settings::{GameMode, Settings};
 use crate::state::{Search, Ui};
 
@@ -27,7 +27,11 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
     let between_people = move || {
         booth.snapshot.with(|s| {
             s.as_ref()
-                .filter(|s| s.mode == Some(GameMode::TwoPlayers) && s.status != GameStatus::Idle)
+                // A spectator names every game's players, with their colours.
+                .filter(|s| {
+                    (spectator || s.mode == Some(GameMode::TwoPlayers))
+                        && s.status != GameStatus::Idle
+                })
                 .map(|s| {
                     if waiting_for_opponent(s) {
                         return match booth.offer_until.get() {
@@ -36,7 +40,12 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
                         };
                     }
                     i18n.say(&Say::RobotGame(RobotGameLine::of(
-                        seat_names(s, i18n.lang()),
+                        if spectator {
+                            let colours = settings.with(|set| set.colours.map(Text::from).into_array());
+                            seat_names_in_colour(s, i18n.lang(), colours)
+                        } else {
+                            seat_names(s, i18n.lang())
+                        },
                         own_seat(s),
                         s.turn.map(Seat::index),
                         s.winner.map(Seat::index),

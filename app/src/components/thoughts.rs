@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::actions::use_actions;
 use crate::game::Game;
-use crate::i18n::{Say, Text, use_i18n};
+use crate::i18n::{Caption, Say, Text, use_i18n};
 use crate::settings::Settings;
 use crate::state::{Data, Search};
 use crate::tree::TreeView;
@@ -37,9 +37,26 @@ pub fn Thoughts() -> impl IntoView {
             <SearchLine/>
             <TreeView trace=search.trace.into() teaching=search.teaching.into() kind=search.tree_kind
                 colours=colours geometry=geometry/>
+            <SearchCaption/>
             <ol>{move || search.thoughts.get().into_iter().map(|l| view! { <li>{i18n.say(&l)}</li> }).collect_view()}</ol>
         </aside>
     }
+}
+
+/// What the tree shows, in a sentence a visitor who never heard of a
+/// search understands (large on the spectator screen, which stands
+/// without staff beside the robot); it changes with the search.
+#[component]
+fn SearchCaption() -> impl IntoView {
+    let i18n = use_i18n();
+    let search = expect_context::<Search>();
+    let text = move || {
+        search
+            .thoughts
+            .with(|thoughts| search.progress.with(|p| Caption::of(p.as_ref(), thoughts)))
+            .map(|caption| i18n.say(&Say::Caption(caption)))
+    };
+    view! { <p class="caption">{text}</p> }
 }
 
 /// The running search in numbers: depth, positions, speed, best so far;

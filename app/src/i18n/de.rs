@@ -5,7 +5,7 @@ use engine::player::{Fact, Level};
 use engine::review::Mark;
 use engine::solver::stones_to_win;
 
-use super::{RobotGameLine, Say, Text, capitalise, grouped, level_name_or_depth, minutes};
+use super::{Caption, Outlook, RobotGameLine, Say, Text, capitalise, grouped, level_name_or_depth, minutes};
 use crate::protocol::Database;
 use crate::values::{Rank, short_value};
 
@@ -111,6 +111,8 @@ pub(super) fn text(text: Text) -> &'static str {
         Text::HowItThinks => "Wie denkt der Computer?",
         Text::Fit => "Ganz",
         Text::All => "Alles",
+        Text::Numbers => "Zahlen",
+        Text::TreeLegend => "Unter jedem Stein: seine Spalte, dann sein Wert für den Computer (+ gut für ihn, − schlecht; ≤ oder ≥: nur eine Grenze, dort hat die Suche früh aufgehört). ▸ Stellungen in einem zugeklappten Ast; ✂ abgeschnittene Züge; TT: aus der Tabelle schon gesehener Stellungen.",
         Text::ZoomIn => "Vergrößern",
         Text::ZoomOut => "Verkleinern",
         Text::Yellow => "gelb",
@@ -343,6 +345,7 @@ pub(super) fn say(message: &Say) -> String {
             NoticeCode::NoOpponent => "Niemand hat die Herausforderung rechtzeitig angenommen. Der Roboter ist frei.".into(),
         },
         Say::Version => format!("Version {} · MIT", env!("CARGO_PKG_VERSION")),
+        Say::Caption(caption) => caption_text(caption),
         Say::RobotGame(line) => match line {
             RobotGameLine::YouWon { against } => format!("Du hast gegen {against} gewonnen!"),
             RobotGameLine::YouLost { winner } => format!("{winner} hat gewonnen. Du hast verloren."),
@@ -417,3 +420,44 @@ pub(super) const EXPLAINER: [(&str, &str); 6] = [
         "Die Zahl unter einer Münze ist ihr Wert für den Spieler dieser Münze; ≥ und ≤ heißen „mindestens“ und „höchstens“ (dort wurde abgeschnitten). Der gelbe Pfad ist, was der Computer als Nächstes erwartet. ▸ ist ein zugeklappter Ast: antippen öffnet ihn, doppelt tippen macht ihn zur Wurzel. Zeigen oder lange drücken zeigt die Stellung als kleines Brett.",
     ),
 ];
+
+/// Die Bildunterschrift des Zuschauerbildschirms: was der Baum zeigt.
+fn caption_text(caption: &Caption) -> String {
+    let (column, nodes, outlook) = match caption {
+        Caption::Thinking { depth, nodes } => {
+            return format!(
+                "Der Computer denkt {depth} Züge voraus: Er hat schon {} Stellungen angeschaut. Jeder Stein im Baum ist eine davon.",
+                grouped(*nodes)
+            );
+        }
+        Caption::Chose {
+            column,
+            nodes,
+            outlook,
+        } => (column + 1, grouped(*nodes), outlook),
+    };
+    match outlook {
+        Outlook::WinsNow => format!("Spalte {column} macht vier in einer Reihe: Der Computer gewinnt!"),
+        Outlook::Wins { stones } => format!(
+            "Er sieht einen sicheren Sieg mit {}, egal was der Gegner tut. Der goldene Weg ist die Zugfolge, der er folgen wird.",
+            if *stones == 1 { "einem weiteren eigenen Stein".to_string() } else { format!("noch {stones} eigenen Steinen") }
+        ),
+        Outlook::Blocks { column: blocked } => format!(
+            "Der Gegner drohte mit vier in einer Reihe in Spalte {}: Der Computer blockiert. Er hat {nodes} Stellungen angeschaut.",
+            blocked + 1
+        ),
+        Outlook::Loses { stones } => format!(
+            "Er sieht: Ein perfekter Gegner könnte mit {} gewinnen. Er wählt Spalte {column}, damit es so schwer wie möglich wird.",
+            if *stones == 1 { "einem weiteren Stein".to_string() } else { format!("noch {stones} Steinen") }
+        ),
+        Outlook::Draw => format!(
+            "Spielen beide perfekt, endet dieses Spiel unentschieden. Er hat Spalte {column} gewählt, nach {nodes} Stellungen."
+        ),
+        Outlook::Random => format!(
+            "Diesmal hat er Spalte {column} absichtlich zufällig gewählt: Auf dieser Stufe spielt er manchmal einen schwachen Zug, damit Besucher gewinnen können."
+        ),
+        Outlook::Expects => format!(
+            "Der Computer hat {nodes} Stellungen angeschaut und Spalte {column} gewählt. Der goldene Weg ist das Spiel, das er erwartet. Rote Scheren (✂) zeigen abgeschnittene Äste: Sie konnten seine Wahl nicht mehr ändern."
+        ),
+    }
+}

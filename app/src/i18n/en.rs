@@ -5,7 +5,7 @@ use engine::player::{Fact, Level};
 use engine::review::Mark;
 use engine::solver::stones_to_win;
 
-use super::{RobotGameLine, Say, Text, capitalise, grouped, level_name_or_depth, minutes};
+use super::{Caption, Outlook, RobotGameLine, Say, Text, capitalise, grouped, level_name_or_depth, minutes};
 use crate::protocol::Database;
 use crate::values::{Rank, short_value};
 
@@ -109,6 +109,8 @@ pub(super) fn text(text: Text) -> &'static str {
         Text::HowItThinks => "How does the computer think?",
         Text::Fit => "Fit",
         Text::All => "All",
+        Text::Numbers => "Numbers",
+        Text::TreeLegend => "Under each coin: its column, then its value for the computer (+ good for it, − bad; ≤ or ≥: only a bound, the search stopped early there). ▸ positions in a folded branch; ✂ moves cut off; TT: taken from the table of positions seen before.",
         Text::ZoomIn => "Zoom in",
         Text::ZoomOut => "Zoom out",
         Text::Yellow => "yellow",
@@ -335,6 +337,7 @@ pub(super) fn say(message: &Say) -> String {
             NoticeCode::NoOpponent => "Nobody took up the challenge in time. The robot is free.".into(),
         },
         Say::Version => format!("Version {} · MIT", env!("CARGO_PKG_VERSION")),
+        Say::Caption(caption) => caption_text(caption),
         Say::RobotGame(line) => match line {
             RobotGameLine::YouWon { against } => format!("You won against {against}!"),
             RobotGameLine::YouLost { winner } => format!("{winner} won. You lost."),
@@ -408,3 +411,44 @@ pub(super) const EXPLAINER: [(&str, &str); 6] = [
         "The number under a coin is its value for that coin's player; ≥ and ≤ mean “at least” and “at most” (something was pruned there). The yellow path is what the computer expects next. ▸ is a folded branch: tap to open it, double-tap to make it the root. Pointing at a node or pressing it long shows its position as a small board.",
     ),
 ];
+
+/// The spectator screen's caption: what the tree shows, in plain words.
+fn caption_text(caption: &Caption) -> String {
+    let (column, nodes, outlook) = match caption {
+        Caption::Thinking { depth, nodes } => {
+            return format!(
+                "The computer is thinking {depth} moves ahead: it has looked at {} positions so far. Each coin in the tree is one of them.",
+                grouped(*nodes)
+            );
+        }
+        Caption::Chose {
+            column,
+            nodes,
+            outlook,
+        } => (column + 1, grouped(*nodes), outlook),
+    };
+    match outlook {
+        Outlook::WinsNow => format!("Column {column} makes four in a row: the computer wins!"),
+        Outlook::Wins { stones } => format!(
+            "It sees a certain win with {} of its own, whatever the opponent does. The golden path is the line it will follow.",
+            if *stones == 1 { "one more coin".to_string() } else { format!("{stones} more coins") }
+        ),
+        Outlook::Blocks { column: blocked } => format!(
+            "The opponent threatened four in a row in column {}: the computer blocks it. It looked at {nodes} positions.",
+            blocked + 1
+        ),
+        Outlook::Loses { stones } => format!(
+            "It sees that a perfect opponent could win with {} more. It chose column {column}, the move that makes that hardest.",
+            if *stones == 1 { "one coin".to_string() } else { format!("{stones} coins") }
+        ),
+        Outlook::Draw => format!(
+            "With perfect play on both sides this game ends in a draw. It chose column {column} after looking at {nodes} positions."
+        ),
+        Outlook::Random => format!(
+            "This time it chose column {column} at random, on purpose: at this level it sometimes plays a weak move, so that visitors can win."
+        ),
+        Outlook::Expects => format!(
+            "The computer looked at {nodes} positions and chose column {column}. The golden path is the game it expects. Red scissors (✂) mark branches it cut off: they could not change its choice."
+        ),
+    }
+}

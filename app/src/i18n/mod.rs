@@ -11,7 +11,7 @@ mod de;
 mod en;
 
 use engine::evaluation::Style;
-use engine::player::{Fact, Level};
+use engine::player::{Fact, Level, SearchProgress};
 use engine::review::ReviewedMove;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -168,6 +168,10 @@ pub enum Text {
     HowItThinks,
     Fit,
     All,
+    /// The toggle that shows the tree's numbers (and the columns').
+    Numbers,
+    /// What the tree's numbers mean, shown with them.
+    TreeLegend,
     ZoomIn,
     ZoomOut,
     Yellow,
@@ -265,9 +269,101 @@ impl RobotGameLine {
     }
 }
 
+/// What the spectator screen says under the tree, for people who have
+/// never heard of a search: what the computer is doing now, or what its
+/// last search found.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Caption {
+    /// A search is running.
+    Thinking { depth: u8, nodes: u64 },
+    /// The last search chose `column` (0-based) after `nodes` positions.
+    Chose {
+        column: usize,
+        nodes: u64,
+        outlook: Outlook,
+    },
+}
+
+/// The most telling thing the last search found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outlook {
+    /// The move completes four in a row.
+    WinsNow,
+    /// A win is certain, with this many more of its coins.
+    Wins { stones: u8 },
+    /// The opponent threatened four in a row in this column (0-based).
+    Blocks { column: u8 },
+    /// A perfect opponent wins, with this many more coins.
+    Loses { stones: u8 },
+    /// Perfect play on both sides ends in a draw.
+    Draw,
+    /// A weak move chosen on purpose.
+    Random,
+    /// Nothing certain: the path it expects.
+    Expects,
+}
+
+impl Caption {
+    /// The caption for a running search's `progress`, or else for the
+    /// newest decision in `thoughts` (newest first: its `Searched` line,
+    /// then its facts).
+    pub fn of(progress: Option<&SearchProgress>, thoughts: &[Say]) -> Option<Caption> {
+        if let Some(p) = progress {
+            return Some(Caption::Thinking {
+                depth: p.depth,
+                nodes: p.nodes,
+            });
+        }
+        let Some(Say::Searched { column, nodes, .. }) = thoughts.first() else {
+            return None;
+        };
+        let facts = thoughts[1..]
+            .iter()
+            .take_while(|t| !matches!(t, Say::Searched { .. }))
+            .filter_map(|t| match t {
+                Say::Thought(fact) => Some(fact),
+                _ => None,
+            });
+        let outlook = facts
+            .filter_map(|fact| match fact {
+                Fact::WinsNow => Some(Outlook::WinsNow),
+                Fact::WinsIn { stones } => Some(Outlook::Wins { stones: *stones }),
+                Fact::MustBlock { column } => Some(Outlook::Blocks { column: *column }),
+                Fact::LosesIn { stones } => Some(Outlook::Loses { stones: *stones }),
+                Fact::Draw => Some(Outlook::Draw),
+                Fact::RandomMove { .. } => Some(Outlook::Random),
+                _ => None,
+            })
+            .min_by_key(|o| o.rank())
+            .unwrap_or(Outlook::Expects);
+        Some(Caption::Chose {
+            column: *column,
+            nodes: *nodes,
+            outlook,
+        })
+    }
+}
+
+impl Outlook {
+    /// Which of several facts the caption tells (the lowest).
+    fn rank(self) -> u8 {
+        match self {
+            Outlook::WinsNow => 0,
+            Outlook::Random => 1,
+            Outlook::Wins { .. } => 2,
+            Outlook::Blocks { .. } => 3,
+            Outlook::Loses { .. } => 4,
+            Outlook::Draw => 5,
+            Outlook::Expects => 6,
+        }
+    }
+}
+
 /// A message with numbers or names in it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Say {
+    /// The spectator screen's caption under the tree.
+    Caption(Caption),
     /// A line of the computer's thoughts.
     Thought(Fact),
     /// The computer's move with how far and how much it searched.

@@ -193,7 +193,8 @@ pub fn TreeView(
         }
     };
     view! {
-        <section class="tree-view" aria-label="Search tree">
+        <section class="tree-view" aria-label="Search tree" class:numbers=move || ui.value_numbers.get()
+            class:teaching=move || kind.get() == TreeKind::Minimax>
             <div class="tree-kinds">
                 {kind_button(TreeKind::Search, Text::RealSearch)}
                 {kind_button(TreeKind::Minimax, Text::MinimaxTeaching)}
@@ -202,12 +203,15 @@ pub fn TreeView(
                 </button>
             </div>
             <p class="tree-caption">{caption}</p>
+            <p class="tree-legend">{move || i18n.t(Text::TreeLegend)}</p>
             <div class="tree-tools">
                 <span class="crumbs">{crumbs}</span>
                 <span class="live">{move || searching().then(|| i18n.t(Text::Searching))}</span>
                 <button on:click=move |_| tree.zoom_by(1.2) aria-label=move || i18n.t(Text::ZoomIn)>"+"</button>
                 <button on:click=move |_| tree.zoom_by(1.0 / 1.2) aria-label=move || i18n.t(Text::ZoomOut)>"−"</button>
                 <button class="fit" on:click=move |_| tree.fit()>{move || i18n.t(Text::Fit)}</button>
+                <button class="numbers" aria-pressed=move || ui.value_numbers.get().to_string()
+                    on:click=move |_| ui.value_numbers.update(|n| *n = !*n)>{move || i18n.t(Text::Numbers)}</button>
                 <button class="expand-all" aria-pressed=move || tree.show_all.get().to_string()
                     on:click=move |_| tree.show_all.update(|s| *s = !*s)>{move || i18n.t(Text::All)}</button>
             </div>

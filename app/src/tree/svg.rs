@@ -164,7 +164,7 @@ pub fn markup(
         if p.pruned > 0 {
             let _ = write!(
                 out,
-                r#"<text class="pruned-label" x="{:.1}" y="{:.1}">✂{}</text>"#,
+                r#"<text class="pruned-label" x="{:.1}" y="{:.1}">✂<tspan class="count">{}</tspan></text>"#,
                 x + DX * 0.42,
                 y + DY * 0.5 + 10.0,
                 p.pruned
