@@ -361,6 +361,12 @@ impl Actions {
     }
 
     pub(crate) fn show_decision(self, decision: &Decision) {
+        // Exact scores are said as wins and losses, not as ranks.
+        let source = if decision.value_kind == engine::player::ValueKind::Exact {
+            ValueSource::Solved
+        } else {
+            ValueSource::Search
+        };
         let mut lines = vec![Say::Searched {
             column: decision.column,
             depth: decision.depth,
@@ -373,7 +379,7 @@ impl Actions {
         });
         self.search
             .column_values
-            .set(Some((ValueSource::Search, decision.column_values.clone())));
+            .set(Some((source, decision.column_values.clone())));
         self.search.last_pv.set(decision.pv.clone());
         self.search.trace.set(Some(decision.trace.clone()));
     }

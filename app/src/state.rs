@@ -42,6 +42,9 @@ pub enum ValueSource {
     Search,
     /// A hint: every column's perfect score (Pons' convention).
     Hint,
+    /// The computer's perfect play: every column's perfect score for the
+    /// computer, in the position before its move.
+    Solved,
 }
 
 impl Search {

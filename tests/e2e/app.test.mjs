@@ -588,6 +588,10 @@ test('after a Perfect move the tree holds every column with the engine\'s value'
   const truth = analyze(position);
   const children = await rootChildren(page);
   assert.equal(children.length, truth.filter((v) => v !== null).length, 'one node per playable column');
+  // Over the columns, the perfect scores are said as wins and losses, not
+  // ranked like a search's estimates.
+  const words = await page.locator('.values .value').allTextContents();
+  assert.ok(words.some((w) => w !== '') && words.every((w) => /^(draw|wins now|wins in \d+ moves|loses at once|loses in \d+|)$/.test(w)), `perfect values in words: ${words}`);
   for (const { column, bound, value } of children) {
     if (bound === '=') assert.equal(value, truth[column - 1], `column ${column}`);
     else assert.ok(bound === '≤' && truth[column - 1] <= value, `column ${column}: ${truth[column - 1]} ≤ ${value}`);
@@ -610,6 +614,12 @@ test('a Hard move: the principal variation, pruned branches, a node\'s board, an
   assert.ok(pv.startsWith(`column ${played}:`), `the highlighted column (${pv}) is the one played (${played})`);
   assert.equal((await rootChildren(page)).length, 7, 'every column is a child of the root');
   assert.ok(await page.locator('svg.tree .edge.pruned').count() > 0, 'cut-offs are drawn');
+  // The tree's numbers wait behind "Numbers", which brings their legend.
+  assert.equal(await page.locator('svg.tree text.value').first().evaluate((t) => getComputedStyle(t).display), 'none', 'no scores until asked for');
+  assert.equal(await page.locator('.tree-legend').evaluate((t) => getComputedStyle(t).display), 'none');
+  await page.locator('.tree-tools button.numbers').click();
+  assert.notEqual(await page.locator('svg.tree text.value').first().evaluate((t) => getComputedStyle(t).display), 'none', 'scores shown');
+  assert.match(await page.locator('.tree-legend').textContent(), /value for the computer/);
   assert.match(await page.locator('.tree-caption').textContent(), /Depth 8: \d+ positions, [1-9]\d* moves pruned/);
   // Pointing at a node two levels down shows its position: 1 + 2 coins.
   await page.locator('svg.tree g.node[data-depth="2"]').first().hover();

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { forEachEngine, harnessOrigin } from './webdriver.mjs';
 import { fitsAt, offScreen } from './screen.mjs';
 
@@ -25,18 +25,22 @@ let base;
  * (the tests read English labels) unless `toml` says otherwise. `records`
  * names its SQLite file (to start a bridge again on the same records),
  * `args` are more arguments of `bridge serve`. */
-async function startBridge(toml = '', { records, args = [] } = {}) {
+async function startBridge(toml = '', { records, config, args = [] } = {}) {
   const port = await new Promise((ok) => {
     const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => ok(p)); });
   });
   const url = `http://127.0.0.1:${port}/`;
   // Each bridge keeps its records apart from the machine's own.
   records ??= `${tmpdir()}/booth-e2e-${process.pid}-${port}.sqlite`;
-  const config = `${tmpdir()}/booth-e2e-${process.pid}-${port}.toml`;
-  // Phone sizes load the booth in the test's own frame, from another
-  // origin: the booth lets that origin frame it, as staff would a kiosk's.
-  const framer = `allowed_origins = ["${await harnessOrigin()}"]\n`;
-  await writeFile(config, framer + (toml.includes('language') ? toml : `language = "en"\n${toml}`));
+  // A `config` given is used as it stands (a bridge started again on its
+  // own file).
+  if (!config) {
+    config = `${tmpdir()}/booth-e2e-${process.pid}-${port}.toml`;
+    // Phone sizes load the booth in the test's own frame, from another
+    // origin: the booth lets that origin frame it, as staff would a kiosk's.
+    const framer = `allowed_origins = ["${await harnessOrigin()}"]\n`;
+    await writeFile(config, framer + (toml.includes('language') ? toml : `language = "en"\n${toml}`));
+  }
   const child = spawn(BRIDGE, ['serve', '--config', config, '--robot', 'sim', '--port', String(port), '--records', records, ...args], { stdio: 'ignore' });
   const exited = new Promise((ok) => child.once('exit', ok));
   for (let i = 0; i < 100; i++) {
@@ -45,7 +49,7 @@ async function startBridge(toml = '', { records, args = [] } = {}) {
   }
   /** SIGTERM, and the bridge's exit (it writes its records first). */
   const stop = () => { child.kill(); return exited; };
-  return { process: child, url, port, records, stop };
+  return { process: child, url, port, records, config, stop };
 }
 
 /** A bridge of the test's own, so one test's game never holds the robot
@@ -336,6 +340,8 @@ test('two people play each other on the robot: waiting, names, each result, agai
   await a.getByLabel('Opponent').selectOption('person');
   await a.getByRole('button', { name: 'Play on the robot' }).click();
   await says(a, /Waiting for an opponent/);
+  // Ada sees how long the offer stands (two minutes by default).
+  await says(a, /The offer stands for another [12]:\d\d\./);
   // Nobody to play against yet: a tap waits too.
   await a.getByRole('button', { name: 'Column 1', exact: true }).click();
   await says(a, /Waiting for an opponent/);
@@ -567,6 +573,70 @@ test('a quiet booth plays a demo with no page open, shown on the spectator scree
   } finally {
     demoBridge.kill();
   }
+});
+
+test('a German booth\'s operator page asks before ending a game, and changes a level and an idle time that the lobby offers at once and bridge.toml keeps', async (t) => {
+  const first = await ownBridge(t, `language = "de"\noperator_token = "${OPERATOR}"\nlevels = ["easy", "hard"]\n`);
+  const staff = await context(t, { viewport: { width: 800, height: 480 } });
+  const operator = await staff.newPage();
+  await operator.goto(`${base}operator?token=${OPERATOR}`);
+  await operator.locator('html[lang="de"]').waitFor();
+  await operator.locator('h1', { hasText: 'Betreuung der Station' }).waitFor();
+  await operator.locator('#events', { hasText: 'Keine, seit die Bridge läuft.' }).waitFor();
+  // The booth's own screen, with a visitor playing the computer.
+  const screen = await (await context(t, { viewport: { width: 800, height: 480 } })).newPage();
+  await screen.goto(base);
+  await lobby(screen);
+  const offered = () => screen.locator('#robot').getByLabel('Stufe').locator('option').allTextContents();
+  assert.deepEqual(await offered(), ['Leicht', 'Schwer']);
+  // A second lobby on the booth's computer stays open, never reloaded.
+  const tablet = await (await context(t, { viewport: { width: 1024, height: 768 } })).newPage();
+  await tablet.goto(base);
+  await lobby(tablet);
+  await screen.locator('#robot').getByLabel('Dein Name').fill('Dora_6');
+  await screen.getByRole('button', { name: 'Auf dem Roboter spielen' }).click();
+  await operator.locator('#game', { hasText: 'Dora_6' }).waitFor();
+  assert.match(await operator.locator('#robot').textContent(), /Stein(e)? gesetzt/);
+  assert.doesNotMatch(await operator.locator('#robot').textContent(), /holt auf/, 'normal play is not "catching up"');
+
+  // Ending the game asks first; "Abbrechen" leaves it on.
+  await operator.getByRole('button', { name: 'Laufendes Spiel beenden' }).click();
+  await operator.locator('#confirm', { hasText: 'Das Spiel von Dora_6' }).waitFor();
+  await operator.screenshot({ path: `${SHOTS}booth-operator-confirm-800x480.png` });
+  await operator.getByRole('button', { name: 'Abbrechen' }).click();
+  await operator.waitForTimeout(300);
+  assert.match(await operator.locator('#game').textContent(), /Dora_6/, 'still on after "Abbrechen"');
+  await operator.getByRole('button', { name: 'Laufendes Spiel beenden' }).click();
+  await operator.getByRole('button', { name: 'Ja, Spiel beenden' }).click();
+  await operator.locator('#game', { hasText: 'Kein Spiel auf dem Roboter.' }).waitFor();
+  await screen.waitForFunction(() => document.body.textContent.includes('Das Team hat das Spiel beendet.'), null, { timeout: 10000, polling: 100 });
+
+  // A value the booth cannot take is explained, and nothing changes.
+  const form = operator.locator('#settings-form');
+  await form.locator('input[name=idle_ask_s]').fill('90');
+  await operator.getByRole('button', { name: 'Speichern und anwenden' }).click();
+  await operator.locator('#settings-result.fault', { hasText: 'idle_ask_s = 90' }).waitFor();
+  // Medium offered too, "still there?" after 25 s.
+  await form.locator('input[name=level][value=medium]').check();
+  await form.locator('input[name=idle_ask_s]').fill('25');
+  await operator.getByRole('button', { name: 'Speichern und anwenden' }).click();
+  await operator.locator('#settings-result.ok', { hasText: 'Gespeichert in' }).waitFor();
+  await operator.screenshot({ path: `${SHOTS}booth-operator-saved-800x480.png` });
+  await operator.setViewportSize({ width: 1920, height: 1080 });
+  await operator.screenshot({ path: `${SHOTS}booth-operator-saved-1920x1080.png` });
+  // A lobby that stood open all along offers the new level at once.
+  await tablet.waitForFunction(() => [...document.querySelectorAll('#robot select option')].some((o) => o.textContent === 'Mittel'), null, { timeout: 10000, polling: 100 });
+  assert.deepEqual(await tablet.locator('#robot').getByLabel('Stufe').locator('option').allTextContents(), ['Leicht', 'Mittel', 'Schwer']);
+
+  // The next start reads the change from the file.
+  await first.stop();
+  const text = await readFile(first.config, 'utf8');
+  assert.match(text, /^idle_ask_s = 25$/m, text);
+  assert.match(text, /^levels = \["easy", "medium", "hard"\]$/m, text);
+  await ownBridge(t, '', { records: first.records, config: first.config });
+  await operator.goto(`${base}operator?token=${OPERATOR}`);
+  await operator.locator('#settings-form input[name=level][value=medium]:checked').waitFor();
+  assert.equal(await operator.locator('input[name=idle_ask_s]').evaluate((i) => i.value), '25');
 });
 
 test('the booth\'s own screen speaks the booth\'s language and offers the booth\'s levels, as the booth tuned them', async (t) => {

@@ -27,9 +27,13 @@ pub fn ColumnValues() -> impl IntoView {
         let numbers = ui.value_numbers.get();
         let over = game.with(|g| g.board.is_over());
         let values = search.column_values.get().filter(|_| !over);
-        let perfect = values
-            .as_ref()
-            .is_some_and(|(kind, _)| *kind == ValueSource::Hint);
+        let source = values.as_ref().map(|(source, _)| *source);
+        let perfect = matches!(source, Some(ValueSource::Hint | ValueSource::Solved));
+        // The computer's scores are of the position before its move.
+        let plies = match source {
+            Some(ValueSource::Solved) => plies.saturating_sub(1),
+            _ => plies,
+        };
         let known: Vec<i32> = values
             .iter()
             .flat_map(|(_, v)| v.iter().flatten().copied())
