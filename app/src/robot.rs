@@ -304,6 +304,18 @@ impl Actions {
                     human,
                 )
             });
+            // Another game (or none): what the computer thought belonged
+            // to the last one.
+            let another_game = self
+                .game
+                .with_untracked(|g| !s.moves.starts_with(&g.board.to_string()) || g.robot != robot);
+            if another_game {
+                self.stop_thinking();
+                self.search.trace.set(None);
+                self.search.thoughts.set(Vec::new());
+                self.search.column_values.set(None);
+                self.search.last_pv.set(Vec::new());
+            }
             if changed {
                 self.booth.still_there.set(None);
                 self.game.set(Game {

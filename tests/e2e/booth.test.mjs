@@ -190,7 +190,7 @@ test('a whole robot game from tap to coin, a jam that heals, a spectator who see
   await staff.addInitScript(mockAudio);
   const operator = await staff.newPage();
   await operator.goto(`${base}operator?token=${OPERATOR}`);
-  await operator.locator('#today', { hasText: 'games played' }).waitFor();
+  await operator.locator('#today', { hasText: /games? played/ }).waitFor();
 
   let moves = 0;
   let jammed = false;
@@ -288,10 +288,11 @@ test('a whole robot game from tap to coin, a jam that heals, a spectator who see
   const row = operator.locator('#games tr', { hasText: 'Ada_1' });
   await row.waitFor();
   const cells = await row.locator('td').allTextContents();
-  // A win is recorded as the winner's seat.
+  // A win is said with the winner's name.
+  const want = { 'You won': 'Ada_1 won', 'computer won': 'Computer won', Draw: 'draw' }[result];
+  // The export names the winner's seat.
   const visitor = cells[1].startsWith('Ada_1') ? 'first' : 'second';
-  const computer = visitor === 'first' ? 'second' : 'first';
-  const want = { 'You won': visitor, 'computer won': computer, Draw: 'draw' }[result];
+  const seat = { 'You won': visitor, 'computer won': visitor === 'first' ? 'second' : 'first', Draw: 'draw' }[result];
   assert.equal(cells[2], want, `the game's result survives: ${cells}`);
   assert.equal(cells[3], `${final.join('').length} moves`, `${cells}`);
   assert.match(cells[5], /\d+ faults?/, `the jam is in the record: ${cells}`);
@@ -303,13 +304,13 @@ test('a whole robot game from tap to coin, a jam that heals, a spectator who see
   await operator.getByRole('button', { name: 'Export every game as CSV' }).click();
   await operator.waitForFunction(() => window.exported !== undefined);
   const csv = await operator.evaluate(() => window.exported.text());
-  assert.match(csv, new RegExp(`,vs_computer,[^\\n]*Ada_1[^\\n]*,${want},[1-9]`), csv);
+  assert.match(csv, new RegExp(`,vs_computer,[^\\n]*Ada_1[^\\n]*,${seat},[1-9]`), csv);
   await operator.screenshot({ path: `${SHOTS}booth-operator-after-restart-1024x768.png` });
   // Staff open it on the booth's touchscreen or a phone too: nothing runs
   // off sideways, and the robot's state and actions are on the first screen.
   for (const [width, height] of [[1024, 768], [800, 480], [390, 844]]) {
     await operator.setViewportSize({ width, height });
-    await operator.locator('#today', { hasText: 'games played' }).waitFor();
+    await operator.locator('#today', { hasText: /games? played/ }).waitFor();
     const fit = await operator.evaluate(() => {
       const buttons = [...document.querySelectorAll('[data-action]')].map((b) => b.getBoundingClientRect());
       return { wide: document.documentElement.scrollWidth - innerWidth, below: Math.max(...buttons.map((r) => r.bottom)) - innerHeight };
