@@ -11,7 +11,7 @@ use leptos::prelude::*;
 
 use crate::booth_link::BoothLink;
 use crate::game::Game;
-use crate::i18n::{Lang, Message, Say, Text};
+use crate::i18n::{Lang, Message, Text, Thought};
 use crate::protocol::{FromWorker, ToWorker};
 use crate::search_worker::SearchWorker;
 use crate::settings::{GameMode, Settings};
@@ -367,12 +367,12 @@ impl Actions {
         } else {
             ValueSource::Search
         };
-        let mut lines = vec![Say::Searched {
+        let mut lines = vec![Thought::Searched {
             column: decision.column,
             depth: decision.depth,
             nodes: decision.nodes,
         }];
-        lines.extend(decision.facts.iter().cloned().map(Say::Thought));
+        lines.extend(decision.facts.iter().cloned().map(Thought::Fact));
         self.search.thoughts.update(|t| {
             t.splice(0..0, lines);
             t.truncate(THOUGHTS_KEPT);

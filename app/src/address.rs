@@ -22,6 +22,13 @@ fn base_of(path: &str) -> String {
         .to_string()
 }
 
+/// Whether the address is the spectator screen's (`…/watch`).
+pub fn on_watch_route() -> bool {
+    web_sys::window()
+        .and_then(|w| w.location().pathname().ok())
+        .is_some_and(|path| path.trim_end_matches('/').ends_with(WATCH))
+}
+
 /// An older link to the spectator screen (`#/watch`, which needed no
 /// server support) opens the `/watch` route.
 pub fn forward_old_watch_link() {

@@ -29,20 +29,18 @@ pub mod tree;
 mod values;
 
 use leptos::prelude::*;
-use leptos_router::components::{Route, Router, Routes};
-use leptos_router::path;
 
 use crate::screens::{PlayScreen, WatchScreen};
 
-/// The whole app: a screen per route.
+/// The whole app: a screen per address. The two never link to each other
+/// inside one page (the spectator screen opens in a window of its own), so
+/// the address is read once, without a router.
 #[component]
 pub fn App() -> impl IntoView {
     address::forward_old_watch_link();
-    view! {
-        <Router base=address::route_base()>
-            <Routes fallback=PlayScreen>
-                <Route path=path!("/watch") view=WatchScreen/>
-            </Routes>
-        </Router>
+    if address::on_watch_route() {
+        view! { <WatchScreen/> }.into_any()
+    } else {
+        view! { <PlayScreen/> }.into_any()
     }
 }

@@ -6,9 +6,11 @@ use engine::player::{Decision, PlayerConfig, SearchProgress, Teaching};
 use engine::review::ReviewedMove;
 use serde::{Deserialize, Serialize};
 
+// Externally tagged (serde's default), as every message between the page
+// and the worker: an internally tagged enum is buffered whole before it is
+// read, which costs the page's download code and the trees time.
 /// From the page to the worker.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(tag = "type")]
 pub enum ToWorker {
     /// Choose a move for the side to move after `moves`.
     Choose {
@@ -68,7 +70,6 @@ pub enum ToWorker {
 
 /// From the worker to the page.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(tag = "type")]
 pub enum FromWorker {
     /// The engine is loaded; messages sent before this are lost.
     Ready,
@@ -131,7 +132,6 @@ pub enum FromWorker {
 /// The worker's 12-stone position database, which makes perfect play
 /// instant from every position.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "state")]
 pub enum Database {
     /// Downloading: bytes so far, of `total` when the server said.
     Loading {

@@ -14,7 +14,6 @@ use wasm_bindgen::prelude::JsValue;
 
 use crate::actions::Actions;
 use crate::game::Game;
-use crate::i18n::Say;
 use crate::js_handle::{Handle, Handlers, Listener};
 use crate::settings::Settings;
 use crate::state::ColumnValues;
@@ -23,8 +22,8 @@ use crate::state::ColumnValues;
 const CHANNEL: &str = "connect4-spectate";
 
 /// What goes over the channel.
+// Externally tagged: see `protocol.rs`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(tag = "type")]
 pub enum Broadcast {
     /// A spectator opened: playing pages answer with their state.
     Hello,
@@ -51,7 +50,7 @@ pub struct Shared {
     /// The last (or the running) search's tree.
     pub trace: Option<SearchTrace>,
     /// The computer's thoughts, newest first.
-    pub thoughts: Vec<Say>,
+    pub thoughts: Vec<crate::i18n::Thought>,
     /// Column values and where they come from.
     pub column_values: Option<ColumnValues>,
     /// The expected continuation.

@@ -33,7 +33,9 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
     let words = move || t(ctx.booth.robot_text());
     let seats = move || {
         let lang = i18n.lang();
-        let colours = ctx.settings.with(|s| s.colours.map(Text::from).into_array());
+        let colours = ctx
+            .settings
+            .with(|s| s.colours.map(Text::from).into_array());
         ctx.booth.snapshot.with(|s| {
             s.as_ref()
                 .filter(|s| s.status != GameStatus::Idle)

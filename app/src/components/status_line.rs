@@ -41,7 +41,8 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
                     }
                     i18n.say(&Say::RobotGame(RobotGameLine::of(
                         if spectator {
-                            let colours = settings.with(|set| set.colours.map(Text::from).into_array());
+                            let colours =
+                                settings.with(|set| set.colours.map(Text::from).into_array());
                             seat_names_in_colour(s, i18n.lang(), colours)
                         } else {
                             seat_names(s, i18n.lang())

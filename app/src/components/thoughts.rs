@@ -38,7 +38,7 @@ pub fn Thoughts() -> impl IntoView {
             <TreeView trace=search.trace.into() teaching=search.teaching.into() kind=search.tree_kind
                 colours=colours geometry=geometry/>
             <SearchCaption/>
-            <ol>{move || search.thoughts.get().into_iter().map(|l| view! { <li>{i18n.say(&l)}</li> }).collect_view()}</ol>
+            <ol>{move || search.thoughts.get().into_iter().map(|l| view! { <li>{i18n.say(&l.say())}</li> }).collect_view()}</ol>
         </aside>
     }
 }

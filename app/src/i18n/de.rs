@@ -5,7 +5,9 @@ use engine::player::{Fact, Level};
 use engine::review::Mark;
 use engine::solver::stones_to_win;
 
-use super::{Caption, Outlook, RobotGameLine, Say, Text, capitalise, grouped, level_name_or_depth, minutes};
+use super::{
+    Caption, Outlook, RobotGameLine, Say, Text, capitalise, grouped, level_name_or_depth, minutes,
+};
 use crate::protocol::Database;
 use crate::values::{Rank, short_value};
 
@@ -112,7 +114,9 @@ pub(super) fn text(text: Text) -> &'static str {
         Text::Fit => "Ganz",
         Text::All => "Alles",
         Text::Numbers => "Zahlen",
-        Text::TreeLegend => "Unter jedem Stein: seine Spalte, dann sein Wert für den Computer (+ gut für ihn, − schlecht; ≤ oder ≥: nur eine Grenze, dort hat die Suche früh aufgehört). ▸ Stellungen in einem zugeklappten Ast; ✂ abgeschnittene Züge; TT: aus der Tabelle schon gesehener Stellungen.",
+        Text::TreeLegend => {
+            "Unter jedem Stein: seine Spalte, dann sein Wert für den Computer (+ gut für ihn, − schlecht; ≤ oder ≥: nur eine Grenze, dort hat die Suche früh aufgehört). ▸ Stellungen in einem zugeklappten Ast; ✂ abgeschnittene Züge; TT: aus der Tabelle schon gesehener Stellungen."
+        }
         Text::ZoomIn => "Vergrößern",
         Text::ZoomOut => "Verkleinern",
         Text::Yellow => "gelb",
@@ -437,10 +441,16 @@ fn caption_text(caption: &Caption) -> String {
         } => (column + 1, grouped(*nodes), outlook),
     };
     match outlook {
-        Outlook::WinsNow => format!("Spalte {column} macht vier in einer Reihe: Der Computer gewinnt!"),
+        Outlook::WinsNow => {
+            format!("Spalte {column} macht vier in einer Reihe: Der Computer gewinnt!")
+        }
         Outlook::Wins { stones } => format!(
             "Er sieht einen sicheren Sieg mit {}, egal was der Gegner tut. Der goldene Weg ist die Zugfolge, der er folgen wird.",
-            if *stones == 1 { "einem weiteren eigenen Stein".to_string() } else { format!("noch {stones} eigenen Steinen") }
+            if *stones == 1 {
+                "einem weiteren eigenen Stein".to_string()
+            } else {
+                format!("noch {stones} eigenen Steinen")
+            }
         ),
         Outlook::Blocks { column: blocked } => format!(
             "Der Gegner drohte mit vier in einer Reihe in Spalte {}: Der Computer blockiert. Er hat {nodes} Stellungen angeschaut.",
@@ -448,7 +458,11 @@ fn caption_text(caption: &Caption) -> String {
         ),
         Outlook::Loses { stones } => format!(
             "Er sieht: Ein perfekter Gegner könnte mit {} gewinnen. Er wählt Spalte {column}, damit es so schwer wie möglich wird.",
-            if *stones == 1 { "einem weiteren Stein".to_string() } else { format!("noch {stones} Steinen") }
+            if *stones == 1 {
+                "einem weiteren Stein".to_string()
+            } else {
+                format!("noch {stones} Steinen")
+            }
         ),
         Outlook::Draw => format!(
             "Spielen beide perfekt, endet dieses Spiel unentschieden. Er hat Spalte {column} gewählt, nach {nodes} Stellungen."

@@ -5,7 +5,9 @@ use engine::player::{Fact, Level};
 use engine::review::Mark;
 use engine::solver::stones_to_win;
 
-use super::{Caption, Outlook, RobotGameLine, Say, Text, capitalise, grouped, level_name_or_depth, minutes};
+use super::{
+    Caption, Outlook, RobotGameLine, Say, Text, capitalise, grouped, level_name_or_depth, minutes,
+};
 use crate::protocol::Database;
 use crate::values::{Rank, short_value};
 
@@ -110,7 +112,9 @@ pub(super) fn text(text: Text) -> &'static str {
         Text::Fit => "Fit",
         Text::All => "All",
         Text::Numbers => "Numbers",
-        Text::TreeLegend => "Under each coin: its column, then its value for the computer (+ good for it, − bad; ≤ or ≥: only a bound, the search stopped early there). ▸ positions in a folded branch; ✂ moves cut off; TT: taken from the table of positions seen before.",
+        Text::TreeLegend => {
+            "Under each coin: its column, then its value for the computer (+ good for it, − bad; ≤ or ≥: only a bound, the search stopped early there). ▸ positions in a folded branch; ✂ moves cut off; TT: taken from the table of positions seen before."
+        }
         Text::ZoomIn => "Zoom in",
         Text::ZoomOut => "Zoom out",
         Text::Yellow => "yellow",
@@ -431,7 +435,11 @@ fn caption_text(caption: &Caption) -> String {
         Outlook::WinsNow => format!("Column {column} makes four in a row: the computer wins!"),
         Outlook::Wins { stones } => format!(
             "It sees a certain win with {} of its own, whatever the opponent does. The golden path is the line it will follow.",
-            if *stones == 1 { "one more coin".to_string() } else { format!("{stones} more coins") }
+            if *stones == 1 {
+                "one more coin".to_string()
+            } else {
+                format!("{stones} more coins")
+            }
         ),
         Outlook::Blocks { column: blocked } => format!(
             "The opponent threatened four in a row in column {}: the computer blocks it. It looked at {nodes} positions.",
@@ -439,7 +447,11 @@ fn caption_text(caption: &Caption) -> String {
         ),
         Outlook::Loses { stones } => format!(
             "It sees that a perfect opponent could win with {} more. It chose column {column}, the move that makes that hardest.",
-            if *stones == 1 { "one coin".to_string() } else { format!("{stones} coins") }
+            if *stones == 1 {
+                "one coin".to_string()
+            } else {
+                format!("{stones} coins")
+            }
         ),
         Outlook::Draw => format!(
             "With perfect play on both sides this game ends in a draw. It chose column {column} after looking at {nodes} positions."

@@ -220,7 +220,7 @@ pub enum Text {
 /// A robot game between people as one page sees it: whose turn, or how
 /// it ended, by name. Which line applies is decided here once; each
 /// language only words it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum RobotGameLine {
     /// This page won against the other person.
     YouWon { against: String },
@@ -269,10 +269,42 @@ impl RobotGameLine {
     }
 }
 
+/// A line of the computer's thoughts: what a search chose, or a fact it
+/// found. The spectator channel carries them; each screen words them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Thought {
+    /// The computer's move with how far and how much it searched.
+    Searched {
+        column: usize,
+        depth: u8,
+        nodes: u64,
+    },
+    /// A fact about the move.
+    Fact(Fact),
+}
+
+impl Thought {
+    /// The line in words.
+    pub fn say(&self) -> Say {
+        match self {
+            Thought::Searched {
+                column,
+                depth,
+                nodes,
+            } => Say::Searched {
+                column: *column,
+                depth: *depth,
+                nodes: *nodes,
+            },
+            Thought::Fact(fact) => Say::Thought(fact.clone()),
+        }
+    }
+}
+
 /// What the spectator screen says under the tree, for people who have
 /// never heard of a search: what the computer is doing now, or what its
 /// last search found.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Caption {
     /// A search is running.
     Thinking { depth: u8, nodes: u64 },
@@ -285,7 +317,7 @@ pub enum Caption {
 }
 
 /// The most telling thing the last search found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outlook {
     /// The move completes four in a row.
     WinsNow,
@@ -307,23 +339,20 @@ impl Caption {
     /// The caption for a running search's `progress`, or else for the
     /// newest decision in `thoughts` (newest first: its `Searched` line,
     /// then its facts).
-    pub fn of(progress: Option<&SearchProgress>, thoughts: &[Say]) -> Option<Caption> {
+    pub fn of(progress: Option<&SearchProgress>, thoughts: &[Thought]) -> Option<Caption> {
         if let Some(p) = progress {
             return Some(Caption::Thinking {
                 depth: p.depth,
                 nodes: p.nodes,
             });
         }
-        let Some(Say::Searched { column, nodes, .. }) = thoughts.first() else {
+        let Some(Thought::Searched { column, nodes, .. }) = thoughts.first() else {
             return None;
         };
-        let facts = thoughts[1..]
-            .iter()
-            .take_while(|t| !matches!(t, Say::Searched { .. }))
-            .filter_map(|t| match t {
-                Say::Thought(fact) => Some(fact),
-                _ => None,
-            });
+        let facts = thoughts[1..].iter().map_while(|t| match t {
+            Thought::Fact(fact) => Some(fact),
+            Thought::Searched { .. } => None,
+        });
         let outlook = facts
             .filter_map(|fact| match fact {
                 Fact::WinsNow => Some(Outlook::WinsNow),
@@ -360,7 +389,7 @@ impl Outlook {
 }
 
 /// A message with numbers or names in it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Say {
     /// The spectator screen's caption under the tree.
     Caption(Caption),
