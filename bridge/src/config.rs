@@ -411,7 +411,6 @@ impl Config {
             join_url: None,
             name: Some(self.booth_name.clone()).filter(|n| !n.is_empty()),
             robot_hints: self.robot_hints,
-            offer_s: self.offer_s,
         }
     }
 

@@ -155,10 +155,6 @@ pub struct Welcome {
     /// in robot games (they would let a visitor play perfectly).
     #[serde(default)]
     pub robot_hints: bool,
-    /// Seconds a person waiting for an opponent is offered to the next
-    /// visitors before the game ends.
-    #[serde(default)]
-    pub offer_s: u64,
 }
 
 impl Welcome {
