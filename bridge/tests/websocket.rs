@@ -225,7 +225,7 @@ async fn a_game_is_played_and_every_bad_message_gets_an_error() {
     send(&mut ws, json!({"type": "dance"})).await;
     assert_eq!(next_of(&mut ws, "error").await["code"], "bad_message");
     // A page sends nothing near 4 KB: one that does is told and cut off.
-    let huge = json!({"type": "hello", "v": 2, "role": "player", "session": "s1", "name": "x".repeat(5000)});
+    let huge = json!({"type": "hello", "v": 3, "role": "player", "session": "s1", "name": "x".repeat(5000)});
     send(&mut ws, huge).await;
     assert_eq!(next_of(&mut ws, "error").await["code"], "too_large");
     // Nothing changed: back with its session, the page has its seat.
@@ -299,7 +299,7 @@ async fn spectators_watch_and_see_trees_but_cannot_move_and_a_busy_robot_says_so
     assert_eq!(next_of(&mut other, "error").await["code"], "name_taken");
     send(
         &mut other,
-        json!({"type": "hello", "v": 2, "role": "player", "session": "o", "name": "Ben_2"}),
+        json!({"type": "hello", "v": 3, "role": "player", "session": "o", "name": "Ben_2"}),
     )
     .await;
     send(&mut other, json!({"type": "start", "mode": "two_players"})).await;
@@ -319,7 +319,7 @@ async fn on_the_lan_a_device_without_the_token_can_only_watch() {
     send(&mut ws, json!({"type": "start", "mode": "vs_computer"})).await;
     assert_eq!(next_of(&mut ws, "error").await["code"], "not_allowed");
     let mut with_token = connect(&b).await;
-    send(&mut with_token, json!({"type": "hello", "v": 2, "role": "player", "session": "lan-2", "token": "secrettoken123"})).await;
+    send(&mut with_token, json!({"type": "hello", "v": 3, "role": "player", "session": "lan-2", "token": "secrettoken123"})).await;
     send(
         &mut with_token,
         json!({"type": "start", "mode": "two_players"}),

@@ -21,7 +21,7 @@ use crate::{Board, Cancelled, Flow, Mode, Position, Progress, Solver};
 
 /// How a move compares with perfect play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "mark", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Mark {
     /// As good as any move: the best score.
     Best,

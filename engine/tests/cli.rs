@@ -278,3 +278,33 @@ fn review_marks_the_known_mistake_of_a_recorded_game() {
         "{stdout}"
     );
 }
+
+#[test]
+fn a_player_from_a_config_file_plays_and_a_bad_file_is_named() {
+    let dir = std::env::temp_dir().join(format!("connect4-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("depth3.json");
+    std::fs::write(&good, r#"{"search": {"depth": 3, "style": "aggressive"}}"#).unwrap();
+    let bad = dir.join("old.json");
+    std::fs::write(&bad, r#"{"kind": "search", "depth": 3}"#).unwrap();
+
+    let out = connect4(
+        &["match", good.to_str().unwrap(), "random", "--games", "2"],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    assert!(table.contains("depth3.json"), "{table}");
+
+    let out = connect4(
+        &["match", bad.to_str().unwrap(), "random", "--games", "2"],
+        "",
+    );
+    assert!(!out.status.success());
+    let message = text(&out.stderr);
+    assert!(
+        message.contains("old.json is not a valid player configuration"),
+        "{message}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,5 +1,5 @@
 //! The WebSocket protocol between the booth's pages and the bridge,
-//! version 2: the bridge and the app share these types, so the two sides
+//! version 3: the bridge and the app share these types, so the two sides
 //! cannot drift apart. Every message is a JSON object with a `type`;
 //! `docs/bridge.md` documents each with an example.
 #![deny(missing_docs)]
@@ -10,8 +10,10 @@ use engine::Decision;
 use engine::player::{LevelTuning, SearchProgress};
 use serde::{Deserialize, Serialize};
 
+mod reading;
+
 /// The protocol version a page says hello with.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
 /// What a page wants to be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
@@ -93,8 +95,9 @@ pub enum ClientMessage {
     Leave,
 }
 
-/// To a page.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// To a page. Its `type` comes first: the page reads the rest straight
+/// into the variant (see `reading.rs`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
     /// What the booth offers, once, before the first snapshot.

@@ -43,7 +43,7 @@ impl Style {
 
 /// The static evaluation a heuristic search uses at its leaves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Evaluation {
     /// Every possible line scores by how many stones one side has in it.
     Window {

@@ -17,7 +17,7 @@ use crate::evaluation::{Evaluation, Style};
 /// assert!(matches!(hard, PlayerConfig::Search(ref s) if s.depth == 8));
 /// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum PlayerConfig {
     /// A random legal move.
     Random,

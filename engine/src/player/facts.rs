@@ -6,7 +6,7 @@ use crate::Position;
 
 /// Something true about the move a player chose, for narration.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "fact", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Fact {
     /// The move completes a line.
     WinsNow,
