@@ -30,7 +30,7 @@ use core::fmt;
 use std::collections::HashMap;
 
 use crate::data_file::{Header, HeaderError, fnv1a};
-use crate::solver::win_now_score;
+use crate::score::win_now_score;
 use crate::{Geometry, Position};
 
 /// The first bytes of every book file.

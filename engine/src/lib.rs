@@ -11,6 +11,7 @@ pub mod layer;
 pub mod player;
 mod position;
 pub mod review;
+pub mod score;
 mod side;
 pub mod solver;
 pub mod trace;

@@ -16,7 +16,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::solver::win_now_score;
+use crate::score::win_now_score;
 use crate::{Board, Cancelled, Flow, Mode, Position, Progress, Solver};
 
 /// How a move compares with perfect play.

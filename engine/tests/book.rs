@@ -6,7 +6,7 @@
 //! verify`, run by CI.
 
 use engine::book::frontier;
-use engine::solver::win_now_score;
+use engine::score::win_now_score;
 use engine::{Geometry, OpeningBook, Position};
 
 fn read(path: &str) -> OpeningBook {

@@ -3,7 +3,7 @@
 use booth_protocol::NoticeCode;
 use engine::player::{Fact, Level};
 use engine::review::Mark;
-use engine::solver::stones_to_win;
+use engine::score::stones_to_win;
 
 use super::{
     Caption, Outlook, RobotGameLine, Say, Text, capitalise, grouped, level_name_or_depth, minutes,

@@ -1,6 +1,6 @@
 use engine::Board;
 use engine::review::Mark;
-use engine::solver::win_now_score;
+use engine::score::win_now_score;
 use engine::{Mode, Solver};
 
 use super::*;

@@ -161,7 +161,7 @@ fn score(value: i8) -> Option<i32> {
     // The mover's best is a win with its next stone (which the file does
     // not hold) and its worst a loss to the opponent's last stone.
     let cells = Geometry::STANDARD.cells();
-    let best = crate::solver::win_now_score(cells, PLIES) - 1;
+    let best = crate::score::win_now_score(cells, PLIES) - 1;
     let worst = -((cells - PLIES) as i32) / 2;
     (s != 0 && worst <= s && s <= best).then_some(s)
 }

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::evaluation::Evaluation;
-use crate::player::alphabeta::FORCED;
+use crate::player::search_value::FORCED;
 use crate::player::{AdaptiveConfig, Decision, SearchConfig};
 
 /// How far ahead counts as clearly winning: about three open threes.

@@ -4,16 +4,9 @@
 use crate::evaluation::{Style, Windows};
 use crate::player::memory::SearchMemory;
 use crate::player::progress::{Reporter, SearchProgress};
+use crate::player::search_value::{FORCED, WIN};
 use crate::trace::{Bound, Recorder, SearchTrace};
 use crate::{Position, Side};
-
-/// The value of winning with the move at ply 0; a win at ply `p` (1-based,
-/// counted from the root) is worth `WIN - p`, so sooner is better.
-pub(crate) const WIN: i32 = 1_000_000;
-
-/// A heuristic search's value at least this large (or at most its
-/// negation) is a forced win (loss) it found, not an estimate.
-pub const FORCED: i32 = WIN - 1000;
 
 const INFINITY: i32 = WIN + 1;
 

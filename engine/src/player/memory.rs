@@ -6,7 +6,7 @@
 
 use crate::trace::Bound;
 
-use super::alphabeta::FORCED;
+use super::search_value::FORCED;
 
 /// One remembered position.
 #[derive(Debug, Clone, Copy, Default)]
@@ -111,7 +111,7 @@ fn from_stored(value: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::player::alphabeta::WIN;
+    use crate::player::search_value::WIN;
 
     #[test]
     fn forced_results_move_with_the_ply_and_others_do_not() {

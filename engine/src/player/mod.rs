@@ -20,6 +20,7 @@ mod facts;
 mod memory;
 mod progress;
 pub(crate) mod rng;
+mod search_value;
 mod teaching;
 
 use std::cell::{Cell, RefCell};
@@ -28,7 +29,6 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 pub use self::adaptive::Adaptive;
-pub use self::alphabeta::FORCED;
 pub use self::config::{
     AdaptiveConfig, BadTuning, Level, LevelSpec, LevelTuning, PerfectConfig, PlayerConfig,
     SearchConfig, UnknownLevel,
@@ -37,9 +37,11 @@ pub use self::facts::Fact;
 use self::progress::Reporter;
 pub use self::progress::SearchProgress;
 use self::rng::Rng;
+pub use self::search_value::FORCED;
 pub use self::teaching::{MAX_TEACHING_DEPTH, Teaching};
 use crate::evaluation::{Evaluation, Style, Windows};
-use crate::solver::{self, Flow, Mode, Solver, stones_to_win};
+use crate::score::{stones_to_win, win_now_score};
+use crate::solver::{self, Flow, Mode, Solver};
 use crate::trace::{Bound, DEFAULT_TRACE_BUDGET, Recorder, SearchTrace};
 use crate::{Board, Cancelled, Geometry, Layer, OpeningBook, Position};
 
@@ -392,13 +394,13 @@ impl Player {
                     .map(|(c, _)| c)
                     .collect();
                 let mut facts = Vec::new();
-                if found.best_value >= alphabeta::FORCED {
-                    let plies = alphabeta::WIN - found.best_value;
+                if found.best_value >= search_value::FORCED {
+                    let plies = search_value::WIN - found.best_value;
                     facts.push(Fact::WinsIn {
                         stones: ((plies + 1) / 2) as u8,
                     });
-                } else if found.best_value <= -alphabeta::FORCED {
-                    let plies = alphabeta::WIN + found.best_value;
+                } else if found.best_value <= -search_value::FORCED {
+                    let plies = search_value::WIN + found.best_value;
                     facts.push(Fact::LosesIn {
                         stones: (plies / 2) as u8,
                     });
@@ -437,7 +439,7 @@ impl Player {
                 decision.trace.set_pv(decision.pv.clone());
             }
         }
-        add_every_other_move_loses(&mut decision, -alphabeta::FORCED);
+        add_every_other_move_loses(&mut decision, -search_value::FORCED);
         // A deliberately weak move: any other column, the same way the
         // level's seed decides.
         if config.blunder_rate > 0.0 && self.rng.chance(config.blunder_rate) {
@@ -527,14 +529,14 @@ impl Player {
                 continue;
             }
             if p.is_winning_move(column) {
-                values[column] = Some(solver::win_now_score(g.cells(), p.plies()));
+                values[column] = Some(win_now_score(g.cells(), p.plies()));
             } else {
                 let mut child = *p;
                 child.play_column(column);
                 // The child's exact score when it needs no search: the
                 // opponent wins at once, or the book or the database has it.
                 let known = if child.can_win_next() {
-                    Some(solver::win_now_score(g.cells(), child.plies()))
+                    Some(win_now_score(g.cells(), child.plies()))
                 } else {
                     let book = solver.book().and_then(|b| b.score(&child));
                     book.or_else(|| solver.layer().and_then(|l| l.score(&child)))

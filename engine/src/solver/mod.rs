@@ -22,6 +22,7 @@ use crate::Position;
 use crate::book::OpeningBook;
 use crate::layer::Layer;
 use crate::position::has_line;
+use crate::score::win_now_score;
 
 /// Default table size: 4 MiB. Larger tables were slower on every benchmark
 /// set here: probes that miss the CPU caches cost more than the extra hits
@@ -80,24 +81,6 @@ impl fmt::Display for Cancelled {
 }
 
 impl std::error::Error for Cancelled {}
-
-/// The score of winning with the next stone when `plies` stones are down.
-#[inline]
-pub fn win_now_score(cells: usize, plies: usize) -> i32 {
-    (cells as i32 + 1 - plies as i32) / 2
-}
-
-/// How many more stones the winner places (the winning one included) for a
-/// non-zero `score` with `plies` stones down; `None` for a draw.
-pub fn stones_to_win(cells: usize, plies: usize, score: i32) -> Option<usize> {
-    if score == 0 {
-        return None;
-    }
-    // A win with the mover's k-th next stone scores win_now - (k - 1).
-    let mover_wins = score > 0;
-    let at_once = win_now_score(cells, plies + usize::from(!mover_wins));
-    Some((at_once - score.abs() + 1).max(1) as usize)
-}
 
 /// Solves positions exactly. Holds the transposition table, which survives
 /// between calls (what it knows stays true), so consecutive positions of one
@@ -829,14 +812,5 @@ mod tests {
         // The first player won with its 4th stone: 22 - 4 = 18 for the winner.
         assert_eq!(solver.solve(won.position()), -18);
         assert_eq!(solver.solve_weak(won.position()), -1);
-    }
-
-    #[test]
-    fn stones_to_win_reads_scores_both_ways() {
-        // Pons' examples: "4455" +18, the mover wins with its 4th stone.
-        assert_eq!(stones_to_win(42, 4, 18), Some(2));
-        // "44455554221" -15: the opponent wins with its 7th stone.
-        assert_eq!(stones_to_win(42, 11, -15), Some(1));
-        assert_eq!(stones_to_win(42, 11, 0), None);
     }
 }

@@ -10,6 +10,8 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use engine::book::{OpeningBook, children, frontier};
+
+use crate::data::{self, load_book};
 use engine::{Board, Geometry, Position, Solver};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -37,7 +39,7 @@ pub struct ImportArgs {
     /// `book_12ply_distances.dat` from the PyPI package `bitbully-databases`.
     dat: PathBuf,
     /// Where to write the database.
-    #[arg(long, default_value = crate::data::LAYER_FILE)]
+    #[arg(long, default_value = data::LAYER_FILE)]
     out: PathBuf,
 }
 
@@ -94,7 +96,7 @@ pub struct UciArgs {
     /// The book and database to check; without either the solver alone
     /// answers (slow).
     #[command(flatten)]
-    lookup: crate::data::DataArgs,
+    lookup: data::DataArgs,
     /// Check only the first N lines.
     #[arg(long)]
     limit: Option<usize>,
@@ -115,7 +117,7 @@ pub fn run(command: &Command) -> Result<ExitCode, Box<dyn Error>> {
         Command::Info { book } if is_layer(book) => {
             let bytes = fs::read(book)?;
             let started = Instant::now();
-            let layer = crate::data::load_layer(book)?;
+            let layer = data::load_layer(book)?;
             let load = started.elapsed();
             println!(
                 "{}: {} board, position database of {} stones, {} positions, {} bytes; \
@@ -145,7 +147,7 @@ pub fn run(command: &Command) -> Result<ExitCode, Box<dyn Error>> {
         }
         Command::Info { book } => {
             let bytes = fs::read(book)?;
-            let loaded = load(book)?;
+            let loaded = load_book(book)?;
             println!(
                 "{}: {} board, every position up to {} plies, {} positions, {} bytes",
                 book.display(),
@@ -157,13 +159,6 @@ pub fn run(command: &Command) -> Result<ExitCode, Box<dyn Error>> {
             Ok(ExitCode::SUCCESS)
         }
     }
-}
-
-/// Reads a book file, naming the file in any error.
-pub fn load(path: &Path) -> Result<OpeningBook, Box<dyn Error>> {
-    let bytes =
-        fs::read(path).map_err(|e| format!("cannot read the book {}: {e}", path.display()))?;
-    OpeningBook::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()).into())
 }
 
 /// Whether a file starts like a position database.
@@ -278,7 +273,7 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode, Box<dyn Error>> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()?;
-    let layer = crate::data::DataArgs {
+    let layer = data::DataArgs {
         book: None,
         layer: args.layer.clone(),
         no_layer: args.no_layer,
@@ -412,7 +407,7 @@ fn verify(args: &VerifyArgs) -> Result<ExitCode, Box<dyn Error>> {
     type Lookup = Box<dyn Fn(&Position) -> Option<i32> + Sync>;
     let (g, plies, lookup, holds_wins_in_one): (Geometry, _, Lookup, bool) = if is_layer(&args.book)
     {
-        let layer = crate::data::load_layer(&args.book)?;
+        let layer = data::load_layer(&args.book)?;
         let plies = layer.plies()..=layer.plies();
         (
             layer.geometry(),
@@ -421,7 +416,7 @@ fn verify(args: &VerifyArgs) -> Result<ExitCode, Box<dyn Error>> {
             false,
         )
     } else {
-        let book = load(&args.book)?;
+        let book = load_book(&args.book)?;
         let plies = args.min_plies.min(book.depth())..=book.depth();
         (
             book.geometry(),

@@ -39,7 +39,7 @@ impl DataArgs {
     /// is an error, a database missing from the standard places is not.
     pub fn load(&self) -> Result<Data, Box<dyn Error>> {
         let book = match &self.book {
-            Some(path) => Some(Arc::new(crate::book::load(path)?)),
+            Some(path) => Some(Arc::new(load_book(path)?)),
             None => None,
         };
         let layer = if self.no_layer {
@@ -95,4 +95,11 @@ pub fn load_layer(path: &Path) -> Result<Layer, Box<dyn Error>> {
     let bytes = std::fs::read(path)
         .map_err(|e| format!("cannot read the position database {}: {e}", path.display()))?;
     Layer::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()).into())
+}
+
+/// Reads a book file, naming the file in any error.
+pub fn load_book(path: &Path) -> Result<OpeningBook, Box<dyn Error>> {
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("cannot read the book {}: {e}", path.display()))?;
+    OpeningBook::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()).into())
 }
