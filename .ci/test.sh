@@ -24,7 +24,8 @@ printf "set-up: %d s\n" $((start - SETUP_STARTED))
 step "format"
 cargo fmt --all -- --check
 
-step "lints (native crates, and the app and engine for wasm32)"
+step "lints (native crates, and the app and engine for wasm32), and no import circles"
+python3 .ci/imports.py engine/src engine/src/bin/connect4 app/src bridge/src bridge/protocol/src
 cargo clippy --workspace --exclude app --all-targets --locked -- -D warnings
 cargo clippy -p engine --lib --no-default-features --target wasm32-unknown-unknown --locked -- -D warnings
 cargo clippy -p app --target wasm32-unknown-unknown --locked -- -D warnings

@@ -2,31 +2,21 @@
 //! thoughts. The rules come from the engine; every search runs in the worker
 //! (`bin/worker.rs`), never on the page's thread.
 //!
-//! The logic lives on plain types ([`game::Game`], [`settings::Settings`],
-//! the texts in [`i18n`]), the reactive state in small pieces
-//! ([`state`]), what changes it in [`actions`], each part of the screen in
-//! a file of [`components`], and each route's screen in [`screens`].
+//! The modules depend one way: plain types in [`model`] ← their words in
+//! [`i18n`] ← the reactive state in small pieces ([`state`]) ← what a tap,
+//! the worker or the bridge changes ([`control`], which alone uses [`io`])
+//! ← each part of the screen in [`components`] and [`tree`], and each
+//! address's screen in [`screens`].
 
-pub mod actions;
-mod address;
-pub mod booth_link;
 pub mod components;
-pub mod game;
+pub mod control;
 pub mod i18n;
-mod js_handle;
-mod keyboard;
+pub mod io;
+pub mod model;
 pub mod protocol;
-pub mod review;
-mod robot;
 pub mod screens;
-pub mod search_worker;
-pub mod settings;
-pub mod sound;
-pub mod spectate;
 pub mod state;
-pub mod storage;
 pub mod tree;
-mod values;
 
 use leptos::prelude::*;
 
@@ -37,8 +27,8 @@ use crate::screens::{PlayScreen, WatchScreen};
 /// the address is read once, without a router.
 #[component]
 pub fn App() -> impl IntoView {
-    address::forward_old_watch_link();
-    if address::on_watch_route() {
+    io::address::forward_old_watch_link();
+    if io::address::on_watch_route() {
         view! { <WatchScreen/> }.into_any()
     } else {
         view! { <PlayScreen/> }.into_any()

@@ -1,15 +1,15 @@
 //! The app's reactive state in small pieces, each provided as its own
 //! context so a component reads only what it shows. The logic lives on
-//! plain types ([`Game`](crate::game::Game), [`Settings`]); these hold
-//! signals of them. What changes them is in [`crate::actions`].
+//! plain types ([`Game`](crate::model::game::Game), [`Settings`]); these hold
+//! signals of them. What changes them is in [`crate::control`].
 
 use engine::player::{SearchProgress, Teaching};
 use engine::trace::SearchTrace;
 use leptos::prelude::*;
 
+use crate::model::review::GameReview;
+use crate::model::values::{ColumnValues, ValueSource};
 use crate::protocol::Database;
-use crate::review::GameReview;
-use crate::tree::TreeKind;
 
 /// The computer's search: whether it runs, its progress, what it found.
 #[derive(Clone, Copy)]
@@ -30,21 +30,6 @@ pub struct Search {
     pub teaching: RwSignal<Option<Teaching>>,
     /// Which tree the panel shows.
     pub tree_kind: RwSignal<TreeKind>,
-}
-
-/// Every column's value and where it comes from.
-pub type ColumnValues = (ValueSource, Vec<Option<i32>>);
-
-/// Where the values over the columns come from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum ValueSource {
-    /// The computer's search at its level: estimates or exact.
-    Search,
-    /// A hint: every column's perfect score (Pons' convention).
-    Hint,
-    /// The computer's perfect play: every column's perfect score for the
-    /// computer, in the position before its move.
-    Solved,
 }
 
 impl Search {
@@ -68,6 +53,15 @@ impl Search {
     }
 }
 
+/// Which tree the panel shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TreeKind {
+    /// The computer's real search: alpha-beta with cut-offs.
+    Search,
+    /// Plain minimax to a small depth, for teaching.
+    Minimax,
+}
+
 /// The booth's state while the page is connected to a bridge.
 #[derive(Clone, Copy)]
 pub struct Booth {
@@ -86,7 +80,7 @@ pub struct Booth {
     pub now: RwSignal<f64>,
     /// The robot game's moment a refusal was said at (it goes once the
     /// game or the robot moves on).
-    pub said_at: RwSignal<Option<crate::robot::Moment>>,
+    pub said_at: RwSignal<Option<crate::model::booth::Moment>>,
     /// Since when this page's robot game is over (ms since the epoch).
     pub over_since: RwSignal<Option<f64>>,
     /// Whether this device may play on the robot: `false` once the bridge
@@ -104,7 +98,7 @@ impl Booth {
     pub fn robot_text(&self) -> crate::i18n::Text {
         self.snapshot.with(|s| {
             s.as_ref().map_or(crate::i18n::Text::RobotConnecting, |s| {
-                crate::robot::robot_words(s.robot.state, s.robot.fault)
+                crate::i18n::robot_words(s.robot.state, s.robot.fault)
             })
         })
     }

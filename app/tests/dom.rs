@@ -3,8 +3,8 @@
 //! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p app --target wasm32-unknown-unknown`.
 #![cfg(target_arch = "wasm32")]
 
-use app::settings::{GameMode, Settings};
-use app::storage;
+use app::io::storage;
+use app::model::settings::{GameMode, Settings};
 use gloo_timers::future::TimeoutFuture;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;

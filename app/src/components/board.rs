@@ -4,11 +4,11 @@
 use engine::Side;
 use leptos::prelude::*;
 
-use crate::actions::use_actions;
 use crate::components::ColumnValues;
-use crate::game::Game;
+use crate::control::use_actions;
 use crate::i18n::{Say, use_i18n};
-use crate::settings::{GameMode, Settings};
+use crate::model::game::Game;
+use crate::model::settings::{GameMode, Settings};
 use crate::state::{Search, Ui};
 
 /// How many moves of the expected continuation the board shows.

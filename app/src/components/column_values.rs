@@ -3,10 +3,10 @@
 use engine::Board;
 use leptos::prelude::*;
 
-use crate::game::Game;
 use crate::i18n::{Say, use_i18n};
-use crate::state::{Search, Ui, ValueSource};
-use crate::values::{Rank, bar_length, rank, short_value};
+use crate::model::game::Game;
+use crate::model::values::{Rank, ValueSource, bar_length, rank, short_value};
+use crate::state::{Search, Ui};
 
 /// Each column's value as a bar and in words (a tap on the row shows the
 /// numbers): the perfect score after a hint, else how the computer's last

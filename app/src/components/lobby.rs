@@ -5,10 +5,10 @@ use engine::evaluation::Style;
 use engine::player::LevelSpec;
 use leptos::prelude::*;
 
-use crate::actions::use_actions;
+use crate::control::use_actions;
 use crate::i18n::{Say, Text, use_i18n};
-use crate::robot::{seated, waiting_for_opponent};
-use crate::settings::offered_levels;
+use crate::model::booth::{seated, waiting_for_opponent};
+use crate::model::settings::offered_levels;
 use crate::state::Panel;
 
 /// The lobby: a name, an opponent, and the robot's availability.

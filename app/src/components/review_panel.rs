@@ -5,9 +5,9 @@ use engine::Side;
 use engine::review::{Mark, decided_at};
 use leptos::prelude::*;
 
-use crate::actions::use_actions;
+use crate::control::use_actions;
 use crate::i18n::{Say, Text, use_i18n};
-use crate::review::GameReview;
+use crate::model::review::GameReview;
 
 /// The review under the board, once asked for; the spectator screen shows
 /// the playing page's, without `play_on` (no "play on from here").

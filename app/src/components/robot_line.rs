@@ -4,9 +4,9 @@
 use booth_protocol::{ClientMessage, GameMode, GameStatus, LinkState};
 use leptos::prelude::*;
 
-use crate::actions::use_actions;
-use crate::i18n::{Say, Text, use_i18n};
-use crate::robot::{BACK_TO_LOBBY_MS, seat_names, seat_names_in_colour};
+use crate::control::use_actions;
+use crate::i18n::{Say, Text, seat_names, seat_names_in_colour, use_i18n};
+use crate::model::booth::BACK_TO_LOBBY_MS;
 
 /// The robot's state in words (while this page plays on it or watches),
 /// the seats' names, and the questions of a robot game.
@@ -54,7 +54,7 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
                 .map(|s| {
                     let names = seat_names(s, i18n.lang());
                     (0..2)
-                        .filter(|&i| s.again[i] && Some(i) != crate::robot::own_seat(s))
+                        .filter(|&i| s.again[i] && Some(i) != crate::model::booth::own_seat(s))
                         .map(|i| format!("{} {}", names[i], t(Text::OtherWantsAgain)))
                         .collect::<Vec<_>>()
                         .join(" ")

@@ -4,9 +4,9 @@ use engine::Side;
 use engine::evaluation::Style;
 use leptos::prelude::*;
 
-use crate::actions::use_actions;
+use crate::control::use_actions;
 use crate::i18n::{Lang, Say, Text, use_i18n};
-use crate::settings::{CoinColour, GameMode, SIZES, Settings, Starter, offered_levels};
+use crate::model::settings::{CoinColour, GameMode, SIZES, Settings, Starter, offered_levels};
 use crate::state::{Panel, Ui};
 
 /// Mode, level, colours and the rest.

@@ -4,11 +4,11 @@ use booth_protocol::{GameStatus, Seat};
 use engine::Status;
 use leptos::prelude::*;
 
-use crate::actions::use_actions;
-use crate::game::Game;
-use crate::i18n::{RobotGameLine, Say, Text, use_i18n};
-use crate::robot::{own_seat, seat_names, seat_names_in_colour, waiting_for_opponent};
-use crate::settings::{GameMode, Settings};
+use crate::control::use_actions;
+use crate::i18n::{RobotGameLine, Say, Text, seat_names, seat_names_in_colour, use_i18n};
+use crate::model::booth::{own_seat, waiting_for_opponent};
+use crate::model::game::Game;
+use crate::model::settings::{GameMode, Settings};
 use crate::state::{Search, Ui};
 
 /// The line over the board, with "play again" and "review" after a game.

@@ -3,10 +3,10 @@
 
 use leptos::prelude::*;
 
-use crate::actions::use_actions;
-use crate::game::Game;
+use crate::control::use_actions;
 use crate::i18n::{Caption, Say, Text, use_i18n};
-use crate::settings::Settings;
+use crate::model::game::Game;
+use crate::model::settings::Settings;
 use crate::state::{Data, Search};
 use crate::tree::TreeView;
 

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::actions::use_actions;
+use crate::control::use_actions;
 use crate::i18n::{Text, use_i18n};
 use crate::state::{Booth, Panel, Ui};
 

@@ -8,8 +8,8 @@ use engine::score::stones_to_win;
 use super::{
     Caption, Outlook, RobotGameLine, Say, Text, capitalise, grouped, level_name_or_depth, minutes,
 };
+use crate::model::values::{Rank, short_value};
 use crate::protocol::Database;
-use crate::values::{Rank, short_value};
 
 /// A fixed text in German.
 pub(super) fn text(text: Text) -> &'static str {

@@ -7,8 +7,12 @@
 //! functions and its explainer, and adding a [`Lang`] variant: the compiler
 //! then lists every place that still needs the new language.
 
+mod booth;
 mod de;
 mod en;
+
+pub use crate::model::Lang;
+pub use booth::{refusal_text, robot_words, seat_names, seat_names_in_colour};
 
 use engine::evaluation::Style;
 use engine::player::{Fact, Level, SearchProgress};
@@ -16,44 +20,11 @@ use engine::review::ReviewedMove;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::model::game::Refusal;
+use crate::model::settings::CoinColour;
 use crate::protocol::Database;
-use crate::settings::CoinColour;
-
-/// The language of the interface.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum Lang {
-    /// Deutsch.
-    De,
-    /// English.
-    #[default]
-    En,
-}
 
 impl Lang {
-    /// The language for a first visit from the browser's preferred
-    /// languages (`navigator.languages`): German for any `de` or `de-*`
-    /// listed before an English one, else English.
-    pub fn from_preferences<'a>(languages: impl IntoIterator<Item = &'a str>) -> Lang {
-        for tag in languages {
-            let primary = tag.split(['-', '_']).next().unwrap_or_default();
-            if primary.eq_ignore_ascii_case("de") {
-                return Lang::De;
-            }
-            if primary.eq_ignore_ascii_case("en") {
-                return Lang::En;
-            }
-        }
-        Lang::En
-    }
-
-    /// The language's tag for the page's `lang` attribute.
-    pub fn tag(self) -> &'static str {
-        match self {
-            Lang::De => "de",
-            Lang::En => "en",
-        }
-    }
-
     /// A fixed text in this language.
     pub fn t(self, text: Text) -> &'static str {
         match self {
@@ -446,7 +417,7 @@ pub enum Say {
     },
     /// A column's value in the computer's search, in words: how it compares
     /// with the best column's (`best`), or a forced result.
-    SearchValue(crate::values::Rank),
+    SearchValue(crate::model::values::Rank),
     /// The position database downloading: bytes so far and in all.
     DatabaseLoading { loaded: u32, total: Option<u32> },
     /// The help's sentence on the position database.
@@ -618,3 +589,15 @@ pub fn grouped(n: u64) -> String {
 
 #[cfg(test)]
 mod tests;
+
+impl From<Refusal> for Text {
+    fn from(refusal: Refusal) -> Text {
+        match refusal {
+            Refusal::GameOver => Text::GameOverRefused,
+            Refusal::ComputersTurn => Text::NotYourTurn,
+            Refusal::ColumnFull => Text::ColumnFull,
+            Refusal::NoUndoOnRobot => Text::NoUndoOnRobot,
+            Refusal::NothingToUndo => Text::NothingToUndo,
+        }
+    }
+}

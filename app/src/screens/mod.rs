@@ -9,15 +9,16 @@ use leptos::prelude::*;
 
 pub use self::play::PlayScreen;
 pub use self::watch::WatchScreen;
-use crate::actions::Actions;
 use crate::components::{
     BoardView, Explainer, HelpPanel, ReviewPanel, RobotLine, RobotPanel, SettingsPanel, StatusLine,
     Thoughts, Toolbar,
 };
-use crate::game::Game;
+use crate::control::Actions;
+use crate::control::keyboard;
 use crate::i18n::I18n;
-use crate::settings::Settings;
-use crate::{address, keyboard, storage};
+use crate::io::{address, storage};
+use crate::model::game::Game;
+use crate::model::settings::Settings;
 
 /// The state of a screen, provided as contexts: the stored settings and
 /// game (or the one shared in the address), the worker, the links.

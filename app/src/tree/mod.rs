@@ -21,16 +21,7 @@ use self::canvas::TreeCanvas;
 use self::layout::{Placed, layout, path_to, root_depth};
 use self::viewport::{Size, Viewport};
 use crate::i18n::{Say, Text, use_i18n};
-use crate::state::{Panel, Ui};
-
-/// Which tree the panel shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TreeKind {
-    /// The computer's real search: alpha-beta with cut-offs.
-    Search,
-    /// Plain minimax to a small depth, for teaching.
-    Minimax,
-}
+use crate::state::{Panel, TreeKind, Ui};
 
 /// The placed tree: the root shown, its nodes, the drawing's size.
 type Shape = (usize, Vec<Placed>, Size);

@@ -16,7 +16,7 @@ fn label(v: i32) -> String {
     if v.abs() < engine::player::FORCED && v.abs() >= 10_000 {
         format!("{:+}k", v / 1000)
     } else {
-        crate::values::short_value(v)
+        crate::model::values::short_value(v)
     }
 }
 

@@ -4,24 +4,15 @@
 
 use engine::review::ReviewedMove;
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
 
-use crate::actions::Actions;
+use crate::control::Actions;
 use crate::i18n::Text;
+use crate::model::review::GameReview;
 use crate::protocol::ToWorker;
 
 /// The review gives up after this long: with the position database a
 /// game's review took well under a second in the browser.
 const REVIEW_LIMIT_MS: f64 = 60_000.0;
-
-/// A finished game's review.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct GameReview {
-    /// The game reviewed, as a move string: the review belongs to it.
-    pub moves: String,
-    /// One mark per move.
-    pub marks: Vec<ReviewedMove>,
-}
 
 impl Actions {
     /// Asks the worker for the finished game's review.

@@ -1,26 +1,15 @@
 //! The game in progress and the settings in `localStorage`, so a reload or
 //! a closed tab loses nothing.
 
-use engine::Side;
+use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
 
 use crate::i18n::Lang;
-use crate::settings::Settings;
+use crate::model::game::SavedGame;
+use crate::model::settings::Settings;
 
 const SETTINGS_KEY: &str = "vier-gewinnt.settings";
 const GAME_KEY: &str = "vier-gewinnt.game";
-
-/// A game as stored: enough to rebuild the board and whose turn it is.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SavedGame {
-    /// The moves as a move string.
-    pub moves: String,
-    /// Columns and rows.
-    pub size: (u8, u8),
-    /// The person's side against the computer.
-    pub human: Side,
-}
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?

@@ -3,21 +3,27 @@
 //! state's pieces and the links to the worker, the bridge and the spectator
 //! screens; components call it and read the pieces they show.
 
+pub mod keyboard;
+mod review;
+mod robot;
+mod sound;
+mod spectate;
+
 use engine::Side;
 use engine::evaluation::Style;
 use engine::player::{Decision, Level, SearchProgress};
 use engine::trace::SearchTrace;
 use leptos::prelude::*;
 
-use crate::booth_link::BoothLink;
-use crate::game::Game;
 use crate::i18n::{Lang, Message, Text, Thought};
+use crate::io::booth_link::BoothLink;
+use crate::io::channel::Spectate;
+use crate::io::search_worker::SearchWorker;
+use crate::model::game::{Game, Refusal};
+use crate::model::settings::{GameMode, Settings};
+use crate::model::values::ValueSource;
 use crate::protocol::{FromWorker, ToWorker};
-use crate::search_worker::SearchWorker;
-use crate::settings::{GameMode, Settings};
-use crate::spectate::Spectate;
-use crate::state::{Booth, Data, Review, Search, State, Ui, ValueSource};
-use crate::tree;
+use crate::state::{Booth, Data, Review, Search, State, TreeKind, Ui};
 
 /// Milliseconds between moves in the self-playing demo, so a watcher can
 /// follow it.
@@ -107,13 +113,13 @@ impl Actions {
             let g = game.get();
             // The robot's game lives in the bridge, not in this page's storage.
             if g.robot.is_none() && !self.watching {
-                crate::storage::save_game(&g.saved());
+                crate::io::storage::save_game(&g.saved());
                 // A task of its own: the browser's history update took about 7
                 // ms a move (22 ms over three in a CPU profile), on top of
                 // drawing the computer's move and its tree.
                 let moves = g.board.to_string();
                 set_timeout(
-                    move || crate::address::show_position(&moves),
+                    move || crate::io::address::show_position(&moves),
                     std::time::Duration::ZERO,
                 );
             }
@@ -121,7 +127,7 @@ impl Actions {
         });
         Effect::new(move |_| {
             let s = settings.get();
-            crate::storage::save_settings(&s);
+            crate::io::storage::save_settings(&s);
             if let Some(root) = document().document_element() {
                 let _ = root.set_attribute("lang", s.lang.tag());
             }
@@ -146,10 +152,11 @@ impl Actions {
     /// game or robot moves on.
     pub(crate) fn say_tied(self, text: Text, tied: bool) {
         self.ui.message.set(Some(Message::Text(text)));
-        let moment = self
-            .booth
-            .snapshot
-            .with_untracked(|s| s.as_ref().filter(|_| tied).map(crate::robot::Moment::of));
+        let moment = self.booth.snapshot.with_untracked(|s| {
+            s.as_ref()
+                .filter(|_| tied)
+                .map(crate::model::booth::Moment::of)
+        });
         self.booth.said_at.set(moment);
     }
 
@@ -194,14 +201,14 @@ impl Actions {
         let game = self.game.get_untracked();
         let mode = self.settings.with_untracked(|s| s.mode);
         if let Err(refusal) = game.check_drop(column, mode) {
-            if refusal == Text::ColumnFull {
+            if refusal == Refusal::ColumnFull {
                 self.ui.shake.set(Some(column));
                 set_timeout(
                     move || self.ui.shake.set(None),
                     std::time::Duration::from_millis(400),
                 );
             }
-            return self.say(refusal);
+            return self.say(refusal.into());
         }
         if game.robot.is_some() {
             return self.robot_drop(column);
@@ -333,7 +340,7 @@ impl Actions {
     /// Asks the worker for the teaching trees when they are shown and
     /// stale.
     pub(crate) fn want_teaching(self) {
-        if self.search.tree_kind.get_untracked() != tree::TreeKind::Minimax {
+        if self.search.tree_kind.get_untracked() != TreeKind::Minimax {
             return;
         }
         let root = self.teaching_root();
@@ -414,7 +421,7 @@ impl Actions {
         let mode = self.settings.with_untracked(|s| s.mode);
         let mut game = self.game.get_untracked();
         if let Err(refusal) = game.undo(mode) {
-            return self.say(refusal);
+            return self.say(refusal.into());
         }
         self.stop_thinking();
         self.search.column_values.set(None);

@@ -3,10 +3,35 @@
 //! or an undo may do). A plain type, tested natively.
 
 use engine::{Board, Geometry, Side};
+use serde::{Deserialize, Serialize};
 
-use crate::i18n::Text;
-use crate::settings::{GameMode, Settings, Starter};
-use crate::storage::SavedGame;
+use crate::model::settings::{GameMode, Settings, Starter};
+
+/// Why a person's tap or undo changes nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// The game is over.
+    GameOver,
+    /// The computer is to move.
+    ComputersTurn,
+    /// The column is full.
+    ColumnFull,
+    /// A robot game's coins cannot be taken back.
+    NoUndoOnRobot,
+    /// No move of the person's to take back.
+    NothingToUndo,
+}
+
+/// A game as stored: enough to rebuild the board and whose turn it is.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedGame {
+    /// The moves as a move string.
+    pub moves: String,
+    /// Columns and rows.
+    pub size: (u8, u8),
+    /// The person's side against the computer.
+    pub human: Side,
+}
 
 /// The game on the screen.
 #[derive(Debug, Clone, PartialEq)]
@@ -96,13 +121,13 @@ impl Game {
 
     /// Whether a person's tap on `column` may drop a coin, and if not, what
     /// to tell them.
-    pub fn check_drop(&self, column: usize, mode: GameMode) -> Result<(), Text> {
+    pub fn check_drop(&self, column: usize, mode: GameMode) -> Result<(), Refusal> {
         if self.board.is_over() {
-            Err(Text::GameOverRefused)
+            Err(Refusal::GameOver)
         } else if self.computer_to_move(mode) {
-            Err(Text::NotYourTurn)
+            Err(Refusal::ComputersTurn)
         } else if !self.board.can_play(column) {
-            Err(Text::ColumnFull)
+            Err(Refusal::ColumnFull)
         } else {
             Ok(())
         }
@@ -110,12 +135,12 @@ impl Game {
 
     /// Takes back the last move; against the computer, back to the
     /// person's turn (the computer's reply and the person's move).
-    pub fn undo(&mut self, mode: GameMode) -> Result<(), Text> {
+    pub fn undo(&mut self, mode: GameMode) -> Result<(), Refusal> {
         if self.robot.is_some() {
-            return Err(Text::NoUndoOnRobot);
+            return Err(Refusal::NoUndoOnRobot);
         }
         if self.board.plies() == 0 || mode == GameMode::Demo {
-            return Err(Text::NothingToUndo);
+            return Err(Refusal::NothingToUndo);
         }
         self.board.undo(1);
         if mode == GameMode::VsComputer {
@@ -182,15 +207,15 @@ mod tests {
     fn a_tap_is_refused_with_the_reason() {
         assert_eq!(
             game("1212121", Side::First).check_drop(3, GameMode::VsComputer),
-            Err(Text::GameOverRefused)
+            Err(Refusal::GameOver)
         );
         assert_eq!(
             game("4", Side::First).check_drop(3, GameMode::VsComputer),
-            Err(Text::NotYourTurn)
+            Err(Refusal::ComputersTurn)
         );
         assert_eq!(
             game("444444", Side::First).check_drop(3, GameMode::TwoPlayers),
-            Err(Text::ColumnFull)
+            Err(Refusal::ColumnFull)
         );
         assert_eq!(
             game("444444", Side::First).check_drop(2, GameMode::TwoPlayers),
@@ -215,15 +240,18 @@ mod tests {
     fn undo_is_refused_where_it_cannot_apply() {
         assert_eq!(
             game("", Side::First).undo(GameMode::VsComputer),
-            Err(Text::NothingToUndo)
+            Err(Refusal::NothingToUndo)
         );
         assert_eq!(
             game("44", Side::First).undo(GameMode::Demo),
-            Err(Text::NothingToUndo)
+            Err(Refusal::NothingToUndo)
         );
         let mut robot = game("44", Side::First);
         robot.robot = Some(GameMode::VsComputer);
-        assert_eq!(robot.undo(GameMode::VsComputer), Err(Text::NoUndoOnRobot));
+        assert_eq!(
+            robot.undo(GameMode::VsComputer),
+            Err(Refusal::NoUndoOnRobot)
+        );
         assert_eq!(
             robot.board.to_string(),
             "44",

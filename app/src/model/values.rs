@@ -81,6 +81,21 @@ pub fn bar_length(v: i32, all: &[i32]) -> f64 {
     0.2 + 0.8 * f64::from(v - low) / f64::from(high - low)
 }
 
+/// Every column's value and where it comes from.
+pub type ColumnValues = (ValueSource, Vec<Option<i32>>);
+
+/// Where the values over the columns come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum ValueSource {
+    /// The computer's search at its level: estimates or exact.
+    Search,
+    /// A hint: every column's perfect score (Pons' convention).
+    Hint,
+    /// The computer's perfect play: every column's perfect score for the
+    /// computer, in the position before its move.
+    Solved,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

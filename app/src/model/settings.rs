@@ -5,7 +5,7 @@ use engine::evaluation::Style;
 use engine::player::Level;
 use serde::{Deserialize, Serialize};
 
-use crate::i18n::Lang;
+use super::Lang;
 
 pub use booth_protocol::GameMode;
 

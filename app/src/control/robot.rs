@@ -3,147 +3,18 @@
 //! bridge's snapshots; its worker still finds the computer's moves.
 
 use booth_protocol::{
-    ClientMessage, ErrorCode, Fault, GameMode, GameStatus, LinkState, Part, Role, ServerMessage,
-    Snapshot, Welcome,
+    ClientMessage, ErrorCode, GameMode, GameStatus, Part, Role, ServerMessage, Snapshot, Welcome,
 };
 use engine::player::LevelSpec;
 use engine::{Board, Geometry, Side};
 use leptos::prelude::*;
 
-use crate::actions::Actions;
-use crate::booth_link::{BoothLink, LinkEvent};
-use crate::game::Game;
-use crate::i18n::{Lang, Message, Say, Text};
+use crate::control::Actions;
+use crate::i18n::{Lang, Message, Say, Text, refusal_text};
+use crate::io::booth_link::{BoothLink, LinkEvent};
+use crate::model::booth::{BACK_TO_LOBBY_MS, Moment, own_seat, seated, waiting_for_opponent};
+use crate::model::game::Game;
 use crate::state::Panel;
-
-/// Milliseconds after a robot game before its pages go back to the lobby.
-pub(crate) const BACK_TO_LOBBY_MS: f64 = 20_000.0;
-
-/// The robot's state for visitors, each fault in its own words.
-pub(crate) fn robot_words(state: LinkState, fault: Option<Fault>) -> Text {
-    match state {
-        LinkState::Connecting => Text::RobotConnecting,
-        LinkState::Ready => Text::RobotReady,
-        LinkState::Working => Text::RobotWorking,
-        LinkState::Fault => match fault {
-            Some(Fault::Jammed) => Text::RobotJammed,
-            Some(Fault::MagazineEmpty) => Text::RobotEmpty,
-            Some(Fault::GridFull) => Text::RobotGridFull,
-            Some(Fault::NotAnswering) => Text::RobotNotAnswering,
-            Some(Fault::BadCommand | Fault::Internal) | None => Text::RobotFault,
-        },
-        LinkState::Disconnected => Text::RobotDisconnected,
-        LinkState::Restoring => Text::RobotRestoring,
-    }
-}
-
-pub(crate) fn seated(s: &Snapshot) -> bool {
-    s.status != GameStatus::Idle && s.you.is_seated()
-}
-
-/// What a status message in a robot game is about: once any of it
-/// changes, the message is out of date.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Moment {
-    moves: String,
-    robot: (LinkState, bool),
-    can_move: bool,
-    seats: [Option<String>; 2],
-    again: [bool; 2],
-}
-
-impl Moment {
-    /// The moment a snapshot shows.
-    pub fn of(s: &Snapshot) -> Moment {
-        Moment {
-            moves: s.moves.clone(),
-            robot: (s.robot.state, s.robot.in_sync),
-            can_move: s.can_move,
-            seats: s.seats.clone(),
-            again: s.again,
-        }
-    }
-}
-
-/// The names in a robot game's seats as a page shows them: the
-/// computer's (and the demo's levels) in the visitor's language.
-pub(crate) fn seat_names(s: &Snapshot, lang: Lang) -> [String; 2] {
-    named_seats(s, lang, None)
-}
-
-/// The seats' names with their coins' colours, for people who watch
-/// ("Computer (Hard, yellow)", "Ada (red)").
-pub(crate) fn seat_names_in_colour(s: &Snapshot, lang: Lang, colours: [Text; 2]) -> [String; 2] {
-    named_seats(s, lang, Some(colours))
-}
-
-fn named_seats(s: &Snapshot, lang: Lang, colours: Option<[Text; 2]>) -> [String; 2] {
-    let seat = |i: usize| {
-        let computer = s.mode == Some(GameMode::Demo) || s.computer.is_some_and(|c| c.index() == i);
-        let colour = colours.map(|c| lang.t(c[i]));
-        let level = match &s.seats[i] {
-            Some(name) if computer => name
-                .parse::<LevelSpec>()
-                .ok()
-                .map(|l| lang.say(&Say::LevelName(l.level))),
-            _ => None,
-        };
-        let name = match &s.seats[i] {
-            Some(_) if computer => lang.t(Text::Computer).to_string(),
-            Some(name) => name.clone(),
-            None => "…".into(),
-        };
-        let details: Vec<String> = level.into_iter().chain(colour.map(String::from)).collect();
-        if details.is_empty() {
-            name
-        } else {
-            format!("{name} ({})", details.join(", "))
-        }
-    };
-    [seat(0), seat(1)]
-}
-
-/// This page's seat in a game for two people.
-pub(crate) fn own_seat(s: &Snapshot) -> Option<usize> {
-    match s.you {
-        Part::First => Some(0),
-        Part::Second => Some(1),
-        Part::Spectator => None,
-    }
-}
-
-/// A game for two people with one still to come.
-pub(crate) fn waiting_for_opponent(s: &Snapshot) -> bool {
-    s.mode == Some(GameMode::TwoPlayers) && s.status == GameStatus::Playing && s.seats[1].is_none()
-}
-
-/// What the page says when the bridge refuses a message.
-fn refusal_text(code: ErrorCode) -> Text {
-    match code {
-        ErrorCode::Busy => Text::RobotBusy,
-        ErrorCode::RobotBusy => Text::RobotWait,
-        ErrorCode::Token => Text::NeedToken,
-        ErrorCode::BadName => Text::NameRule,
-        ErrorCode::NameTaken => Text::NameTaken,
-        ErrorCode::ReservedName => Text::NameReserved,
-        ErrorCode::SessionHasName => Text::DeviceHasName,
-        ErrorCode::WaitingForOpponent => Text::WaitingForOpponent,
-        ErrorCode::NotYourTurn => Text::NotYourTurn,
-        ErrorCode::GameOver => Text::GameOverRefused,
-        ErrorCode::IllegalMove => Text::ColumnFull,
-        ErrorCode::NotAllowed => Text::NotAllowed,
-        ErrorCode::NoGame => Text::NoRobotGame,
-        ErrorCode::Version => Text::BridgeVersion,
-        ErrorCode::UnknownLevel => Text::LevelNotOffered,
-        ErrorCode::BadSession
-        | ErrorCode::SessionChange
-        | ErrorCode::HelloFirst
-        | ErrorCode::BadMessage
-        | ErrorCode::TooLarge
-        | ErrorCode::Binary
-        | ErrorCode::RateLimited => Text::BridgeRefused,
-    }
-}
 
 impl Actions {
     /// Connects to the bridge that served the page, if there is one (a
@@ -361,7 +232,7 @@ impl Actions {
             self.ui.panel.set(Some(Panel::Robot));
         }
         if code == ErrorCode::Token {
-            crate::booth_link::forget_token();
+            crate::io::booth_link::forget_token();
             self.booth.may_play.set(false);
         }
         // The bridge's refusal is about its moment, in the lobby too.

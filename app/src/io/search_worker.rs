@@ -7,7 +7,7 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::{MessageEvent, Worker};
 
-use crate::js_handle::{Handle, Handlers, Listener};
+use crate::io::js_handle::{Handle, Handlers, Listener};
 use crate::protocol::{FromWorker, ToWorker};
 
 /// Where Trunk puts the worker's loader, next to `index.html`.

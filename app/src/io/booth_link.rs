@@ -9,7 +9,7 @@ use booth_protocol::{ClientMessage, Role, ServerMessage, VERSION};
 use wasm_bindgen::prelude::*;
 use web_sys::{MessageEvent, WebSocket};
 
-use crate::js_handle::{Handle, Handlers, Listener};
+use crate::io::js_handle::{Handle, Handlers, Listener};
 
 /// What the link tells the page.
 #[derive(Debug, Clone)]

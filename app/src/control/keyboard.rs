@@ -5,7 +5,7 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::actions::Actions;
+use crate::control::Actions;
 
 /// Listens for the page's keys for as long as the app lives.
 pub fn listen(actions: Actions) {

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Fails when two modules of a crate import each other, or when imports go
+round in a circle. A module's imports are the `crate::`, `super::` and
+`self::` paths in its file outside comments and its `mod tests`; a child
+naming its own parent does not count (the parent only declares it).
+
+Usage: imports.py <crate source folder>...
+"""
+import os
+import re
+import sys
+
+
+def modules(root):
+    found = {}
+    for folder, _, files in os.walk(root):
+        for name in files:
+            if not name.endswith(".rs"):
+                continue
+            path = os.path.join(folder, name)
+            parts = os.path.relpath(path, root)[:-3].split(os.sep)
+            if parts[-1] in ("mod", "lib", "main"):
+                parts = parts[:-1]
+            found["::".join(parts)] = path
+    return found
+
+
+def resolve(known, current, path):
+    parts = path.split("::")
+    if parts[0] == "crate":
+        base, parts = [], parts[1:]
+    elif parts[0] == "super":
+        base, parts = current.split("::")[:-1] if current else [], parts[1:]
+        while parts and parts[0] == "super":
+            base, parts = base[:-1], parts[1:]
+    else:
+        base, parts = current.split("::") if current else [], parts[1:]
+    full = base + parts
+    for end in range(len(full), -1, -1):
+        name = "::".join(full[:end])
+        if name in known:
+            return name
+    return None
+
+
+def imports(root):
+    known = modules(root)
+    graph = {m: set() for m in known}
+    for module, path in known.items():
+        with open(path, encoding="utf-8") as f:
+            source = f.read()
+        source = re.split(r"#\[cfg\(test\)\]\s*mod tests", source)[0]
+        source = re.sub(r"//[^\n]*", "", source)
+        paths = re.findall(r"\b((?:crate|super|self)(?:::\w+)+)", source)
+        for prefix, group in re.findall(r"use\s+(crate|super)::\{([^}]*)\}", source):
+            for item in re.split(r"[,\s]+", group):
+                item = item.strip().split("::")[0]
+                if item and item != "self":
+                    paths.append(prefix + "::" + item)
+        for p in paths:
+            target = resolve(known, module, p)
+            if target and target != module and not module.startswith(target + "::"):
+                graph[module].add(target)
+    return graph
+
+
+def circles(graph):
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+    counter = [0]
+    sys.setrecursionlimit(10000)
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    for v in graph:
+        if v not in index:
+            visit(v)
+    return found
+
+
+failed = False
+for root in sys.argv[1:]:
+    for circle in circles(imports(root)):
+        print(f"{root}: these modules import each other in a circle: {', '.join(circle)}")
+        failed = True
+if failed:
+    sys.exit(1)
+print(f"no import circles in {', '.join(sys.argv[1:])}")

@@ -1,0 +1,104 @@
+//! The spectator screen on the same device, the control side: the playing
+//! page tells the channel every change, the spectator page follows it.
+
+use engine::Board;
+use leptos::prelude::*;
+
+use crate::control::Actions;
+use crate::io::channel::{Broadcast, Shared, Spectate};
+use crate::model::game::Game;
+
+impl Actions {
+    /// The playing page: tells spectators every change. The spectator
+    /// page: asks for the state and follows it.
+    pub(crate) fn start_spectate(self) {
+        let Some(link) = Spectate::open(move |m| self.on_broadcast(m)) else {
+            return;
+        };
+        self.spectate.set_value(Some(link.clone()));
+        if self.watching {
+            link.send(&Broadcast::Hello);
+            return;
+        }
+        let state_link = link.clone();
+        Effect::new(move |_| {
+            // Track everything the spectator shows, but copy it (a tree of
+            // up to 2,000 nodes) only when someone watches.
+            self.game.track();
+            self.settings.track();
+            self.search.trace.track();
+            self.search.thoughts.track();
+            self.search.column_values.track();
+            self.search.last_pv.track();
+            self.search.thinking.track();
+            self.review.0.track();
+            state_link.tell_spectators(|| Broadcast::State(Box::new(self.shared())));
+        });
+        Effect::new(move |_| {
+            let progress = self.search.progress.get();
+            link.tell_spectators(|| Broadcast::Progress { progress });
+        });
+    }
+
+    /// This page's state for spectators.
+    fn shared(self) -> Shared {
+        let game = self.game.get_untracked();
+        Shared {
+            moves: game.board.to_string(),
+            geometry: game.board.geometry(),
+            human: game.human,
+            settings: self.settings.get_untracked(),
+            trace: self.search.trace.get_untracked(),
+            thoughts: self.search.thoughts.get_untracked(),
+            column_values: self.search.column_values.get_untracked(),
+            pv: self.search.last_pv.get_untracked(),
+            thinking: self.search.thinking.get_untracked(),
+            review: self.review.0.get_untracked(),
+        }
+    }
+
+    fn on_broadcast(self, message: Broadcast) {
+        match (message, self.watching) {
+            (Broadcast::Hello, false) => {
+                let shared = self.shared();
+                self.spectate.with_value(|s| {
+                    if let Some(s) = s {
+                        s.send(&Broadcast::State(Box::new(shared)));
+                    }
+                });
+            }
+            (Broadcast::State(shared), true) => self.follow(*shared),
+            (Broadcast::Progress { progress }, true) => self.search.progress.set(progress),
+            _ => {}
+        }
+    }
+
+    /// The spectator takes over the playing page's state.
+    fn follow(self, s: Shared) {
+        let Ok(board) = Board::from_moves(s.geometry, &s.moves) else {
+            return;
+        };
+        if self
+            .game
+            .with_untracked(|g| g.board != board || g.human != s.human || g.robot.is_some())
+        {
+            self.game.set(Game {
+                board,
+                human: s.human,
+                robot: None,
+            });
+        }
+        if self.settings.with_untracked(|mine| *mine != s.settings) {
+            self.settings.set(s.settings);
+        }
+        self.search.trace.set(s.trace);
+        self.search.thoughts.set(s.thoughts);
+        self.search.column_values.set(s.column_values);
+        self.search.last_pv.set(s.pv);
+        self.search.thinking.set(s.thinking);
+        self.review.0.set(s.review);
+        if !s.thinking {
+            self.search.progress.set(None);
+        }
+    }
+}

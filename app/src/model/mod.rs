@@ -1,0 +1,13 @@
+//! Plain types: the game, the settings, the values over the columns, a
+//! finished game's review and a robot game as the bridge shows it. No
+//! signals and no words: the texts read these, the state holds them in
+//! signals, the control changes them.
+
+pub mod booth;
+pub mod game;
+mod lang;
+pub mod review;
+pub mod settings;
+pub mod values;
+
+pub use lang::Lang;
