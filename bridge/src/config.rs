@@ -218,6 +218,16 @@ impl Config {
     /// Everything wrong with the values.
     pub fn problems(&self) -> Vec<String> {
         let mut p = Vec::new();
+        self.robot_problems(&mut p);
+        self.times_problems(&mut p);
+        self.levels_problems(&mut p);
+        self.screens_problems(&mut p);
+        self.access_problems(&mut p);
+        p
+    }
+
+    /// The robot's port and line, the server's port, the robot's timeouts.
+    fn robot_problems(&self, p: &mut Vec<String>) {
         if self.robot.trim().is_empty() {
             p.push(
                 "robot = \"\": use \"sim\", \"dummy\" or a serial device path such as /dev/ttyUSB0"
@@ -242,6 +252,10 @@ impl Config {
                 p.push(format!("{key} = {value}: use {lo} to {hi} milliseconds"));
             }
         }
+    }
+
+    /// The idle, grace, offer and demo times.
+    fn times_problems(&self, p: &mut Vec<String>) {
         if self.idle_ask_s == 0 || self.idle_ask_s >= self.idle_free_s {
             p.push(format!(
                 "idle_ask_s = {}, idle_free_s = {}: the question must come first, after at least 1 second",
@@ -272,6 +286,10 @@ impl Config {
                 self.demo_after_s
             ));
         }
+    }
+
+    /// The levels offered, their tuning and the demo's.
+    fn levels_problems(&self, p: &mut Vec<String>) {
         for level in &self.levels {
             if level.parse::<LevelSpec>().is_err() {
                 p.push(format!(
@@ -292,6 +310,19 @@ impl Config {
                 )),
             }
         }
+        if self.demo_levels().is_none() {
+            p.push(format!(
+                "demo_levels = {:?}: name two levels that play on their own, the first player's and the second's, e.g. [\"hard\", \"medium:aggressive\"] (not perfect, which needs the opening book the bridge does not load, nor adaptive, which follows a person)",
+                self.demo_levels
+            ));
+        }
+        if self.levels.is_empty() {
+            p.push("levels = []: offer at least one level".into());
+        }
+    }
+
+    /// The booth's language and name.
+    fn screens_problems(&self, p: &mut Vec<String>) {
         if !matches!(self.language.as_str(), "de" | "en") {
             p.push(format!(
                 "language = {:?}: use \"de\" (Deutsch) or \"en\" (English)",
@@ -304,15 +335,10 @@ impl Config {
                 self.booth_name
             ));
         }
-        if self.demo_levels().is_none() {
-            p.push(format!(
-                "demo_levels = {:?}: name two levels that play on their own, the first player's and the second's, e.g. [\"hard\", \"medium:aggressive\"] (not perfect, which needs the opening book the bridge does not load, nor adaptive, which follows a person)",
-                self.demo_levels
-            ));
-        }
-        if self.levels.is_empty() {
-            p.push("levels = []: offer at least one level".into());
-        }
+    }
+
+    /// The origins let in and the tokens.
+    fn access_problems(&self, p: &mut Vec<String>) {
         for origin in &self.allowed_origins {
             let ok = (origin.starts_with("http://") || origin.starts_with("https://"))
                 && !origin
@@ -335,7 +361,6 @@ impl Config {
                 ));
             }
         }
-        p
     }
 
     /// The demo's two levels, when `demo_levels` names two that can play

@@ -89,6 +89,50 @@ fn game_data(app: &AppFiles) -> GameData {
 }
 
 fn main() -> ExitCode {
+    start_logging();
+    match Cli::parse().command {
+        Command::CheckConfig { file } => check_config(&file),
+        Command::Simulate {
+            delay_ms,
+            fault_rate,
+            seed,
+        } => simulate(delay_ms, fault_rate, seed),
+        Command::Serve {
+            config,
+            robot,
+            port,
+            app_dir,
+            lan,
+            records,
+        } => {
+            let overrides = Overrides {
+                robot,
+                port,
+                app_dir,
+                records,
+            };
+            match booth_config(config.as_deref(), overrides) {
+                Ok(cfg) => match serve(cfg, lan, config) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        ExitCode::FAILURE
+                    }
+                },
+                Err(problems) => {
+                    for p in problems {
+                        eprintln!("config: {p}");
+                    }
+                    ExitCode::FAILURE
+                }
+            }
+        }
+    }
+}
+
+/// Logs to stderr, and the robot's commands, replies and faults also to
+/// its journal.
+fn start_logging() {
     use tracing_subscriber::Layer;
     use tracing_subscriber::layer::SubscriberExt;
     use tracing_subscriber::util::SubscriberInitExt;
@@ -100,7 +144,6 @@ fn main() -> ExitCode {
         .with_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
         );
-    // The robot's commands, replies and faults also go to its journal.
     let journal = tracing_subscriber::fmt::layer()
         .with_writer(|| bridge::journal::JournalWriter)
         .with_ansi(false)
@@ -111,98 +154,85 @@ fn main() -> ExitCode {
         .with(console)
         .with(journal)
         .init();
-    match Cli::parse().command {
-        Command::CheckConfig { file } => match Config::load(&file).map(|c| c.path_problems()) {
-            Ok(missing) if missing.is_empty() => {
-                println!("{}: ok", file.display());
-                ExitCode::SUCCESS
-            }
-            Ok(problems) | Err(problems) => {
-                for p in problems {
-                    eprintln!("{}: {p}", file.display());
-                }
-                ExitCode::FAILURE
-            }
-        },
-        Command::Simulate {
-            delay_ms,
-            fault_rate,
-            seed,
-        } => {
-            if !(0.0..=1.0).contains(&fault_rate) {
-                eprintln!("error: --fault-rate must be between 0 and 1");
-                return ExitCode::FAILURE;
-            }
-            let config = SimulatorConfig {
-                motion: Duration::from_millis(delay_ms),
-                faults: FaultRates::uniform(fault_rate),
-                seed,
-                render: true,
-                ..SimulatorConfig::default()
-            };
-            match Simulator::start(config) {
-                Ok(sim) => {
-                    println!("simulated robot ready: connect to {}", sim.path().display());
-                    loop {
-                        std::thread::sleep(Duration::from_secs(3600));
-                    }
-                }
-                Err(e) => {
-                    eprintln!("error: cannot start the simulator: {e}");
-                    ExitCode::FAILURE
-                }
-            }
+}
+
+/// `check-config`: every problem of the file, or "ok".
+fn check_config(file: &Path) -> ExitCode {
+    match Config::load(file).map(|c| c.path_problems()) {
+        Ok(missing) if missing.is_empty() => {
+            println!("{}: ok", file.display());
+            ExitCode::SUCCESS
         }
-        Command::Serve {
-            config,
-            robot,
-            port,
-            app_dir,
-            lan,
-            records,
-        } => {
-            let mut cfg = match config.as_deref().map(Config::load).transpose() {
-                Ok(c) => c.unwrap_or_default(),
-                Err(problems) => {
-                    for p in problems {
-                        eprintln!("config: {p}");
-                    }
-                    return ExitCode::FAILURE;
-                }
-            };
-            if let Some(r) = robot {
-                cfg.robot = r;
+        Ok(problems) | Err(problems) => {
+            for p in problems {
+                eprintln!("{}: {p}", file.display());
             }
-            if let Some(p) = port {
-                cfg.port = p;
-            }
-            if let Some(d) = app_dir {
-                cfg.app_dir = Some(d);
-            }
-            if let Some(r) = records {
-                cfg.records = Some(r);
-            }
-            let problems = cfg.problems();
-            if !problems.is_empty() {
-                for p in problems {
-                    eprintln!("config: {p}");
-                }
-                return ExitCode::FAILURE;
-            }
-            // A robot port may appear later (the link keeps trying); a
-            // missing app is refused by `serve` itself.
-            if let Some(p) = cfg.missing_robot() {
-                tracing::warn!("config: {p}");
-            }
-            match serve(cfg, lan, config) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::FAILURE
-                }
-            }
+            ExitCode::FAILURE
         }
     }
+}
+
+/// `simulate`: a simulated robot on a pseudo-terminal until stopped.
+fn simulate(delay_ms: u64, fault_rate: f64, seed: u64) -> ExitCode {
+    if !(0.0..=1.0).contains(&fault_rate) {
+        eprintln!("error: --fault-rate must be between 0 and 1");
+        return ExitCode::FAILURE;
+    }
+    let config = SimulatorConfig {
+        motion: Duration::from_millis(delay_ms),
+        faults: FaultRates::uniform(fault_rate),
+        seed,
+        render: true,
+        ..SimulatorConfig::default()
+    };
+    match Simulator::start(config) {
+        Ok(sim) => {
+            println!("simulated robot ready: connect to {}", sim.path().display());
+            loop {
+                std::thread::sleep(Duration::from_secs(3600));
+            }
+        }
+        Err(e) => {
+            eprintln!("error: cannot start the simulator: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// What `serve`'s options say over the config file.
+struct Overrides {
+    robot: Option<String>,
+    port: Option<u16>,
+    app_dir: Option<PathBuf>,
+    records: Option<PathBuf>,
+}
+
+/// The booth's configuration: the file (or the defaults), the options over
+/// it, checked whole.
+fn booth_config(file: Option<&Path>, overrides: Overrides) -> Result<Config, Vec<String>> {
+    let mut cfg = file.map(Config::load).transpose()?.unwrap_or_default();
+    if let Some(r) = overrides.robot {
+        cfg.robot = r;
+    }
+    if let Some(p) = overrides.port {
+        cfg.port = p;
+    }
+    if let Some(d) = overrides.app_dir {
+        cfg.app_dir = Some(d);
+    }
+    if let Some(r) = overrides.records {
+        cfg.records = Some(r);
+    }
+    let problems = cfg.problems();
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    // A robot port may appear later (the link keeps trying); a missing app
+    // is refused by `serve` itself.
+    if let Some(p) = cfg.missing_robot() {
+        tracing::warn!("config: {p}");
+    }
+    Ok(cfg)
 }
 
 fn serve(
@@ -216,33 +246,9 @@ fn serve(
         (None, None) => AppFiles::folder(Path::new("dist"))?,
     };
     // The simulator lives as long as the server.
-    let mut simulator = None;
-    let target = match cfg.robot.as_str() {
-        "dummy" => Target::Dummy,
-        "sim" => {
-            let sim = Simulator::start(SimulatorConfig::default())?;
-            let path = sim.path().to_path_buf();
-            simulator = Some(std::sync::Arc::new(sim));
-            Target::Serial {
-                path,
-                baud: cfg.baud,
-            }
-        }
-        path => Target::Serial {
-            path: PathBuf::from(path),
-            baud: cfg.baud,
-        },
-    };
+    let (target, simulator) = robot_target(&cfg)?;
     let records_path = cfg.records.clone().unwrap_or_else(records::default_path);
-    let records = match Records::open(&records_path) {
-        Ok(records) => records,
-        Err(e) if e.problem == OpenProblem::InUse => return Err(e.into()),
-        // The booth plays on; the operator page says that nothing is kept.
-        Err(e) => {
-            tracing::error!("{e}; games are counted in memory only until the bridge stops");
-            Records::memory_only(&e)
-        }
-    };
+    let records = open_records(&records_path)?;
     let journal_path = records_path.with_file_name("robot.log");
     if let Err(e) = bridge::journal::start(&journal_path) {
         tracing::warn!("no robot journal at {}: {e}", journal_path.display());
@@ -256,16 +262,8 @@ fn serve(
     );
     booth.reconfigure(cfg.booth_settings());
     booth.set_game_data(game_data(&app));
-    let token = if cfg.lan_token.is_empty() {
-        new_token()
-    } else {
-        cfg.lan_token.clone()
-    };
-    let operator_token = if cfg.operator_token.is_empty() {
-        new_token()
-    } else {
-        cfg.operator_token.clone()
-    };
+    let token = given_or_new(&cfg.lan_token);
+    let operator_token = given_or_new(&cfg.operator_token);
     let join_url = lan.then(|| format!("http://{}:{}/?token={token}", lan_address(), cfg.port));
     booth.set_join_url(join_url.clone());
     let server = ServerConfig {
@@ -285,28 +283,14 @@ fn serve(
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind((address, cfg.port)).await?;
-        println!(
-            "Connect Four booth at http://127.0.0.1:{}/ (robot: {}, {})",
-            cfg.port,
-            cfg.robot,
-            app.describe()
+        greet(
+            &cfg,
+            &app,
+            &operator_token,
+            &records_path,
+            &journal_path,
+            join_url.as_deref(),
         );
-        println!(
-            "operator page: http://127.0.0.1:{}/operator?token={operator_token}",
-            cfg.port
-        );
-        println!("records: {}", records_path.display());
-        println!("robot journal: {}", journal_path.display());
-        if let Some(join_url) = &join_url {
-            println!("tablets on the LAN: {join_url}");
-            if let Ok(code) = qrcode::QrCode::new(join_url.as_bytes()) {
-                let picture = code
-                    .render::<qrcode::render::unicode::Dense1x2>()
-                    .quiet_zone(true)
-                    .build();
-                println!("{picture}");
-            }
-        }
         bridge::run(listener, booth, server, stop_signal()).await;
         println!("stopped");
         Ok::<(), std::io::Error>(())
@@ -315,6 +299,90 @@ fn serve(
     // removes its link as it goes.
     drop(runtime);
     Ok(())
+}
+
+/// The robot's port, and the simulator behind it if it is simulated.
+type RobotTarget = (Target, Option<Arc<Simulator>>);
+
+/// Where the robot is: nowhere (`dummy`), a simulator started here (which
+/// must live as long as the server), or a serial port.
+fn robot_target(cfg: &Config) -> Result<RobotTarget, Box<dyn std::error::Error>> {
+    Ok(match cfg.robot.as_str() {
+        "dummy" => (Target::Dummy, None),
+        "sim" => {
+            let sim = Simulator::start(SimulatorConfig::default())?;
+            let path = sim.path().to_path_buf();
+            let target = Target::Serial {
+                path,
+                baud: cfg.baud,
+            };
+            (target, Some(Arc::new(sim)))
+        }
+        path => (
+            Target::Serial {
+                path: PathBuf::from(path),
+                baud: cfg.baud,
+            },
+            None,
+        ),
+    })
+}
+
+/// The games' records. A file another bridge holds stops this one; any
+/// other problem leaves the booth playing, counting in memory (the
+/// operator page says that nothing is kept).
+fn open_records(path: &Path) -> Result<Records, Box<dyn std::error::Error>> {
+    match Records::open(path) {
+        Ok(records) => Ok(records),
+        Err(e) if e.problem == OpenProblem::InUse => Err(e.into()),
+        Err(e) => {
+            tracing::error!("{e}; games are counted in memory only until the bridge stops");
+            Ok(Records::memory_only(&e))
+        }
+    }
+}
+
+/// The configured token, or a new one when the config leaves it empty.
+fn given_or_new(token: &str) -> String {
+    if token.is_empty() {
+        new_token()
+    } else {
+        token.to_string()
+    }
+}
+
+/// What the staff reads at the start: the addresses, the files, and the
+/// LAN's join address with its QR code.
+fn greet(
+    cfg: &Config,
+    app: &AppFiles,
+    operator_token: &str,
+    records: &Path,
+    journal: &Path,
+    join_url: Option<&str>,
+) {
+    println!(
+        "Connect Four booth at http://127.0.0.1:{}/ (robot: {}, {})",
+        cfg.port,
+        cfg.robot,
+        app.describe()
+    );
+    println!(
+        "operator page: http://127.0.0.1:{}/operator?token={operator_token}",
+        cfg.port
+    );
+    println!("records: {}", records.display());
+    println!("robot journal: {}", journal.display());
+    if let Some(join_url) = join_url {
+        println!("tablets on the LAN: {join_url}");
+        if let Ok(code) = qrcode::QrCode::new(join_url.as_bytes()) {
+            let picture = code
+                .render::<qrcode::render::unicode::Dense1x2>()
+                .quiet_zone(true)
+                .build();
+            println!("{picture}");
+        }
+    }
 }
 
 /// Files the bridge asks for: room for [`Limits::default`]'s connections.

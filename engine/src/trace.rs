@@ -236,6 +236,23 @@ impl Recorder {
         Some(self.trace.nodes.len() as u32 - 1)
     }
 
+    /// Records a finished child of `parent` (one column's value below the
+    /// root of a solver's decision), if it fits.
+    pub(crate) fn leaf(
+        &mut self,
+        parent: u32,
+        column: usize,
+        side: Side,
+        value: i32,
+        bound: Bound,
+    ) {
+        if let Some(id) = self.open(Some(parent), Some(column as u8), side, 1, false) {
+            let node = self.node(id);
+            node.value = value;
+            node.bound = bound;
+        }
+    }
+
     /// The node opened as `index`, to fill in its results (which ends its
     /// search).
     pub(crate) fn node(&mut self, index: u32) -> &mut TraceNode {

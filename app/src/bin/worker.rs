@@ -207,6 +207,52 @@ fn perfect_answer(
     );
 }
 
+/// The computer's move. The player lives on between moves while its
+/// configuration and seed stay the same (the adaptive level learns, the
+/// perfect one keeps its table); a new player takes over the old one's
+/// table.
+fn choose(
+    state: &mut State,
+    id: u32,
+    geometry: Geometry,
+    moves: &str,
+    (player, seed): (PlayerConfig, u64),
+) {
+    let Some(board) = board(id, geometry, moves) else {
+        return;
+    };
+    let reuse = matches!(&state.player, Some((c, s, _)) if *c == player && *s == seed);
+    if !reuse {
+        let mut fresh = Player::new(player.clone(), seed);
+        fresh.set_book(state.book.clone());
+        fresh.set_layer(state.layer.clone());
+        let table = state
+            .player
+            .take()
+            .and_then(|(_, _, mut old)| old.take_solver());
+        if let Some(solver) = table.or_else(|| state.solver.take()) {
+            fresh.set_solver(solver);
+        }
+        state.player = Some((player, seed, fresh));
+    }
+    let (_, _, chooser) = state.player.as_mut().expect("just set");
+    let mut observe = |progress: &SearchProgress| {
+        post(&FromWorker::Progress {
+            id,
+            progress: progress.clone(),
+        });
+    };
+    answer(
+        id,
+        chooser.choose_within(
+            &board,
+            &now,
+            engine::player::PERFECT_TIME_LIMIT_MS,
+            &mut observe,
+        ),
+    );
+}
+
 fn handle(state: &mut State, request: ToWorker) {
     // A hint or a search ahead of time is asked for in the opening, where
     // the book makes the difference between milliseconds and many seconds,
@@ -225,42 +271,7 @@ fn handle(state: &mut State, request: ToWorker) {
             player,
             seed,
             ..
-        } => {
-            let Some(board) = board(id, geometry, &moves) else {
-                return;
-            };
-            let reuse = matches!(&state.player, Some((c, s, _)) if *c == player && *s == seed);
-            if !reuse {
-                let mut fresh = Player::new(player.clone(), seed);
-                fresh.set_book(state.book.clone());
-                fresh.set_layer(state.layer.clone());
-                // The table goes on to the new player.
-                let table = state
-                    .player
-                    .take()
-                    .and_then(|(_, _, mut old)| old.take_solver());
-                if let Some(solver) = table.or_else(|| state.solver.take()) {
-                    fresh.set_solver(solver);
-                }
-                state.player = Some((player.clone(), seed, fresh));
-            }
-            let (_, _, chooser) = state.player.as_mut().expect("just set");
-            let mut observe = |progress: &SearchProgress| {
-                post(&FromWorker::Progress {
-                    id,
-                    progress: progress.clone(),
-                });
-            };
-            answer(
-                id,
-                chooser.choose_within(
-                    &board,
-                    &now,
-                    engine::player::PERFECT_TIME_LIMIT_MS,
-                    &mut observe,
-                ),
-            );
-        }
+        } => choose(state, id, geometry, &moves, (player, seed)),
         ToWorker::Analyze {
             id,
             moves,

@@ -1,14 +1,13 @@
 //! The robot's lobby: a name, an opponent, and whether the robot is free.
 
-use booth_protocol::{ClientMessage, GameMode, GameStatus, valid_name};
+use booth_protocol::{ClientMessage, GameMode, valid_name};
 use engine::evaluation::Style;
 use engine::player::LevelSpec;
 use leptos::prelude::*;
 
 use crate::control::use_actions;
 use crate::i18n::{Say, Text, use_i18n};
-use crate::model::booth::{seated, waiting_for_opponent};
-use crate::model::settings::offered_levels;
+use crate::model::booth::{challenger, levels_offered, taken_by_others};
 use crate::state::Panel;
 
 /// The lobby: a name, an opponent, and the robot's availability.
@@ -23,28 +22,12 @@ pub fn RobotPanel() -> impl IntoView {
     let playing = move || ctx.game.with(|g| g.robot.is_some());
     let may_play = move || ctx.booth.may_play.get();
     let busy = move || {
-        ctx.booth.snapshot.with(|s| {
-            s.as_ref().is_some_and(|s| {
-                s.status == GameStatus::Playing
-                    && !seated(s)
-                    && s.mode != Some(GameMode::Demo)
-                    && !waiting_for_opponent(s)
-            })
-        })
+        ctx.booth
+            .snapshot
+            .with(|s| s.as_ref().is_some_and(taken_by_others))
     };
     // Someone waiting on the robot for an opponent: the lobby's first offer.
-    let challenger = move || {
-        ctx.booth.snapshot.with(|s| {
-            s.as_ref()
-                .filter(|s| {
-                    s.status == GameStatus::Playing
-                        && s.mode == Some(GameMode::TwoPlayers)
-                        && s.seats[1].is_none()
-                        && !seated(s)
-                })
-                .map(|s| s.seats[0].clone().unwrap_or_default())
-        })
-    };
+    let challenger = move || ctx.booth.snapshot.with(|s| s.as_ref().and_then(challenger));
     let offered = move || challenger().is_some();
     // Both ways onto the robot first check and send the name.
     let seated_as = move |then: &dyn Fn()| {
@@ -55,42 +38,17 @@ pub fn RobotPanel() -> impl IntoView {
         then();
         ctx.ui.toggle(Panel::Robot);
     };
-    // The levels the booth offers (all of them when it names none).
-    let levels = move || {
-        ctx.booth.welcome.with(|w| {
-            let named: Vec<LevelSpec> = w
-                .iter()
-                .flat_map(|w| &w.levels)
-                .filter_map(|l| l.parse().ok())
-                .collect();
-            if named.is_empty() {
-                offered_levels()
-                    .map(|level| LevelSpec {
-                        level,
-                        style: Style::Normal,
-                    })
-                    .collect()
-            } else {
-                named
-            }
-        })
-    };
+    let levels = Signal::derive(move || ctx.booth.welcome.with(|w| levels_offered(w.as_ref())));
     let level = RwSignal::new(None::<LevelSpec>);
     let start = move |_| {
-        let mode = if against_computer.get_untracked() {
-            GameMode::VsComputer
-        } else {
-            GameMode::TwoPlayers
-        };
-        if let Some(spec) = level.get_untracked().or_else(|| levels().first().copied())
-            && mode == GameMode::VsComputer
-        {
-            ctx.settings.update(|s| {
-                s.level = spec.level;
-                s.style = spec.style;
-            });
+        if !against_computer.get_untracked() {
+            return seated_as(&|| ctx.robot_start(GameMode::TwoPlayers));
         }
-        seated_as(&|| ctx.robot_start(mode))
+        let first = || levels.get_untracked().first().copied();
+        if let Some(spec) = level.get_untracked().or_else(first) {
+            ctx.choose_level(spec);
+        }
+        seated_as(&|| ctx.robot_start(GameMode::VsComputer))
     };
     let join = move |_| seated_as(&|| ctx.booth_send(&ClientMessage::Join));
     let title = move || {
@@ -99,9 +57,6 @@ pub fn RobotPanel() -> impl IntoView {
             .with(|w| w.as_ref().and_then(|w| w.name.clone()))
             .unwrap_or_else(|| t(Text::LobbyTitle).to_string())
     };
-    let robot_state = move || t(ctx.booth.robot_text());
-    let demo = move || ctx.booth.demo_running();
-    let join_url = move || ctx.booth.join_url();
     let message = move || ctx.ui.message.get().map(|m| i18n.message(&m));
     view! {
         <section id="robot" class="panel lobby" class:open=move || ctx.ui.is_open(Panel::Robot) aria-label=move || t(Text::Robot)>
@@ -109,64 +64,23 @@ pub fn RobotPanel() -> impl IntoView {
             <p class="lobby-intro">{move || t(Text::LobbyIntro)}</p>
             // The robot's own state, unless the lobby says who has it.
             <Show when=move || !busy() && !offered()>
-                <p class="lobby-robot">{robot_state}</p>
+                <p class="lobby-robot">{move || t(ctx.booth.robot_text())}</p>
             </Show>
             <Show when=offered>
                 <p class="offer">{move || i18n.say(&Say::WaitingChallenger(challenger().unwrap_or_default()))}</p>
             </Show>
-            <Show when=demo>
+            <Show when=move || ctx.booth.demo_running()>
                 <p class="demo-call">{move || t(Text::DemoRunning)}</p>
             </Show>
             <Show when=move || message().is_some() && ctx.ui.is_open(Panel::Robot)>
                 <p class="lobby-message" role="alert">{message}</p>
             </Show>
             <Show when=playing fallback=move || view! {
-                <label>
-                    {move || t(Text::YourName)}
-                    <input
-                        type="text"
-                        name="name"
-                        maxlength="15"
-                        autocomplete="off"
-                        prop:value=move || name.get()
-                        on:input=move |e| name.set(event_target_value(&e))
-                    />
-                </label>
-                <p class=move || if name_ok() || name.with(String::is_empty) { "hint-text" } else { "hint-text bad" }>
-                    {move || t(Text::NameRule)}
-                </p>
+                <NameField name/>
                 <Show when=move || !offered()>
-                <label>
-                    {move || t(Text::Opponent)}
-                    <select class="robot-opponent" on:change=move |e| against_computer.set(event_target_value(&e) == "computer")>
-                        <option value="computer" selected=true>{move || t(Text::ComputerOpponent)}</option>
-                        <option value="person">{move || t(Text::PersonOpponent)}</option>
-                    </select>
-                </label>
+                <OpponentChoice against_computer/>
                 <Show when=move || against_computer.get()>
-                    <label>
-                        {move || t(Text::Level)}
-                        <select class="robot-level" on:change=move |e| {
-                            level.set(levels().get(event_target_value(&e).parse::<usize>().unwrap_or(0)).copied());
-                        }>
-                            {move || {
-                                let lang = i18n.lang();
-                                levels()
-                                    .into_iter()
-                                    .enumerate()
-                                    .map(|(i, spec)| {
-                                        let name = lang.say(&Say::LevelName(spec.level));
-                                        let label = if spec.style == Style::Normal {
-                                            name
-                                        } else {
-                                            format!("{name} ({})", lang.t(Text::from(spec.style)))
-                                        };
-                                        view! { <option value=i.to_string()>{label}</option> }
-                                    })
-                                    .collect_view()
-                            }}
-                        </select>
-                    </label>
+                    <LevelChoice levels level/>
                 </Show>
                 </Show>
                 // Said once as the refusal; kept here once that is gone.
@@ -187,15 +101,106 @@ pub fn RobotPanel() -> impl IntoView {
                     </Show>
                     <button class="play-here" on:click=move |_| ctx.ui.panel.set(None)>{move || t(Text::PlayHere)}</button>
                 </div>
-                <Show when=move || join_url().is_some()>
-                    <figure class="join">
-                        <img src="join-qr.svg" alt="" width="160" height="160"/>
-                        <figcaption>{move || t(Text::JoinWithPhone)}<br/><code>{join_url}</code></figcaption>
-                    </figure>
-                </Show>
+                <JoinCode/>
             }>
                 <button class="close" on:click=move |_| ctx.ui.toggle(Panel::Robot)>{move || t(Text::Close)}</button>
             </Show>
         </section>
+    }
+}
+
+/// The level to play the robot at, among those the booth offers.
+#[component]
+fn LevelChoice(
+    levels: Signal<Vec<LevelSpec>>,
+    level: RwSignal<Option<LevelSpec>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let label = move |spec: LevelSpec| {
+        let lang = i18n.lang();
+        let name = lang.say(&Say::LevelName(spec.level));
+        if spec.style == Style::Normal {
+            name
+        } else {
+            format!("{name} ({})", lang.t(Text::from(spec.style)))
+        }
+    };
+    view! {
+        <label>
+            {move || i18n.t(Text::Level)}
+            <select class="robot-level" on:change=move |e| {
+                level.set(levels.get().get(event_target_value(&e).parse::<usize>().unwrap_or(0)).copied());
+            }>
+                {move || {
+                    levels
+                        .get()
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, spec)| view! { <option value=i.to_string()>{label(spec)}</option> })
+                        .collect_view()
+                }}
+            </select>
+        </label>
+    }
+}
+
+/// The booth's QR code and address for phones on its network, on the
+/// booth's own screens.
+#[component]
+fn JoinCode() -> impl IntoView {
+    let ctx = use_actions();
+    let i18n = use_i18n();
+    let join_url = move || ctx.booth.join_url();
+    view! {
+        <Show when=move || join_url().is_some()>
+            <figure class="join">
+                <img src="join-qr.svg" alt="" width="160" height="160"/>
+                <figcaption>{move || i18n.t(Text::JoinWithPhone)}<br/><code>{join_url}</code></figcaption>
+            </figure>
+        </Show>
+    }
+}
+
+/// The visitor's name for the robot's seat, with the rule it must follow
+/// (marked once something else is typed).
+#[component]
+fn NameField(name: RwSignal<String>) -> impl IntoView {
+    let i18n = use_i18n();
+    let rule_class = move || {
+        if name.with(|n| n.is_empty() || valid_name(n)) {
+            "hint-text"
+        } else {
+            "hint-text bad"
+        }
+    };
+    view! {
+        <label>
+            {move || i18n.t(Text::YourName)}
+            <input
+                type="text"
+                name="name"
+                maxlength="15"
+                autocomplete="off"
+                prop:value=move || name.get()
+                on:input=move |e| name.set(event_target_value(&e))
+            />
+        </label>
+        <p class=rule_class>{move || i18n.t(Text::NameRule)}</p>
+    }
+}
+
+/// Against the computer or a person on another device.
+#[component]
+fn OpponentChoice(against_computer: RwSignal<bool>) -> impl IntoView {
+    let i18n = use_i18n();
+    let t = move |text| i18n.t(text);
+    view! {
+        <label>
+            {move || t(Text::Opponent)}
+            <select class="robot-opponent" on:change=move |e| against_computer.set(event_target_value(&e) == "computer")>
+                <option value="computer" selected=true>{move || t(Text::ComputerOpponent)}</option>
+                <option value="person">{move || t(Text::PersonOpponent)}</option>
+            </select>
+        </label>
     }
 }

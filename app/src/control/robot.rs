@@ -317,6 +317,15 @@ impl Actions {
         self.local_game();
     }
 
+    /// The level (and its style) to play the robot at, kept as this
+    /// device's level too.
+    pub(crate) fn choose_level(self, spec: LevelSpec) {
+        self.settings.update(|s| {
+            s.level = spec.level;
+            s.style = spec.style;
+        });
+    }
+
     pub(crate) fn rename(self, name: String) {
         self.link.with_value(|b| {
             if let Some(b) = b {

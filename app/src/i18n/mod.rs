@@ -21,7 +21,7 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::model::game::Refusal;
-use crate::model::settings::CoinColour;
+use crate::model::settings::{CoinColour, GameMode, Starter};
 use crate::protocol::Database;
 
 impl Lang {
@@ -491,6 +491,26 @@ impl From<Style> for Text {
             Style::Defensive => Text::Defensive,
             Style::Normal => Text::Normal,
             Style::Aggressive => Text::Aggressive,
+        }
+    }
+}
+
+impl From<GameMode> for Text {
+    fn from(mode: GameMode) -> Text {
+        match mode {
+            GameMode::VsComputer => Text::VsComputer,
+            GameMode::TwoPlayers => Text::HotSeat,
+            GameMode::Demo => Text::Demo,
+        }
+    }
+}
+
+impl From<Starter> for Text {
+    fn from(starter: Starter) -> Text {
+        match starter {
+            Starter::Me => Text::Me,
+            Starter::Computer => Text::Computer,
+            Starter::Random => Text::Random,
         }
     }
 }

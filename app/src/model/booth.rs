@@ -1,6 +1,10 @@
 //! A robot game as the bridge's snapshots show it, read without words.
 
-use booth_protocol::{GameMode, GameStatus, LinkState, Part, Snapshot};
+use booth_protocol::{GameMode, GameStatus, LinkState, Part, Snapshot, Welcome};
+use engine::evaluation::Style;
+use engine::player::LevelSpec;
+
+use super::settings::offered_levels;
 
 /// Milliseconds after a robot game before its pages go back to the lobby.
 pub const BACK_TO_LOBBY_MS: f64 = 20_000.0;
@@ -46,4 +50,39 @@ pub fn own_seat(s: &Snapshot) -> Option<usize> {
 /// A game for two people with one still to come.
 pub fn waiting_for_opponent(s: &Snapshot) -> bool {
     s.mode == Some(GameMode::TwoPlayers) && s.status == GameStatus::Playing && s.seats[1].is_none()
+}
+
+/// Whether the robot plays a game this page has no part in, and that no
+/// visitor may stop or join (a demo gives way; a waiting person takes an
+/// opponent).
+pub fn taken_by_others(s: &Snapshot) -> bool {
+    s.status == GameStatus::Playing
+        && !seated(s)
+        && s.mode != Some(GameMode::Demo)
+        && !waiting_for_opponent(s)
+}
+
+/// The name of the person waiting on the robot for an opponent, when this
+/// page could be that opponent.
+pub fn challenger(s: &Snapshot) -> Option<String> {
+    (waiting_for_opponent(s) && !seated(s)).then(|| s.seats[0].clone().unwrap_or_default())
+}
+
+/// The levels the booth offers against the computer (all of the app's own
+/// when it names none).
+pub fn levels_offered(welcome: Option<&Welcome>) -> Vec<LevelSpec> {
+    let named: Vec<LevelSpec> = welcome
+        .iter()
+        .flat_map(|w| &w.levels)
+        .filter_map(|l| l.parse().ok())
+        .collect();
+    if !named.is_empty() {
+        return named;
+    }
+    offered_levels()
+        .map(|level| LevelSpec {
+            level,
+            style: Style::Normal,
+        })
+        .collect()
 }

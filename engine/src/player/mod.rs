@@ -343,123 +343,110 @@ impl Player {
         reporter: &mut Reporter<'_>,
     ) -> Result<Decision, ChooseError> {
         let (mut decision, best) = match config.evaluation {
-            Evaluation::Classic => {
-                let choice = classic_tree::choose(p, config.depth, self.trace_budget, reporter)
-                    .ok_or(ChooseError::Cancelled)?;
-                let values: Vec<Option<i32>> = choice
-                    .values
-                    .iter()
-                    .map(|v| v.map(|v| v.clamp(i32::MIN.into(), i32::MAX.into()) as i32))
-                    .collect();
-                let value = values[choice.column].unwrap_or(0);
-                let decision = Decision {
-                    column: choice.column,
-                    value,
-                    value_kind: ValueKind::Classic,
-                    column_values: values,
-                    pv: choice.pv,
-                    depth: config.depth,
-                    nodes: choice.nodes,
-                    trace: choice.trace,
-                    facts: Vec::new(),
-                };
-                // The classic shell never varies: leftmost of the best.
-                return Ok(decision);
-            }
+            // The classic shell never varies: leftmost of the best.
+            Evaluation::Classic => return classic(p, config.depth, self.trace_budget, reporter),
             Evaluation::Window {
                 low_row_bonus,
                 threat_parity,
-            } => {
-                let g = p.geometry();
-                let key = (g, low_row_bonus, threat_parity);
-                if !matches!(&self.windows, Some((k, _)) if *k == key) {
-                    self.windows = Some((key, Windows::new(g, low_row_bonus, threat_parity)));
-                }
-                let windows = &self.windows.as_ref().expect("just made").1;
-                let budget = alphabeta::Budget {
-                    depth: config.depth,
-                    nodes: config.node_budget,
-                    time_ms: config.time_budget_ms,
-                    trace_nodes: self.trace_budget,
-                };
-                let (found, nodes) = alphabeta::search(p, windows, config.style, &budget, reporter)
-                    .ok_or(ChooseError::Cancelled)?;
-                let column_values: Vec<Option<i32>> =
-                    found.values.iter().map(|v| v.map(|v| v.0)).collect();
-                let best: Vec<usize> = found
-                    .values
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, v)| matches!(v, Some((value, Bound::Exact)) if *value == found.best_value))
-                    .map(|(c, _)| c)
-                    .collect();
-                let mut facts = Vec::new();
-                if found.best_value >= search_value::FORCED {
-                    let plies = search_value::WIN - found.best_value;
-                    facts.push(Fact::WinsIn {
-                        stones: ((plies + 1) / 2) as u8,
-                    });
-                } else if found.best_value <= -search_value::FORCED {
-                    let plies = search_value::WIN + found.best_value;
-                    facts.push(Fact::LosesIn {
-                        stones: (plies / 2) as u8,
-                    });
-                }
-                let decision = Decision {
-                    column: usize::from(found.pv[0]),
-                    value: found.best_value,
-                    value_kind: ValueKind::Heuristic,
-                    column_values,
-                    pv: found.pv,
-                    depth: found.depth,
-                    nodes,
-                    trace: found.trace,
-                    facts,
-                };
-                (decision, best)
-            }
+            } => self.window_search(p, config, (low_row_bonus, threat_parity), reporter)?,
         };
-        // Vary among equally good moves with the seed.
-        if best.len() > 1 {
-            let column = self.rng.pick(&best);
-            if column != decision.column {
-                decision.column = column;
-                // The search's line went through the other move: expect
-                // what the tree recorded below this one.
-                let child = decision
-                    .trace
-                    .children(0)
-                    .find(|&i| decision.trace.nodes[i].column == Some(column as u8));
-                decision.pv = vec![column as u8];
-                decision.pv.extend(
-                    child
-                        .map(|i| decision.trace.line_after(i))
-                        .unwrap_or_default(),
-                );
-                decision.trace.set_pv(decision.pv.clone());
-            }
-        }
+        self.vary_among(&mut decision, &best);
         add_every_other_move_loses(&mut decision, -search_value::FORCED);
-        // A deliberately weak move: any other column, the same way the
-        // level's seed decides.
         if config.blunder_rate > 0.0 && self.rng.chance(config.blunder_rate) {
-            let others: Vec<usize> = (0..p.geometry().columns())
-                .filter(|&c| p.can_play(c) && c != decision.column)
-                .collect();
-            if !others.is_empty() {
-                decision.column = self.rng.pick(&others);
-                decision.value = decision.column_values[decision.column].unwrap_or(decision.value);
-                decision.pv = vec![decision.column as u8];
-                decision.trace.set_pv(decision.pv.clone());
-                decision
-                    .facts
-                    .retain(|f| !matches!(f, Fact::WinsIn { .. } | Fact::EveryOtherMoveLoses));
-                decision.facts.push(Fact::RandomMove {
-                    level: level_name.into(),
-                });
-            }
+            self.play_weak(p, &mut decision, level_name);
         }
         Ok(decision)
+    }
+
+    /// Alpha-beta with the window evaluation: its decision, and the columns
+    /// as good as the one it chose.
+    fn window_search(
+        &mut self,
+        p: &Position,
+        config: &SearchConfig,
+        (low_row_bonus, threat_parity): (bool, bool),
+        reporter: &mut Reporter<'_>,
+    ) -> Result<(Decision, Vec<usize>), ChooseError> {
+        let g = p.geometry();
+        let key = (g, low_row_bonus, threat_parity);
+        if !matches!(&self.windows, Some((k, _)) if *k == key) {
+            self.windows = Some((key, Windows::new(g, low_row_bonus, threat_parity)));
+        }
+        let windows = &self.windows.as_ref().expect("just made").1;
+        let budget = alphabeta::Budget {
+            depth: config.depth,
+            nodes: config.node_budget,
+            time_ms: config.time_budget_ms,
+            trace_nodes: self.trace_budget,
+        };
+        let (found, nodes) = alphabeta::search(p, windows, config.style, &budget, reporter)
+            .ok_or(ChooseError::Cancelled)?;
+        let column_values: Vec<Option<i32>> = found.values.iter().map(|v| v.map(|v| v.0)).collect();
+        let best: Vec<usize> = found
+            .values
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| matches!(v, Some((value, Bound::Exact)) if *value == found.best_value))
+            .map(|(c, _)| c)
+            .collect();
+        let decision = Decision {
+            column: usize::from(found.pv[0]),
+            value: found.best_value,
+            value_kind: ValueKind::Heuristic,
+            column_values,
+            pv: found.pv,
+            depth: found.depth,
+            nodes,
+            trace: found.trace,
+            facts: forced_outcome(found.best_value).into_iter().collect(),
+        };
+        Ok((decision, best))
+    }
+
+    /// Varies among equally good moves with the seed. When it takes another
+    /// move than the search's line, it expects what the tree recorded below
+    /// that move.
+    fn vary_among(&mut self, decision: &mut Decision, best: &[usize]) {
+        if best.len() < 2 {
+            return;
+        }
+        let column = self.rng.pick(best);
+        if column == decision.column {
+            return;
+        }
+        decision.column = column;
+        let child = decision
+            .trace
+            .children(0)
+            .find(|&i| decision.trace.nodes[i].column == Some(column as u8));
+        decision.pv = vec![column as u8];
+        decision.pv.extend(
+            child
+                .map(|i| decision.trace.line_after(i))
+                .unwrap_or_default(),
+        );
+        decision.trace.set_pv(decision.pv.clone());
+    }
+
+    /// A deliberately weak move: any other column, the same way the
+    /// level's seed decides, said as such.
+    fn play_weak(&mut self, p: &Position, decision: &mut Decision, level_name: &str) {
+        let others: Vec<usize> = (0..p.geometry().columns())
+            .filter(|&c| p.can_play(c) && c != decision.column)
+            .collect();
+        if others.is_empty() {
+            return;
+        }
+        decision.column = self.rng.pick(&others);
+        decision.value = decision.column_values[decision.column].unwrap_or(decision.value);
+        decision.pv = vec![decision.column as u8];
+        decision.trace.set_pv(decision.pv.clone());
+        decision
+            .facts
+            .retain(|f| !matches!(f, Fact::WinsIn { .. } | Fact::EveryOtherMoveLoses));
+        decision.facts.push(Fact::RandomMove {
+            level: level_name.into(),
+        });
     }
 
     /// Variety among equally good moves is worth a short wait, not a long
@@ -477,38 +464,20 @@ impl Player {
         config: &PerfectConfig,
         reporter: &mut Reporter<'_>,
     ) -> Result<Decision, ChooseError> {
-        self.solver_of((config.table_mb as usize) << 20);
-        let solver = self.solver.as_mut().expect("just made");
+        let trace_budget = self.trace_budget;
+        let solver = self.solver_of((config.table_mb as usize) << 20);
         let g = p.geometry();
         let plies_left = (g.cells() - p.plies()) as u8;
         let mover = p.side_to_move();
         let mut nodes = 0;
         // The tree grows by one column at a time; a watcher sees it between.
-        let recorder = RefCell::new(Recorder::new(self.trace_budget, 1));
+        let recorder = RefCell::new(Recorder::new(trace_budget, 1));
         let root = recorder.borrow_mut().open(None, None, mover, 0, true);
         let elapsed_ms = Cell::new(0.0);
-        let mut observe = |progress: &solver::Progress| {
-            elapsed_ms.set(reporter.elapsed_ms());
-            let stop = reporter.tick(false, |with_tree| SearchProgress {
-                depth: plies_left,
-                nodes: progress.nodes,
-                nodes_per_second: 0.0,
-                elapsed_ms: 0.0,
-                best_column: None,
-                best_value: None,
-                pv: Vec::new(),
-                tree: with_tree.then(|| recorder.borrow().snapshot(plies_left)),
-            });
-            if stop { Flow::Stop } else { Flow::Continue }
-        };
+        let mut observe = solver_observer(reporter, &recorder, &elapsed_ms, plies_left);
         let record = |column: usize, value: i32, bound: Bound| {
-            let mut recorder = recorder.borrow_mut();
-            if let Some(id) =
-                root.and_then(|r| recorder.open(Some(r), Some(column as u8), mover, 1, false))
-            {
-                let node = recorder.node(id);
-                node.value = value;
-                node.bound = bound;
+            if let Some(r) = root {
+                recorder.borrow_mut().leaf(r, column, mover, value, bound);
             }
         };
         // The position's score: from the book, else one exact search. Then
@@ -533,15 +502,7 @@ impl Player {
             } else {
                 let mut child = *p;
                 child.play_column(column);
-                // The child's exact score when it needs no search: the
-                // opponent wins at once, or the book or the database has it.
-                let known = if child.can_win_next() {
-                    Some(win_now_score(g.cells(), child.plies()))
-                } else {
-                    let book = solver.book().and_then(|b| b.score(&child));
-                    book.or_else(|| solver.layer().and_then(|l| l.score(&child)))
-                };
-                if let Some(score) = known {
+                if let Some(score) = score_without_search(solver, &child) {
                     values[column] = Some(-score);
                 } else if (config.vary && elapsed_ms.get() < Self::VARY_WITHIN_MS)
                     || best.is_empty()
@@ -565,28 +526,12 @@ impl Player {
                 best.push(column);
             }
         }
-        let column = match best[..] {
-            [] => return Err(ChooseError::GameOver),
-            [only] => only,
-            // Sooner wins and later losses already score higher; among
-            // equal scores vary with the seed, or keep the most central.
-            _ if config.vary => self.rng.pick(&best),
-            [first, ..] => first,
-        };
+        let column = self.among_equals(&best, config.vary)?;
+        drop(observe);
         let mut recorder = recorder.into_inner();
         if let Some(r) = root {
             recorder.node(r).value = value;
             recorder.node(r).subtree_nodes = nodes;
-        }
-        let mut facts = Vec::new();
-        match stones_to_win(g.cells(), p.plies(), value) {
-            Some(stones) if value > 0 => facts.push(Fact::WinsIn {
-                stones: stones as u8,
-            }),
-            Some(stones) => facts.push(Fact::LosesIn {
-                stones: stones as u8,
-            }),
-            None => facts.push(Fact::Draw),
         }
         let mut decision = Decision {
             column,
@@ -597,16 +542,26 @@ impl Player {
             depth: plies_left,
             nodes,
             trace: recorder.finish(vec![column as u8], nodes, plies_left),
-            facts,
+            facts: vec![outcome(p, value)],
         };
         // Only when every column's exact value is known (from the book or
         // the database).
-        let all_known =
-            (0..g.columns()).all(|c| !p.can_play(c) || decision.column_values[c].is_some());
-        if all_known {
+        if (0..g.columns()).all(|c| !p.can_play(c) || decision.column_values[c].is_some()) {
             add_every_other_move_loses(&mut decision, 0);
         }
         Ok(decision)
+    }
+
+    /// One of the equally good `best` columns (centre first): sooner wins
+    /// and later losses already score higher, so among equal scores vary
+    /// with the seed, or keep the most central.
+    fn among_equals(&mut self, best: &[usize], vary: bool) -> Result<usize, ChooseError> {
+        match *best {
+            [] => Err(ChooseError::GameOver),
+            [only] => Ok(only),
+            _ if vary => Ok(self.rng.pick(best)),
+            [first, ..] => Ok(first),
+        }
     }
 }
 
@@ -620,6 +575,94 @@ impl Decision {
             .copied()
             .max()
             .unwrap_or(self.value)
+    }
+}
+
+/// The classic shell's unpruned search with its group formula.
+fn classic(
+    p: &Position,
+    depth: u8,
+    trace_budget: usize,
+    reporter: &mut Reporter<'_>,
+) -> Result<Decision, ChooseError> {
+    let choice =
+        classic_tree::choose(p, depth, trace_budget, reporter).ok_or(ChooseError::Cancelled)?;
+    let values: Vec<Option<i32>> = choice
+        .values
+        .iter()
+        .map(|v| v.map(|v| v.clamp(i32::MIN.into(), i32::MAX.into()) as i32))
+        .collect();
+    Ok(Decision {
+        column: choice.column,
+        value: values[choice.column].unwrap_or(0),
+        value_kind: ValueKind::Classic,
+        column_values: values,
+        pv: choice.pv,
+        depth,
+        nodes: choice.nodes,
+        trace: choice.trace,
+        facts: Vec::new(),
+    })
+}
+
+/// A forced win or loss a heuristic search found, as a fact for narration.
+fn forced_outcome(value: i32) -> Option<Fact> {
+    if value >= search_value::FORCED {
+        let plies = search_value::WIN - value;
+        Some(Fact::WinsIn {
+            stones: ((plies + 1) / 2) as u8,
+        })
+    } else if value <= -search_value::FORCED {
+        let plies = search_value::WIN + value;
+        Some(Fact::LosesIn {
+            stones: (plies / 2) as u8,
+        })
+    } else {
+        None
+    }
+}
+
+/// Reports a solver's progress with the columns' tree so far, and keeps
+/// the time since the search started in `elapsed_ms`.
+fn solver_observer<'a>(
+    reporter: &'a mut Reporter<'_>,
+    recorder: &'a RefCell<Recorder>,
+    elapsed_ms: &'a Cell<f64>,
+    plies_left: u8,
+) -> impl FnMut(&solver::Progress) -> Flow + 'a {
+    move |progress| {
+        elapsed_ms.set(reporter.elapsed_ms());
+        let stop = reporter.tick(false, |with_tree| SearchProgress {
+            depth: plies_left,
+            nodes: progress.nodes,
+            tree: with_tree.then(|| recorder.borrow().snapshot(plies_left)),
+            ..SearchProgress::default()
+        });
+        if stop { Flow::Stop } else { Flow::Continue }
+    }
+}
+
+/// A position's exact score when it needs no search: the side to move
+/// wins at once, or the book or the database has it.
+fn score_without_search(solver: &Solver, p: &Position) -> Option<i32> {
+    if p.can_win_next() {
+        return Some(win_now_score(p.geometry().cells(), p.plies()));
+    }
+    let book = solver.book().and_then(|b| b.score(p));
+    book.or_else(|| solver.layer().and_then(|l| l.score(p)))
+}
+
+/// The game's outcome with perfect play from `p`, whose exact score is
+/// `value`, as a fact for narration.
+fn outcome(p: &Position, value: i32) -> Fact {
+    match stones_to_win(p.geometry().cells(), p.plies(), value) {
+        Some(stones) if value > 0 => Fact::WinsIn {
+            stones: stones as u8,
+        },
+        Some(stones) => Fact::LosesIn {
+            stones: stones as u8,
+        },
+        None => Fact::Draw,
     }
 }
 

@@ -256,14 +256,7 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode, Box<dyn Error>> {
         positions.len() - todo.len(),
         checkpoint.display()
     );
-    let mut file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&checkpoint)?;
-    if file.metadata()?.len() == 0 {
-        writeln!(file, "{header}")?;
-    }
-    let file = Mutex::new(file);
+    let file = Mutex::new(open_checkpoint(&checkpoint, &header)?);
     let bar = ProgressBar::new(positions.len() as u64)
         .with_position((positions.len() - todo.len()) as u64);
     bar.set_style(ProgressStyle::with_template(
@@ -321,32 +314,13 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode, Box<dyn Error>> {
     let book = OpeningBook::from_frontier(g, args.depth, &scores)?;
     let bytes = book.to_bytes();
     fs::write(&args.out, &bytes)?;
-    let solve_seconds = all.values().map(|s| s.micros).sum::<u64>() as f64 / 1e6;
-    let slowest = all.values().map(|s| s.micros).max().unwrap_or(0) as f64 / 1e6;
-    let provenance = format!(
-        "# Provenance of {name}\n\n\
-         - Board {g}, every position with at most {depth} stones: {count} positions \
-         (mirror images once), {size} bytes.\n\
-         - Frontier: {frontier} positions at {depth} plies, solved exactly by the \
-         `connect4` solver {version} (table {mb} MiB per thread{layered}); \
-         shallower positions by negamax over the frontier.\n\
-         - Solver time summed over the frontier: {solve_seconds:.0} s (slowest position \
-         {slowest:.1} s); this last run took {wall:.0} s of wall time.\n\
-         - Command: `connect4 book generate --depth {depth} --out {name}`\n",
-        name = args.out.file_name().unwrap_or_default().to_string_lossy(),
-        depth = args.depth,
-        count = book.len(),
-        size = bytes.len(),
-        frontier = positions.len(),
-        version = env!("CARGO_PKG_VERSION"),
-        mb = args.table_mb,
-        layered = if layer.layer.is_some() {
-            "; the searches stop at the 12-stone position database"
-        } else {
-            ""
-        },
-        wall = started.elapsed().as_secs_f64(),
-    );
+    let provenance = Provenance {
+        frontier: positions.len(),
+        solved: &all,
+        layered: layer.layer.is_some(),
+        wall_seconds: started.elapsed().as_secs_f64(),
+    }
+    .text(args, &book, bytes.len());
     fs::write(args.out.with_extension("md"), &provenance)?;
     println!(
         "wrote {}: {} positions, {} bytes",
@@ -355,6 +329,55 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode, Box<dyn Error>> {
         bytes.len()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Appends to the checkpoint file, starting a new one with `header`.
+fn open_checkpoint(path: &Path, header: &str) -> Result<File, Box<dyn Error>> {
+    let mut file = OpenOptions::new().create(true).append(true).open(path)?;
+    if file.metadata()?.len() == 0 {
+        writeln!(file, "{header}")?;
+    }
+    Ok(file)
+}
+
+/// How a generated book came about, for the Markdown file beside it.
+struct Provenance<'a> {
+    frontier: usize,
+    solved: &'a HashMap<u64, Solved>,
+    layered: bool,
+    wall_seconds: f64,
+}
+
+impl Provenance<'_> {
+    fn text(&self, args: &GenerateArgs, book: &OpeningBook, size: usize) -> String {
+        let g = Geometry::STANDARD;
+        let solve_seconds = self.solved.values().map(|s| s.micros).sum::<u64>() as f64 / 1e6;
+        let slowest = self.solved.values().map(|s| s.micros).max().unwrap_or(0) as f64 / 1e6;
+        format!(
+            "# Provenance of {name}\n\n\
+         - Board {g}, every position with at most {depth} stones: {count} positions \
+         (mirror images once), {size} bytes.\n\
+         - Frontier: {frontier} positions at {depth} plies, solved exactly by the \
+         `connect4` solver {version} (table {mb} MiB per thread{layered}); \
+         shallower positions by negamax over the frontier.\n\
+         - Solver time summed over the frontier: {solve_seconds:.0} s (slowest position \
+         {slowest:.1} s); this last run took {wall:.0} s of wall time.\n\
+         - Command: `connect4 book generate --depth {depth} --out {name}`\n",
+            name = args.out.file_name().unwrap_or_default().to_string_lossy(),
+            depth = args.depth,
+            count = book.len(),
+            size = size,
+            frontier = self.frontier,
+            version = env!("CARGO_PKG_VERSION"),
+            mb = args.table_mb,
+            layered = if self.layered {
+                "; the searches stop at the 12-stone position database"
+            } else {
+                ""
+            },
+            wall = self.wall_seconds,
+        )
+    }
 }
 
 /// [`frontier`] in the order of the positions they follow, so that one
