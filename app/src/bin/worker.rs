@@ -120,10 +120,8 @@ fn scope() -> DedicatedWorkerGlobalScope {
 fn post(message: &FromWorker) {
     if let Ok(value) = serde_wasm_bindgen::to_value(message) {
         // Posted as JSON text, stringified here rather than on the page's
-        // UI thread: over five traced rounds of three Hard moves each
-        // (`tests/e2e/long-tasks.mjs`), the page's message tasks over 20 ms
-        // were 27.7, 40.6 and 53.7 ms with objects, one of 24.9 ms with text
-        // (noisy: another text run had two of 44 ms).
+        // UI thread, which reads one string far faster than a tree of
+        // objects (docs/benchmarks.md).
         let text = js_sys::JSON::stringify(&value).map_or(value, JsValue::from);
         let _ = scope().post_message(&text);
     }

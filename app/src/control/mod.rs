@@ -114,9 +114,9 @@ impl Actions {
             // The robot's game lives in the bridge, not in this page's storage.
             if g.robot.is_none() && !self.watching {
                 crate::io::storage::save_game(&g.saved());
-                // A task of its own: the browser's history update took about 7
-                // ms a move (22 ms over three in a CPU profile), on top of
-                // drawing the computer's move and its tree.
+                // A task of its own: the browser's history update is slow
+                // enough to matter on top of drawing the computer's move and
+                // its tree (docs/benchmarks.md).
                 let moves = g.board.to_string();
                 set_timeout(
                     move || crate::io::address::show_position(&moves),

@@ -60,9 +60,9 @@ impl SearchWorker {
         let me = self.clone();
         worker.set_onmessage(Some(&handlers.add(move |event: JsValue| {
             let event: MessageEvent = event.unchecked_into();
-            // The worker posts JSON text (see its `post`): serde-wasm-bindgen
-            // taking a search tree apart object by object here cost 20 to
-            // 50 ms.
+            // The worker posts JSON text (see its `post`): one string is far
+            // cheaper for the UI thread to read than a search tree's
+            // thousands of objects.
             let text = event.data().as_string().unwrap_or_default();
             if let Ok(message) = serde_json::from_str::<FromWorker>(&text) {
                 me.receive(message);
@@ -108,8 +108,7 @@ impl SearchWorker {
             inner.listener.clone()
         };
         // Drawn in a task of its own: reading a Hard move's tree (140-180 KB
-        // of JSON) and drawing it in one task took 25-37 ms in a trace here,
-        // over 50 when the cores were busy.
+        // of JSON) and drawing it in one task would be one long task.
         gloo_timers::callback::Timeout::new(0, move || listener(message)).forget();
     }
 

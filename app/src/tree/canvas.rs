@@ -182,9 +182,8 @@ pub(super) fn TreeCanvas(
 }
 
 /// Keeps `size` at the canvas' size, measured when the browser has laid
-/// the canvas out anyway: reading its size while drawing forced a layout
-/// of the page on every redraw (31 ms of `clientWidth` over three Hard
-/// moves in a CPU profile).
+/// the canvas out anyway: reading its size while drawing would force a
+/// layout of the whole page on every redraw (docs/benchmarks.md).
 fn watch_size(canvas: NodeRef<leptos::html::Div>, size: RwSignal<(f64, f64)>) {
     let measure = move || {
         if let Some(el) = canvas.get_untracked() {
