@@ -36,19 +36,14 @@ pub fn BoardView() -> impl IntoView {
             .map(|c| (c.column, c.row))
             .collect();
         let last = g.board.last_move().map(|c| (c, g.board.height(c) - 1));
-        let pv = search.last_pv.get();
-        let mut expected: Vec<(usize, usize, usize)> = Vec::new();
         let shown = g.mode(s.mode) != GameMode::TwoPlayers && actions.hints_allowed();
-        if shown && !g.board.is_over() && !search.thinking.get() {
-            let mut future = g.board.clone();
-            for (i, &c) in pv.iter().skip(1).take(EXPECTED_SHOWN).enumerate() {
-                let c = usize::from(c);
-                if future.play(c).is_err() {
-                    break;
-                }
-                expected.push((c, future.height(c) - 1, i + 1));
-            }
-        }
+        let expected = if shown && !g.board.is_over() && !search.thinking.get() {
+            search
+                .last_pv
+                .with(|pv| g.expected_coins(pv, EXPECTED_SHOWN))
+        } else {
+            Vec::new()
+        };
         let mut cells = Vec::with_capacity(w * h);
         for r in (0..h).rev() {
             for c in 0..w {
@@ -90,6 +85,51 @@ pub fn BoardView() -> impl IntoView {
         }
         cells.collect_view()
     };
+    let style = move || {
+        let g = game.with(|g| g.board.geometry());
+        format!("--cols:{};--rows:{}", g.columns(), g.rows())
+    };
+    view! {
+        <div class="board-wrap" style=style on:pointerleave=move |_| ui.hover.set(None)>
+            <ColumnValues/>
+            <HoverRow/>
+            <div class="board">
+                <div class="cells">{grid}</div>
+                <ColumnButtons/>
+            </div>
+        </div>
+    }
+}
+
+/// The coin over the column under the pointer, ready to drop.
+#[component]
+fn HoverRow() -> impl IntoView {
+    let settings = expect_context::<RwSignal<Settings>>();
+    let game = expect_context::<RwSignal<Game>>();
+    let ui = expect_context::<Ui>();
+    let slots = move || {
+        let g = game.get();
+        let s = settings.get();
+        let colour = s.colours[g.board.side_to_move()];
+        let show = !g.board.is_over() && !g.computer_to_move(s.mode);
+        (0..g.board.geometry().columns())
+            .map(|c| {
+                let coin = (show && ui.hover.get() == Some(c))
+                    .then(|| view! { <div class=format!("coin {}", colour.class())></div> });
+                view! { <div class="slot">{coin}</div> }
+            })
+            .collect_view()
+    };
+    view! { <div class="hover-row" aria-hidden="true">{slots}</div> }
+}
+
+/// One button per column over the board: a tap drops a coin there.
+#[component]
+fn ColumnButtons() -> impl IntoView {
+    let i18n = use_i18n();
+    let actions = use_actions();
+    let game = expect_context::<RwSignal<Game>>();
+    let ui = expect_context::<Ui>();
     let buttons = move || {
         let w = game.with(|g| g.board.geometry().columns());
         (0..w)
@@ -109,32 +149,5 @@ pub fn BoardView() -> impl IntoView {
             })
             .collect_view()
     };
-    let hover_row = move || {
-        let g = game.get();
-        let s = settings.get();
-        let w = g.board.geometry().columns();
-        let colour = s.colours[g.board.side_to_move()];
-        let show = !g.board.is_over() && !g.computer_to_move(s.mode);
-        (0..w)
-            .map(|c| {
-                let coin = (show && ui.hover.get() == Some(c))
-                    .then(|| view! { <div class=format!("coin {}", colour.class())></div> });
-                view! { <div class="slot">{coin}</div> }
-            })
-            .collect_view()
-    };
-    let style = move || {
-        let g = game.with(|g| g.board.geometry());
-        format!("--cols:{};--rows:{}", g.columns(), g.rows())
-    };
-    view! {
-        <div class="board-wrap" style=style on:pointerleave=move |_| ui.hover.set(None)>
-            <ColumnValues/>
-            <div class="hover-row" aria-hidden="true">{hover_row}</div>
-            <div class="board">
-                <div class="cells">{grid}</div>
-                <div class="columns">{buttons}</div>
-            </div>
-        </div>
-    }
+    view! { <div class="columns">{buttons}</div> }
 }

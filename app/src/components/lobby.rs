@@ -5,6 +5,7 @@ use engine::evaluation::Style;
 use engine::player::LevelSpec;
 use leptos::prelude::*;
 
+use crate::components::JoinCode;
 use crate::control::use_actions;
 use crate::i18n::{Say, Text, use_i18n};
 use crate::model::booth::{challenger, levels_offered, taken_by_others};
@@ -101,7 +102,7 @@ pub fn RobotPanel() -> impl IntoView {
                     </Show>
                     <button class="play-here" on:click=move |_| ctx.ui.panel.set(None)>{move || t(Text::PlayHere)}</button>
                 </div>
-                <JoinCode/>
+                <JoinCode size=160/>
             }>
                 <button class="close" on:click=move |_| ctx.ui.toggle(Panel::Robot)>{move || t(Text::Close)}</button>
             </Show>
@@ -141,23 +142,6 @@ fn LevelChoice(
                 }}
             </select>
         </label>
-    }
-}
-
-/// The booth's QR code and address for phones on its network, on the
-/// booth's own screens.
-#[component]
-fn JoinCode() -> impl IntoView {
-    let ctx = use_actions();
-    let i18n = use_i18n();
-    let join_url = move || ctx.booth.join_url();
-    view! {
-        <Show when=move || join_url().is_some()>
-            <figure class="join">
-                <img src="join-qr.svg" alt="" width="160" height="160"/>
-                <figcaption>{move || i18n.t(Text::JoinWithPhone)}<br/><code>{join_url}</code></figcaption>
-            </figure>
-        </Show>
     }
 }
 

@@ -4,6 +4,7 @@
 use booth_protocol::{ClientMessage, GameMode, GameStatus, LinkState};
 use leptos::prelude::*;
 
+use crate::components::JoinCode;
 use crate::control::use_actions;
 use crate::i18n::{Say, Text, seat_names, seat_names_in_colour, use_i18n};
 use crate::model::booth::BACK_TO_LOBBY_MS;
@@ -44,9 +45,51 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
         })
     };
     let demo = move || spectator && ctx.booth.demo_running();
-    let join_url = move || ctx.booth.join_url();
     let over = move || playing() && ctx.game.with(|g| g.board.is_over());
     let confirming = RwSignal::new(false);
+    view! {
+        <Show when=shown>
+            <p class=class role="note" data-robot=move || state().map(|s| format!("{s:?}").to_lowercase())>
+                <span class="robot-words">{words}</span>
+                " "
+                <span class="seats">{seats}</span>
+                <Show when=move || playing() && !over() && !spectator>
+                    " "
+                    <button class="leave" on:click=move |_| confirming.set(true)>{move || t(Text::LeaveRobot)}</button>
+                </Show>
+            </p>
+        </Show>
+        <Show when=demo>
+            <a class="demo-call" href="./">{move || t(Text::DemoRunning)}</a>
+        </Show>
+        <Show when=move || spectator>
+            <JoinCode size=120/>
+        </Show>
+        <Show when=move || confirming.get() && playing()>
+            <div class="confirm-leave" role="alertdialog">
+                <span>{move || t(Text::LeaveQuestion)}</span>
+                <button class="yes" on:click=move |_| {
+                    confirming.set(false);
+                    ctx.robot_leave();
+                    ctx.ui.panel.set(Some(crate::state::Panel::Robot));
+                }>{move || t(Text::LeaveYes)}</button>
+                <button class="no" on:click=move |_| confirming.set(false)>{move || t(Text::Stay)}</button>
+            </div>
+        </Show>
+        <Show when=move || over() && !spectator>
+            <AfterGame/>
+        </Show>
+        <StillThere/>
+    }
+}
+
+/// After a robot game: who asked to play again, the buttons, and when the
+/// page goes back to the lobby.
+#[component]
+fn AfterGame() -> impl IntoView {
+    let ctx = use_actions();
+    let i18n = use_i18n();
+    let t = move |text| i18n.t(text);
     let asked_again = move || {
         ctx.booth.snapshot.with(|s| {
             s.as_ref()
@@ -71,45 +114,23 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
             .unwrap_or_default()
     };
     view! {
-        <Show when=shown>
-            <p class=class role="note" data-robot=move || state().map(|s| format!("{s:?}").to_lowercase())>
-                <span class="robot-words">{words}</span>
-                " "
-                <span class="seats">{seats}</span>
-                <Show when=move || playing() && !over() && !spectator>
-                    " "
-                    <button class="leave" on:click=move |_| confirming.set(true)>{move || t(Text::LeaveRobot)}</button>
-                </Show>
-            </p>
-        </Show>
-        <Show when=demo>
-            <a class="demo-call" href="./">{move || t(Text::DemoRunning)}</a>
-        </Show>
-        <Show when=move || spectator && join_url().is_some()>
-            <figure class="join">
-                <img src="join-qr.svg" alt="" width="120" height="120"/>
-                <figcaption>{move || t(Text::JoinWithPhone)}<br/><code>{join_url}</code></figcaption>
-            </figure>
-        </Show>
-        <Show when=move || confirming.get() && playing()>
-            <div class="confirm-leave" role="alertdialog">
-                <span>{move || t(Text::LeaveQuestion)}</span>
-                <button class="yes" on:click=move |_| {
-                    confirming.set(false);
-                    ctx.robot_leave();
-                    ctx.ui.panel.set(Some(crate::state::Panel::Robot));
-                }>{move || t(Text::LeaveYes)}</button>
-                <button class="no" on:click=move |_| confirming.set(false)>{move || t(Text::Stay)}</button>
-            </div>
-        </Show>
-        <Show when=move || over() && !spectator>
-            <div class="after-game">
-                <span class="asked-again">{asked_again}</span>
-                <button class="robot-again primary" on:click=move |_| ctx.robot_again()>{move || t(Text::PlayAgain)}</button>
-                <button class="to-lobby" on:click=move |_| ctx.back_to_lobby()>{move || t(Text::BackToLobby)}</button>
-                <span class="countdown">{back_in}</span>
-            </div>
-        </Show>
+        <div class="after-game">
+            <span class="asked-again">{asked_again}</span>
+            <button class="robot-again primary" on:click=move |_| ctx.robot_again()>{move || t(Text::PlayAgain)}</button>
+            <button class="to-lobby" on:click=move |_| ctx.back_to_lobby()>{move || t(Text::BackToLobby)}</button>
+            <span class="countdown">{back_in}</span>
+        </div>
+    }
+}
+
+/// The bridge's question whether the player to move is still there, with
+/// its countdown.
+#[component]
+fn StillThere() -> impl IntoView {
+    let ctx = use_actions();
+    let i18n = use_i18n();
+    let t = move |text| i18n.t(text);
+    view! {
         <Show when=move || ctx.booth.still_there.get().is_some()>
             <div class="still-there" role="alertdialog">
                 <span>{move || t(Text::StillThere)}</span>

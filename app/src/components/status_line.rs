@@ -5,11 +5,11 @@ use engine::Status;
 use leptos::prelude::*;
 
 use crate::control::use_actions;
-use crate::i18n::{RobotGameLine, Say, Text, seat_names, seat_names_in_colour, use_i18n};
+use crate::i18n::{I18n, RobotGameLine, Say, Text, seat_names, seat_names_in_colour, use_i18n};
 use crate::model::booth::{own_seat, waiting_for_opponent};
 use crate::model::game::Game;
 use crate::model::settings::{GameMode, Settings};
-use crate::state::{Search, Ui};
+use crate::state::{Booth, Search, Ui};
 
 /// The line over the board, with "play again" and "review" after a game.
 /// A `spectator` is neither side: the line names the colours and offers no
@@ -22,38 +22,9 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
     let game = expect_context::<RwSignal<Game>>();
     let search = expect_context::<Search>();
     let ui = expect_context::<Ui>();
-    let booth = expect_context::<crate::state::Booth>();
+    let booth = expect_context::<Booth>();
     // A game for two people on the robot speaks of them by name.
-    let between_people = move || {
-        booth.snapshot.with(|s| {
-            s.as_ref()
-                // A spectator names every game's players, with their colours.
-                .filter(|s| {
-                    (spectator || s.mode == Some(GameMode::TwoPlayers))
-                        && s.status != GameStatus::Idle
-                })
-                .map(|s| {
-                    if waiting_for_opponent(s) {
-                        return match booth.offer_until.get() {
-                            Some(end) => i18n.say(&Say::OfferStands(booth.seconds_until(end))),
-                            None => i18n.t(Text::WaitingForOpponent).to_string(),
-                        };
-                    }
-                    i18n.say(&Say::RobotGame(RobotGameLine::of(
-                        if spectator {
-                            let colours =
-                                settings.with(|set| set.colours.map(Text::from).into_array());
-                            seat_names_in_colour(s, i18n.lang(), colours)
-                        } else {
-                            seat_names(s, i18n.lang())
-                        },
-                        own_seat(s),
-                        s.turn.map(Seat::index),
-                        s.winner.map(Seat::index),
-                    )))
-                })
-        })
-    };
+    let between_people = move || people_line(i18n, booth, settings, spectator);
     let text = move || {
         if let Some(m) = ui.message.get() {
             return i18n.message(&m);
@@ -129,4 +100,39 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
             </Show>
         </div>
     }
+}
+
+/// The line of a robot game seen by a spectator or played between two
+/// people: who plays whom, whose turn it is or who won, or how long the
+/// waiting person's offer stands (tracked).
+fn people_line(
+    i18n: I18n,
+    booth: Booth,
+    settings: RwSignal<Settings>,
+    spectator: bool,
+) -> Option<String> {
+    booth.snapshot.with(|s| {
+        let s = s.as_ref().filter(|s| {
+            (spectator || s.mode == Some(GameMode::TwoPlayers)) && s.status != GameStatus::Idle
+        })?;
+        if waiting_for_opponent(s) {
+            return Some(match booth.offer_until.get() {
+                Some(end) => i18n.say(&Say::OfferStands(booth.seconds_until(end))),
+                None => i18n.t(Text::WaitingForOpponent).to_string(),
+            });
+        }
+        // A spectator names every game's players, with their colours.
+        let names = if spectator {
+            let colours = settings.with(|set| set.colours.map(Text::from).into_array());
+            seat_names_in_colour(s, i18n.lang(), colours)
+        } else {
+            seat_names(s, i18n.lang())
+        };
+        Some(i18n.say(&Say::RobotGame(RobotGameLine::of(
+            names,
+            own_seat(s),
+            s.turn.map(Seat::index),
+            s.winner.map(Seat::index),
+        ))))
+    })
 }

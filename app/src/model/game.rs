@@ -119,6 +119,22 @@ impl Game {
             }
     }
 
+    /// Where the first `shown` coins of the expected continuation `pv`
+    /// (its first move already played) would land: column, row and their
+    /// number in the line.
+    pub fn expected_coins(&self, pv: &[u8], shown: usize) -> Vec<(usize, usize, usize)> {
+        let mut future = self.board.clone();
+        let mut coins = Vec::new();
+        for (i, &c) in pv.iter().skip(1).take(shown).enumerate() {
+            let c = usize::from(c);
+            if future.play(c).is_err() {
+                break;
+            }
+            coins.push((c, future.height(c) - 1, i + 1));
+        }
+        coins
+    }
+
     /// Whether a person's tap on `column` may drop a coin, and if not, what
     /// to tell them.
     pub fn check_drop(&self, column: usize, mode: GameMode) -> Result<(), Refusal> {
@@ -167,6 +183,21 @@ mod tests {
             human,
             robot: None,
         }
+    }
+
+    #[test]
+    fn the_expected_line_lands_where_the_coins_would_fall() {
+        // Two coins in column 4 (index 3); the line after the computer's
+        // move 4 goes 4, 5, 5, 5: four more coins, shown up to three.
+        let g = game("44", Side::First);
+        let pv = [3, 3, 4, 4, 4];
+        assert_eq!(
+            g.expected_coins(&pv, 3),
+            vec![(3, 2, 1), (4, 0, 2), (4, 1, 3)]
+        );
+        // A line that runs into a full column stops there.
+        let full = game("444444", Side::First);
+        assert_eq!(full.expected_coins(&[0, 3, 2], 4), vec![]);
     }
 
     #[test]

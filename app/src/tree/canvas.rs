@@ -11,7 +11,7 @@ use super::TreeState;
 use super::layout::node_board;
 use super::svg::{board_svg, markup};
 use super::viewport::{Fingers, Viewport};
-use crate::i18n::use_i18n;
+use crate::i18n::{Lang, use_i18n};
 
 /// How long a finger rests on a node before its board shows.
 const LONG_PRESS_MS: u32 = 450;
@@ -29,39 +29,10 @@ pub(super) fn TreeCanvas(
     let i18n = use_i18n();
     let canvas = NodeRef::<leptos::html::Div>::new();
     watch_size(canvas, tree.size);
-    let drawing = move || {
-        tree.shape.with(|shape| {
-            let (root, placed, drawing) = shape.as_ref()?;
-            let size = tree.size.get();
-            let v = tree.view.get().unwrap_or_else(|| {
-                let root_x = placed
-                    .iter()
-                    .find(|p| p.index == *root)
-                    .map_or(0.0, |p| p.x);
-                let v = Viewport::following(*drawing, size, root_x);
-                tree.auto.set_value(v);
-                v
-            });
-            let inner = tree.trace.with(|t| {
-                Some(markup(
-                    t.as_ref()?,
-                    placed,
-                    colours.get(),
-                    i18n.lang(),
-                    v.shows_labels(),
-                    v.columns_seen(size),
-                ))
-            })?;
-            Some((v.view_box(size), placed.len(), inner))
-        })
-    };
+    let drawing = move || drawing(tree, colours.get(), i18n.lang());
     let on_click = move |e: leptos::ev::MouseEvent| {
         if let Some(index) = node_index(&e) {
-            tree.open.update(|o| {
-                if !o.remove(&index) {
-                    o.insert(index);
-                }
-            });
+            tree.open_or_close(index);
         }
     };
     let on_double = move |e: leptos::ev::MouseEvent| {
@@ -132,22 +103,6 @@ pub(super) fn TreeCanvas(
         e.prevent_default();
         tree.zoom_by(if e.delta_y() < 0.0 { 1.15 } else { 1.0 / 1.15 });
     };
-    let on_key = move |e: leptos::ev::KeyboardEvent| {
-        let step = 60.0 / tree.current().zoom;
-        let pan = |dx: f64, dy: f64| tree.view.set(Some(tree.current().panned(dx, dy)));
-        match e.key().as_str() {
-            "+" | "=" => tree.zoom_by(1.2),
-            "-" => tree.zoom_by(1.0 / 1.2),
-            "0" => tree.fit(),
-            "ArrowLeft" => pan(-step, 0.0),
-            "ArrowRight" => pan(step, 0.0),
-            "ArrowUp" => pan(0.0, -step),
-            "ArrowDown" => pan(0.0, step),
-            _ => return,
-        }
-        e.stop_propagation();
-        e.prevent_default();
-    };
     let svg = move || {
         drawing().map(|(view_box, count, inner)| {
             view! {
@@ -157,7 +112,78 @@ pub(super) fn TreeCanvas(
             }
         })
     };
-    let small_board = move || {
+    view! {
+        <div class="tree-canvas" node_ref=canvas tabindex="0" on:wheel=on_wheel on:pointerdown=on_down
+            on:pointermove=on_move on:pointerup=on_up on:pointercancel=on_up
+            on:pointerleave=move |_| drag.set_value(None) on:keydown=move |e| keys(tree, &e)>
+            {svg}
+            <NodeBoard tree preview colours geometry/>
+        </div>
+    }
+}
+
+/// The drawing of the viewport shown: its view box, its number of nodes
+/// and its markup (tracked).
+fn drawing(
+    tree: TreeState,
+    colours: [&'static str; 2],
+    lang: Lang,
+) -> Option<(String, usize, String)> {
+    tree.shape.with(|shape| {
+        let (root, placed, drawing) = shape.as_ref()?;
+        let size = tree.size.get();
+        let v = tree.view.get().unwrap_or_else(|| {
+            let root_x = placed
+                .iter()
+                .find(|p| p.index == *root)
+                .map_or(0.0, |p| p.x);
+            let v = Viewport::following(*drawing, size, root_x);
+            tree.auto.set_value(v);
+            v
+        });
+        let inner = tree.trace.with(|t| {
+            Some(markup(
+                t.as_ref()?,
+                placed,
+                colours,
+                lang,
+                v.shows_labels(),
+                v.columns_seen(size),
+            ))
+        })?;
+        Some((v.view_box(size), placed.len(), inner))
+    })
+}
+
+/// The keys on the focused canvas: `+`, `-`, `0` zoom and fit, the
+/// arrows pan.
+fn keys(tree: TreeState, e: &leptos::ev::KeyboardEvent) {
+    let step = 60.0 / tree.current().zoom;
+    let pan = |dx: f64, dy: f64| tree.view.set(Some(tree.current().panned(dx, dy)));
+    match e.key().as_str() {
+        "+" | "=" => tree.zoom_by(1.2),
+        "-" => tree.zoom_by(1.0 / 1.2),
+        "0" => tree.fit(),
+        "ArrowLeft" => pan(-step, 0.0),
+        "ArrowRight" => pan(step, 0.0),
+        "ArrowUp" => pan(0.0, -step),
+        "ArrowDown" => pan(0.0, step),
+        _ => return,
+    }
+    e.stop_propagation();
+    e.prevent_default();
+}
+
+/// The small board of the node under the pointer (or the finger), beside
+/// it on the side with room.
+#[component]
+fn NodeBoard(
+    tree: TreeState,
+    preview: RwSignal<Option<(usize, f64, f64)>>,
+    colours: Signal<[&'static str; 2]>,
+    geometry: Signal<Geometry>,
+) -> impl IntoView {
+    move || {
         let (index, x, y) = preview.get()?;
         let board = tree
             .trace
@@ -170,14 +196,6 @@ pub(super) fn TreeCanvas(
             <div class="node-board" style=style aria-hidden="true"
                 inner_html=board_svg(&board, colours.get())></div>
         })
-    };
-    view! {
-        <div class="tree-canvas" node_ref=canvas tabindex="0" on:wheel=on_wheel on:pointerdown=on_down
-            on:pointermove=on_move on:pointerup=on_up on:pointercancel=on_up
-            on:pointerleave=move |_| drag.set_value(None) on:keydown=on_key>
-            {svg}
-            {small_board}
-        </div>
     }
 }
 

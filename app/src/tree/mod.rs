@@ -100,6 +100,15 @@ impl TreeState {
         }
     }
 
+    /// Opens a folded node, or folds an open one.
+    fn open_or_close(self, index: usize) {
+        self.open.update(|o| {
+            if !o.remove(&index) {
+                o.insert(index);
+            }
+        });
+    }
+
     /// Shows the subtree of `index` as the tree.
     fn show_from(self, index: usize) {
         self.root.set(index);

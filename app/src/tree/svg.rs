@@ -2,7 +2,7 @@
 //! set as the element's inner HTML (thousands of nodes as components would
 //! be far slower to draw).
 
-use engine::trace::{Bound, SearchTrace};
+use engine::trace::{Bound, SearchTrace, TraceNode};
 use engine::{Board, Side};
 
 use super::layout::{DX, DY, Placed};
@@ -67,47 +67,9 @@ pub fn markup(
     use std::fmt::Write;
     let seen = |x: f64| x >= window.0 - DX && x <= window.1 + DX;
     let mut out = String::with_capacity(placed.len() * 220);
-    for p in placed {
-        if let Some((x0, y0)) = p.parent {
-            if !seen(p.x) && !seen(x0) {
-                continue;
-            }
-            let n = &t.nodes[p.index];
-            let parent_on_pv = n
-                .parent
-                .and_then(|i| t.nodes.get(i as usize))
-                .is_some_and(|q| q.on_pv);
-            let class = if n.on_pv && parent_on_pv {
-                "edge pv"
-            } else {
-                "edge"
-            };
-            let _ = write!(
-                out,
-                r#"<line class="{class}" x1="{x0:.1}" y1="{y0:.1}" x2="{:.1}" y2="{:.1}"/>"#,
-                p.x, p.y
-            );
-        }
-    }
+    write_edges(&mut out, t, placed, seen);
     for p in placed.iter().filter(|p| seen(p.x)) {
         let n = &t.nodes[p.index];
-        let coin = match (n.column, n.side) {
-            (None, _) => "root",
-            (Some(_), Side::First) => colours[0],
-            (Some(_), Side::Second) => colours[1],
-        };
-        let mut class = format!("node {coin}");
-        if n.on_pv {
-            class.push_str(" pv");
-        }
-        if n.searching {
-            class.push_str(" searching");
-        } else if n.bound != Bound::Exact {
-            class.push_str(" bound");
-        }
-        if n.from_table {
-            class.push_str(" from-table");
-        }
         let bound = match n.bound {
             Bound::Exact => "",
             Bound::Lower => "≥",
@@ -118,7 +80,6 @@ pub fn markup(
         } else {
             format!("{bound}{}", label(n.value))
         };
-        let column = n.column.map(|c| (c + 1).to_string()).unwrap_or_default();
         let spoken = lang.say(&Say::TreeNode {
             column: n.column.map(usize::from),
             value: value.clone(),
@@ -129,8 +90,10 @@ pub fn markup(
         let (x, y) = (p.x, p.y);
         let _ = write!(
             out,
-            r#"<g class="{class}" data-index="{}" data-depth="{}" role="button" aria-label="{spoken}"><circle cx="{x:.1}" cy="{y:.1}" r="{R}"/>"#,
-            p.index, n.depth
+            r#"<g class="{}" data-index="{}" data-depth="{}" role="button" aria-label="{spoken}"><circle cx="{x:.1}" cy="{y:.1}" r="{R}"/>"#,
+            node_class(n, colours),
+            p.index,
+            n.depth
         );
         if p.pruned > 0 {
             // A dashed stub to the lower right stands for the cut branches.
@@ -143,44 +106,103 @@ pub fn markup(
                 y + DY * 0.5
             );
         }
-        if !detailed {
-            out.push_str("</g>");
-            continue;
-        }
-        let _ = write!(
-            out,
-            r#"<text class="col" x="{x:.1}" y="{:.1}">{column}</text><text class="value" x="{x:.1}" y="{:.1}">{value}</text>"#,
-            y + 4.5,
-            y + R + 13.0
-        );
-        if p.collapsed {
-            let _ = write!(
-                out,
-                r#"<text class="summary" x="{x:.1}" y="{:.1}">▸{}</text>"#,
-                y + R + 25.0,
-                compact(n.subtree_nodes)
-            );
-        }
-        if p.pruned > 0 {
-            let _ = write!(
-                out,
-                r#"<text class="pruned-label" x="{:.1}" y="{:.1}">✂<tspan class="count">{}</tspan></text>"#,
-                x + DX * 0.42,
-                y + DY * 0.5 + 10.0,
-                p.pruned
-            );
-        }
-        if n.from_table {
-            let _ = write!(
-                out,
-                r#"<text class="table" x="{:.1}" y="{:.1}">TT</text>"#,
-                x + R + 2.0,
-                y - R + 2.0
-            );
+        if detailed {
+            write_labels(&mut out, n, p, &value);
         }
         out.push_str("</g>");
     }
     out
+}
+
+/// The edges to the nodes in sight (or from a parent in sight), the
+/// expected line's in gold.
+fn write_edges(out: &mut String, t: &SearchTrace, placed: &[Placed], seen: impl Fn(f64) -> bool) {
+    use std::fmt::Write;
+    for p in placed {
+        let Some((x0, y0)) = p.parent else {
+            continue;
+        };
+        if !seen(p.x) && !seen(x0) {
+            continue;
+        }
+        let n = &t.nodes[p.index];
+        let parent_on_pv = n
+            .parent
+            .and_then(|i| t.nodes.get(i as usize))
+            .is_some_and(|q| q.on_pv);
+        let class = if n.on_pv && parent_on_pv {
+            "edge pv"
+        } else {
+            "edge"
+        };
+        let _ = write!(
+            out,
+            r#"<line class="{class}" x1="{x0:.1}" y1="{y0:.1}" x2="{:.1}" y2="{:.1}"/>"#,
+            p.x, p.y
+        );
+    }
+}
+
+/// A node's classes: its coin's colour, on the expected line, still
+/// searching, only a bound, taken from the table.
+fn node_class(n: &TraceNode, colours: [&str; 2]) -> String {
+    let coin = match (n.column, n.side) {
+        (None, _) => "root",
+        (Some(_), Side::First) => colours[0],
+        (Some(_), Side::Second) => colours[1],
+    };
+    let mut class = format!("node {coin}");
+    if n.on_pv {
+        class.push_str(" pv");
+    }
+    if n.searching {
+        class.push_str(" searching");
+    } else if n.bound != Bound::Exact {
+        class.push_str(" bound");
+    }
+    if n.from_table {
+        class.push_str(" from-table");
+    }
+    class
+}
+
+/// A node's words: its column, its value, what is folded or cut below it,
+/// and "TT" when the table answered.
+fn write_labels(out: &mut String, n: &TraceNode, p: &Placed, value: &str) {
+    use std::fmt::Write;
+    let (x, y) = (p.x, p.y);
+    let column = n.column.map(|c| (c + 1).to_string()).unwrap_or_default();
+    let _ = write!(
+        out,
+        r#"<text class="col" x="{x:.1}" y="{:.1}">{column}</text><text class="value" x="{x:.1}" y="{:.1}">{value}</text>"#,
+        y + 4.5,
+        y + R + 13.0
+    );
+    if p.collapsed {
+        let _ = write!(
+            out,
+            r#"<text class="summary" x="{x:.1}" y="{:.1}">▸{}</text>"#,
+            y + R + 25.0,
+            compact(n.subtree_nodes)
+        );
+    }
+    if p.pruned > 0 {
+        let _ = write!(
+            out,
+            r#"<text class="pruned-label" x="{:.1}" y="{:.1}">✂<tspan class="count">{}</tspan></text>"#,
+            x + DX * 0.42,
+            y + DY * 0.5 + 10.0,
+            p.pruned
+        );
+    }
+    if n.from_table {
+        let _ = write!(
+            out,
+            r#"<text class="table" x="{:.1}" y="{:.1}">TT</text>"#,
+            x + R + 2.0,
+            y - R + 2.0
+        );
+    }
 }
 
 /// A node count in at most four characters: 987, 12k, 3.4M.
