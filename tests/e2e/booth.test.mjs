@@ -233,8 +233,8 @@ test('a whole robot game from tap to coin, a jam that heals, a spectator who see
       await page.getByRole('button', { name: 'Settings' }).click();
       assert.equal(await page.locator('#settings').getByLabel('Level').evaluate((el) => el.disabled), true, 'the level is fixed on the robot');
       page.once('dialog', (d) => d.dismiss());
-      await page.locator('#settings').getByLabel('Board size').selectOption('8x7');
-      assert.equal(await page.locator('#settings').getByLabel('Board size').evaluate((el) => el.value), '7x6', 'the menu shows the board in play');
+      await page.locator('#settings').getByLabel('Board size').selectOption({ label: '8 × 7' });
+      assert.equal(await page.locator('#settings').getByLabel('Board size').evaluate((el) => el.selectedOptions[0].textContent), '7 × 6', 'the menu shows the board in play');
       await page.locator('#settings .close').click();
       assert.equal(await page.locator('.cells [role=img]').count(), 42, 'the 7 x 6 board stays');
       assert.ok(await page.locator('.robot-line .seats', { hasText: 'Ada_1' }).count() > 0, 'still on the robot');
@@ -371,6 +371,9 @@ test('two people play each other on the robot: waiting, names, each result, agai
 
   await says(a, /Your turn, Ada_5/);
   await says(b, /Ada_5's turn/);
+  // Bob taps on Ada's turn: it is not his turn, not the computer's.
+  await b.getByRole('button', { name: 'Column 2', exact: true }).click();
+  await says(b, /Wait, it is not your turn yet\./);
   await a.locator('.robot-line .seats', { hasText: /Ada_5 \(\w+\) – Bob_5 \(\w+\)/ }).waitFor();
   await b.locator('.robot-line .seats', { hasText: /Ada_5 \(\w+\) – Bob_5 \(\w+\)/ }).waitFor();
   // Ada drops four into column 1, Bob into column 2.

@@ -257,7 +257,7 @@ impl Actions {
                 } else if s.computer.is_some() && s.turn == s.computer {
                     Text::ComputersTurnWait
                 } else if s.turn.map(booth_protocol::Seat::index) != own_seat(s) {
-                    Text::NotYourTurn
+                    Text::NotYourTurnYet
                 } else {
                     Text::RobotWait
                 })

@@ -73,7 +73,7 @@ pub fn refusal_text(code: ErrorCode) -> Text {
         ErrorCode::ReservedName => Text::NameReserved,
         ErrorCode::SessionHasName => Text::DeviceHasName,
         ErrorCode::WaitingForOpponent => Text::WaitingForOpponent,
-        ErrorCode::NotYourTurn => Text::NotYourTurn,
+        ErrorCode::NotYourTurn => Text::NotYourTurnYet,
         ErrorCode::GameOver => Text::GameOverRefused,
         ErrorCode::IllegalMove => Text::ColumnFull,
         ErrorCode::NotAllowed => Text::NotAllowed,

@@ -53,6 +53,7 @@ pub(super) fn text(text: Text) -> &'static str {
         Text::PlayAgain => "Nochmal spielen",
         Text::ColumnFull => "Diese Spalte ist voll.",
         Text::NotYourTurn => "Warte, der Computer ist am Zug.",
+        Text::NotYourTurnYet => "Warte, du bist noch nicht am Zug.",
         Text::GameOverRefused => "Das Spiel ist vorbei.",
         Text::NothingToUndo => "Es gibt nichts zurückzunehmen.",
         Text::HintTooDeep => {

@@ -53,6 +53,7 @@ pub(super) fn text(text: Text) -> &'static str {
         Text::PlayAgain => "Play again",
         Text::ColumnFull => "This column is full.",
         Text::NotYourTurn => "Wait, it is the computer's turn.",
+        Text::NotYourTurnYet => "Wait, it is not your turn yet.",
         Text::GameOverRefused => "The game is over.",
         Text::NothingToUndo => "There is nothing to undo.",
         Text::HintTooDeep => {

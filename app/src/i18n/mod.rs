@@ -91,6 +91,7 @@ pub enum Text {
     PlayAgain,
     ColumnFull,
     NotYourTurn,
+    NotYourTurnYet,
     GameOverRefused,
     NothingToUndo,
     HintTooDeep,
