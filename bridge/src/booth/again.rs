@@ -1,6 +1,6 @@
 //! `again`: after a game, the same people play once more.
 
-use super::{Booth, Caller, Game, Reply};
+use super::{Booth, Caller, Changed, Game, Reply};
 use crate::messages::{ErrorCode, GameMode};
 
 impl Booth {
@@ -39,9 +39,8 @@ impl Booth {
             };
             next.owner = game.owner.clone();
             self.game = Some(next);
-            self.update_robot();
+            return Ok(Changed::Game);
         }
-        self.broadcast();
-        Ok(())
+        Ok(Changed::Seats)
     }
 }

@@ -11,7 +11,7 @@ use engine::player::{PERFECT_TIME_LIMIT_MS, PlayerConfig, SearchProgress};
 use engine::{Board, Decision, Layer, OpeningBook, Player};
 
 use super::demo::DEMO_PACE;
-use super::{Booth, seat};
+use super::{Booth, Changed, seat};
 use crate::messages::{GameMode, ServerMessage};
 
 /// What makes perfect play quick from the first move: the opening book
@@ -158,8 +158,7 @@ impl Booth {
             self.record_move();
         }
         self.search_to_all(&ServerMessage::Decided(Box::new(decision)));
-        self.update_robot();
-        self.broadcast();
+        self.apply(Changed::Game);
     }
 }
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 use engine::player::{LevelSpec, LevelTuning, PlayerConfig};
 use engine::{PerSide, Side};
 
-use super::{Booth, Game};
+use super::{Booth, Changed, Game};
 use crate::messages::GameMode;
 
 /// Seconds a finished demo game stays on the robot before the next one.
@@ -74,8 +74,7 @@ impl Booth {
             let mut game = Game::new(GameMode::Demo, None, [None, None], names);
             game.booth_plays = [demo.player(Side::First), demo.player(Side::Second)].map(Some);
             self.game = Some(game);
-            self.update_robot();
-            self.broadcast();
+            self.apply(Changed::Game);
         }
     }
 }

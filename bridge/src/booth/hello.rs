@@ -3,7 +3,7 @@
 use engine::player::LevelSpec;
 
 use super::start::COMPUTER;
-use super::{Booth, Caller, Reply};
+use super::{Booth, Caller, Changed, Reply};
 use crate::messages::{ErrorCode, Role, VERSION, valid_name};
 
 /// The longest session id a page may choose.
@@ -77,7 +77,7 @@ impl Booth {
         if refused {
             Err(ErrorCode::Token)
         } else {
-            Ok(())
+            Ok(Changed::Nothing)
         }
     }
 }

@@ -1,6 +1,6 @@
 //! `join`: the second seat of a game for two people.
 
-use super::{Booth, Caller, Reply};
+use super::{Booth, Caller, Changed, Reply};
 use crate::messages::{ErrorCode, GameMode};
 
 impl Booth {
@@ -27,8 +27,7 @@ impl Booth {
         game.seats[1] = Some(caller.session.clone());
         game.names[1] = Some(name);
         // The first move's clock starts when both are there.
-        game.last_move = std::time::Instant::now();
-        self.broadcast();
-        Ok(())
+        game.restart_idle_clock();
+        Ok(Changed::Seats)
     }
 }

@@ -94,6 +94,13 @@ struct Game {
 }
 
 impl Game {
+    /// Starts the idle clock afresh: a move, a player saying they are
+    /// still there, the second person arriving, the robot back.
+    fn restart_idle_clock(&mut self) {
+        self.last_move = Instant::now();
+        self.asked = false;
+    }
+
     /// Whether the first person waits for a second to take the other seat.
     fn waiting_for_opponent(&self) -> bool {
         self.mode == GameMode::TwoPlayers && self.seats[1].is_none() && !self.board.is_over()
@@ -175,7 +182,26 @@ fn seat(side: Side) -> Seat {
 }
 
 /// What a message handler answers: nothing, or why it refused.
-type Reply = Result<(), ErrorCode>;
+/// A handler's answer: what the message changed, or why it was refused.
+type Reply = Result<Changed, ErrorCode>;
+
+/// What a message or a tick changed: [`Booth::apply`] turns it into its
+/// effects in one place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Changed {
+    /// Nothing the robot or the other pages show (a hello answers its own
+    /// page; an ended game has had its effects).
+    Nothing,
+    /// The seats, the names or the players' wishes: every page gets a
+    /// snapshot.
+    Seats,
+    /// The game: the robot is told what to show, every page gets a
+    /// snapshot.
+    Game,
+    /// A person's move: as `Game`, then the computer starts on its answer
+    /// while the robot drops the coin.
+    Move,
+}
 
 /// Who sent a message: what each handler checks.
 struct Caller {
@@ -385,9 +411,32 @@ impl Booth {
             ClientMessage::StillHere => self.still_here(&caller),
             ClientMessage::Leave => self.leave(&caller),
         };
-        let code = reply.err()?;
-        self.refused(id, code);
-        Some(ServerMessage::Error { code })
+        match reply {
+            Ok(changed) => {
+                self.apply(changed);
+                None
+            }
+            Err(code) => {
+                self.refused(id, code);
+                Some(ServerMessage::Error { code })
+            }
+        }
+    }
+
+    /// The effects of a change: the robot's grid, the pages' snapshots, the
+    /// computer's next move.
+    fn apply(&mut self, changed: Changed) {
+        match changed {
+            Changed::Nothing => {}
+            Changed::Seats => self.broadcast(),
+            Changed::Game | Changed::Move => {
+                self.update_robot();
+                self.broadcast();
+            }
+        }
+        if changed == Changed::Move {
+            self.computer_tick();
+        }
     }
 
     /// Notes, for the operator page, that the page of connection `id` was
@@ -579,9 +628,8 @@ impl Booth {
         self.close_record(outcome);
         self.game = None;
         self.quiet_since = Instant::now();
-        self.update_robot();
         self.notify_all(why, name);
-        self.broadcast();
+        self.apply(Changed::Game);
     }
 
     /// Ends the game's record, unless it has ended already (a finished
@@ -632,8 +680,7 @@ impl Booth {
             // Only the visitor's own silence ends a game: while the robot
             // cannot take a move, the clock waits, and starts afresh once
             // the robot is back.
-            game.last_move = Instant::now();
-            game.asked = false;
+            game.restart_idle_clock();
             return;
         }
         let idle = game.last_move.elapsed();

@@ -1,10 +1,8 @@
 //! `move`: a seated player's coin.
 
-use std::time::Instant;
-
 use engine::Status;
 
-use super::{Booth, Caller, Game, Reply, seat};
+use super::{Booth, Caller, Changed, Game, Reply, seat};
 use crate::messages::{ErrorCode, GameMode};
 use crate::records::Outcome;
 
@@ -32,11 +30,7 @@ impl Booth {
         }
         self.drop_coin(column)?;
         self.record_move();
-        self.update_robot();
-        self.broadcast();
-        // The computer starts on its answer while the robot drops the coin.
-        self.computer_tick();
-        Ok(())
+        Ok(Changed::Move)
     }
 
     /// Writes the game's moves to the records. A game counts once a coin
@@ -79,8 +73,7 @@ impl Booth {
         game.board
             .play(usize::from(column).wrapping_sub(1))
             .map_err(|_| ErrorCode::IllegalMove)?;
-        game.last_move = Instant::now();
-        game.asked = false;
+        game.restart_idle_clock();
         Ok(game)
     }
 }

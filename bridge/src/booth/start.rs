@@ -3,7 +3,7 @@
 use engine::Side;
 use engine::player::LevelSpec;
 
-use super::{Booth, Caller, Game, Reply, seat};
+use super::{Booth, Caller, Changed, Game, Reply, seat};
 use crate::messages::{ErrorCode, GameMode, NoticeCode};
 use crate::records::Outcome;
 
@@ -84,8 +84,6 @@ impl Booth {
             game.booth_plays[seat(side).index()] = Some(level.tuned(&self.tuning));
         }
         self.game = Some(game);
-        self.update_robot();
-        self.broadcast();
-        Ok(())
+        Ok(Changed::Game)
     }
 }
