@@ -122,7 +122,7 @@ pub struct Player {
     config: PlayerConfig,
     rng: Rng,
     trace_budget: usize,
-    windows: Option<((Geometry, bool, bool), Windows)>,
+    windows: WindowsCache,
     solver: Option<Solver>,
     book: Option<Arc<OpeningBook>>,
     layer: Option<Arc<Layer>>,
@@ -140,7 +140,7 @@ impl Player {
             config,
             rng: Rng::new(seed),
             trace_budget: DEFAULT_TRACE_BUDGET,
-            windows: None,
+            windows: WindowsCache::default(),
             solver: None,
             book: None,
             layer: None,
@@ -367,12 +367,7 @@ impl Player {
         (low_row_bonus, threat_parity): (bool, bool),
         reporter: &mut Reporter<'_>,
     ) -> Result<(Decision, Vec<usize>), ChooseError> {
-        let g = p.geometry();
-        let key = (g, low_row_bonus, threat_parity);
-        if !matches!(&self.windows, Some((k, _)) if *k == key) {
-            self.windows = Some((key, Windows::new(g, low_row_bonus, threat_parity)));
-        }
-        let windows = &self.windows.as_ref().expect("just made").1;
+        let windows = self.windows.get(p.geometry(), low_row_bonus, threat_parity);
         let budget = alphabeta::Budget {
             depth: config.depth,
             nodes: config.node_budget,
@@ -575,6 +570,22 @@ impl Decision {
             .copied()
             .max()
             .unwrap_or(self.value)
+    }
+}
+
+/// The window evaluation's tables for the last board shape and options a
+/// search asked for (making them takes longer than a shallow search).
+#[derive(Default)]
+struct WindowsCache(Option<((Geometry, bool, bool), Windows)>);
+
+impl WindowsCache {
+    fn get(&mut self, g: Geometry, low_row_bonus: bool, threat_parity: bool) -> &Windows {
+        let key = (g, low_row_bonus, threat_parity);
+        let kept = match self.0.take() {
+            Some((made_for, windows)) if made_for == key => windows,
+            _ => Windows::new(g, low_row_bonus, threat_parity),
+        };
+        &self.0.insert((key, kept)).1
     }
 }
 
