@@ -35,6 +35,8 @@ pub fn SettingsPanel() -> impl IntoView {
         actions.new_game(false);
     };
     let lang = move || i18n.lang();
+    // The word for a choice that names itself (a mode, a style, a colour).
+    let word = move |text: Text| lang().t(text).to_string();
     let no = Signal::stored(false);
     let colour_menu = move |side: Side| {
         let label = move || {
@@ -45,7 +47,7 @@ pub fn SettingsPanel() -> impl IntoView {
         menu(
             CoinColour::ALL.to_vec(),
             move || s.with(|s| s.colours[side]),
-            move |c| lang().t(Text::from(c)).to_string(),
+            move |c| word(c.into()),
             move |c| s.update(|s| s.set_colour(side, c)),
             no,
         )
@@ -58,7 +60,7 @@ pub fn SettingsPanel() -> impl IntoView {
                 {menu(
                     vec![GameMode::VsComputer, GameMode::TwoPlayers, GameMode::Demo],
                     move || s.with(|s| s.mode),
-                    move |m| lang().t(Text::from(m)).to_string(),
+                    move |m| word(m.into()),
                     move |m| set_and_restart(&|s| s.mode = m),
                     no,
                 )}
@@ -77,7 +79,7 @@ pub fn SettingsPanel() -> impl IntoView {
                 {menu(
                     vec![Style::Defensive, Style::Normal, Style::Aggressive],
                     move || s.with(|s| s.style),
-                    move |st| lang().t(Text::from(st)).to_string(),
+                    move |st| word(st.into()),
                     move |st| s.update(|s| s.style = st),
                     Signal::derive(on_robot),
                 )}
@@ -86,7 +88,7 @@ pub fn SettingsPanel() -> impl IntoView {
                 {menu(
                     vec![Starter::Me, Starter::Computer, Starter::Random],
                     move || s.with(|s| s.starter),
-                    move |st| lang().t(Text::from(st)).to_string(),
+                    move |st| word(st.into()),
                     move |st| set_and_restart(&|s| s.starter = st),
                     no,
                 )}

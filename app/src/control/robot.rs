@@ -1,6 +1,6 @@
 //! Playing on the booth's robot: the page's side of a game the bridge
-//! holds, and the robot's state in words. The page mirrors the
-//! bridge's snapshots; its worker still finds the computer's moves.
+//! holds. The page mirrors the bridge's snapshots; its worker still finds
+//! the computer's moves.
 
 use booth_protocol::{
     ClientMessage, ErrorCode, GameMode, GameStatus, Part, Role, ServerMessage, Snapshot, Welcome,

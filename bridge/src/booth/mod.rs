@@ -181,7 +181,6 @@ fn seat(side: Side) -> Seat {
     }
 }
 
-/// What a message handler answers: nothing, or why it refused.
 /// A handler's answer: what the message changed, or why it was refused.
 type Reply = Result<Changed, ErrorCode>;
 

@@ -2,7 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::search_value::{FORCED, WIN};
 use crate::Position;
+use crate::score::stones_to_win;
 
 /// Something true about the move a player chose, for narration.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,6 +71,37 @@ pub(crate) fn board_facts(p: &Position, column: usize) -> Vec<Fact> {
         facts.push(Fact::CreatesThreats { count: after as u8 });
     }
     facts
+}
+
+/// The game's outcome with perfect play from `p`, whose exact score is
+/// `value`, as a fact for narration.
+pub(super) fn outcome(p: &Position, value: i32) -> Fact {
+    match stones_to_win(p.geometry().cells(), p.plies(), value) {
+        Some(stones) if value > 0 => Fact::WinsIn {
+            stones: stones as u8,
+        },
+        Some(stones) => Fact::LosesIn {
+            stones: stones as u8,
+        },
+        None => Fact::Draw,
+    }
+}
+
+/// A forced win or loss a heuristic search found, as a fact for narration.
+pub(super) fn forced_outcome(value: i32) -> Option<Fact> {
+    if value >= FORCED {
+        let plies = WIN - value;
+        Some(Fact::WinsIn {
+            stones: ((plies + 1) / 2) as u8,
+        })
+    } else if value <= -FORCED {
+        let plies = WIN + value;
+        Some(Fact::LosesIn {
+            stones: (plies / 2) as u8,
+        })
+    } else {
+        None
+    }
 }
 
 #[cfg(test)]

@@ -40,7 +40,7 @@ use self::rng::Rng;
 pub use self::search_value::FORCED;
 pub use self::teaching::{MAX_TEACHING_DEPTH, Teaching};
 use crate::evaluation::{Evaluation, Style, Windows};
-use crate::score::{stones_to_win, win_now_score};
+use crate::score::win_now_score;
 use crate::solver::{self, Flow, Mode, Solver};
 use crate::trace::{Bound, DEFAULT_TRACE_BUDGET, Recorder, SearchTrace};
 use crate::{Board, Cancelled, Geometry, Layer, OpeningBook, Position};
@@ -393,7 +393,9 @@ impl Player {
             depth: found.depth,
             nodes,
             trace: found.trace,
-            facts: forced_outcome(found.best_value).into_iter().collect(),
+            facts: facts::forced_outcome(found.best_value)
+                .into_iter()
+                .collect(),
         };
         Ok((decision, best))
     }
@@ -402,10 +404,13 @@ impl Player {
     /// move than the search's line, it expects what the tree recorded below
     /// that move.
     fn vary_among(&mut self, decision: &mut Decision, best: &[usize]) {
+        // A single best column is the search's own choice.
         if best.len() < 2 {
             return;
         }
-        let column = self.rng.pick(best);
+        let Ok(column) = self.among_equals(best, true) else {
+            return;
+        };
         if column == decision.column {
             return;
         }
@@ -497,7 +502,7 @@ impl Player {
             } else {
                 let mut child = *p;
                 child.play_column(column);
-                if let Some(score) = score_without_search(solver, &child) {
+                if let Some(score) = solver.known_score(&child) {
                     values[column] = Some(-score);
                 } else if (config.vary && elapsed_ms.get() < Self::VARY_WITHIN_MS)
                     || best.is_empty()
@@ -537,7 +542,7 @@ impl Player {
             depth: plies_left,
             nodes,
             trace: recorder.finish(vec![column as u8], nodes, plies_left),
-            facts: vec![outcome(p, value)],
+            facts: vec![facts::outcome(p, value)],
         };
         // Only when every column's exact value is known (from the book or
         // the database).
@@ -616,23 +621,6 @@ fn classic(
     })
 }
 
-/// A forced win or loss a heuristic search found, as a fact for narration.
-fn forced_outcome(value: i32) -> Option<Fact> {
-    if value >= search_value::FORCED {
-        let plies = search_value::WIN - value;
-        Some(Fact::WinsIn {
-            stones: ((plies + 1) / 2) as u8,
-        })
-    } else if value <= -search_value::FORCED {
-        let plies = search_value::WIN + value;
-        Some(Fact::LosesIn {
-            stones: (plies / 2) as u8,
-        })
-    } else {
-        None
-    }
-}
-
 /// Reports a solver's progress with the columns' tree so far, and keeps
 /// the time since the search started in `elapsed_ms`.
 fn solver_observer<'a>(
@@ -650,30 +638,6 @@ fn solver_observer<'a>(
             ..SearchProgress::default()
         });
         if stop { Flow::Stop } else { Flow::Continue }
-    }
-}
-
-/// A position's exact score when it needs no search: the side to move
-/// wins at once, or the book or the database has it.
-fn score_without_search(solver: &Solver, p: &Position) -> Option<i32> {
-    if p.can_win_next() {
-        return Some(win_now_score(p.geometry().cells(), p.plies()));
-    }
-    let book = solver.book().and_then(|b| b.score(p));
-    book.or_else(|| solver.layer().and_then(|l| l.score(p)))
-}
-
-/// The game's outcome with perfect play from `p`, whose exact score is
-/// `value`, as a fact for narration.
-fn outcome(p: &Position, value: i32) -> Fact {
-    match stones_to_win(p.geometry().cells(), p.plies(), value) {
-        Some(stones) if value > 0 => Fact::WinsIn {
-            stones: stones as u8,
-        },
-        Some(stones) => Fact::LosesIn {
-            stones: stones as u8,
-        },
-        None => Fact::Draw,
     }
 }
 

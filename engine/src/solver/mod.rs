@@ -360,14 +360,20 @@ impl Solver {
         if position.is_full() {
             return Some(0);
         }
-        if position.can_win_next() {
-            self.nodes = 1;
-            return Some(win_now_score(cells, plies));
-        }
-        let book = self.book.as_ref().and_then(|b| b.score(position));
-        let score = book.or_else(|| self.layer.as_ref().and_then(|l| l.score(position)))?;
+        let score = self.known_score(position)?;
         self.nodes = 1;
         Some(score)
+    }
+
+    /// A position's exact score when it needs no search: the side to move
+    /// wins with its next stone, or the book or the database has it.
+    pub fn known_score(&self, position: &Position) -> Option<i32> {
+        if position.can_win_next() {
+            let g = position.geometry();
+            return Some(win_now_score(g.cells(), position.plies()));
+        }
+        let book = self.book.as_ref().and_then(|b| b.score(position));
+        book.or_else(|| self.layer.as_ref().and_then(|l| l.score(position)))
     }
 }
 
