@@ -118,3 +118,34 @@ async fn four_in_a_row_ends_the_game_and_the_game_is_saved() {
         "no move after the end"
     );
 }
+
+/// Plural forms in the page come from the browser's `Intl.PluralRules`:
+/// one coin in German, and French counting 0 with the singular.
+#[wasm_bindgen_test]
+fn counts_take_the_plural_form_the_browser_knows_for_the_language() {
+    use app::i18n::{Lang, Say};
+    use engine::player::Fact;
+    let wins = |stones| Say::Thought(Fact::WinsIn { stones });
+    assert_eq!(
+        Lang::De.say(&wins(1)),
+        "Ich kann mit einem weiteren Stein gewinnen."
+    );
+    assert_eq!(
+        Lang::De.say(&wins(2)),
+        "Ich kann mit 2 weiteren Steinen gewinnen."
+    );
+    let caption = |pruned| Say::TreeCaption {
+        depth: 2,
+        nodes: 9,
+        pruned,
+        from_table: 0,
+    };
+    assert_eq!(
+        Lang::Fr.say(&caption(0)),
+        "Profondeur 2\u{a0}: 9 positions, 0 coup coupé."
+    );
+    assert_eq!(
+        Lang::En.say(&caption(0)),
+        "Depth 2: 9 positions, 0 moves pruned."
+    );
+}

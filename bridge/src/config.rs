@@ -14,6 +14,8 @@ use crate::booth::{BoothSettings, DemoSettings};
 use crate::messages::Welcome;
 use crate::robot_link::Timeouts;
 
+include!(concat!(env!("OUT_DIR"), "/languages.rs"));
+
 /// The booth's configuration. Every key is optional; `bridge.example.toml`
 /// documents them.
 #[derive(Debug, Clone, Deserialize, serde::Serialize, PartialEq)]
@@ -42,7 +44,7 @@ pub struct Config {
     /// Seconds a person waiting for an opponent is offered to the next
     /// visitors before the game ends and the robot is free.
     pub offer_s: u64,
-    /// The language of the booth's own screens: `de` or `en`.
+    /// The language of the booth's own screens: a tag of [`LANGUAGES`].
     pub language: String,
     /// The booth's name over its lobby; empty: the app's title.
     pub booth_name: String,
@@ -323,10 +325,15 @@ impl Config {
 
     /// The booth's language and name.
     fn screens_problems(&self, p: &mut Vec<String>) {
-        if !matches!(self.language.as_str(), "de" | "en") {
+        if !LANGUAGES.iter().any(|(tag, _)| *tag == self.language) {
+            let offered: Vec<String> = LANGUAGES
+                .iter()
+                .map(|(tag, name)| format!("\"{tag}\" ({name})"))
+                .collect();
             p.push(format!(
-                "language = {:?}: use \"de\" (Deutsch) or \"en\" (English)",
-                self.language
+                "language = {:?}: use {}",
+                self.language,
+                offered.join(", ")
             ));
         }
         if self.booth_name.chars().count() > 40 || self.booth_name.chars().any(char::is_control) {
@@ -517,6 +524,19 @@ mod tests {
         ] {
             assert!(text.contains(&format!("{key} =")), "{key} is documented");
         }
+    }
+
+    #[test]
+    fn the_booth_speaks_every_language_the_app_has_a_locale_file_for() {
+        for tag in ["de", "en", "fr"] {
+            let config = Config::parse(&format!("language = \"{tag}\"\n")).unwrap();
+            assert_eq!(config.language, tag);
+        }
+        let problems = Config::parse("language = \"it\"\n").unwrap_err();
+        assert_eq!(
+            problems,
+            [r#"language = "it": use "de" (Deutsch), "en" (English), "fr" (Français)"#]
+        );
     }
 
     #[test]

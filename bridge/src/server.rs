@@ -218,15 +218,18 @@ async fn join_qr(
 /// language without a reload).
 async fn operator_page(State(state): State<AppState>) -> Response {
     let language = state.live.lock().expect("config lock").language.clone();
-    (
-        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-        include_str!("operator.html").replacen(
+    let options: String = crate::config::LANGUAGES
+        .iter()
+        .map(|(tag, name)| format!("<option value=\"{tag}\">{name}</option>"))
+        .collect();
+    let page = include_str!("operator.html")
+        .replacen(
             "<html lang=\"en\">",
             &format!("<html lang=\"{language}\">"),
             1,
-        ),
-    )
-        .into_response()
+        )
+        .replacen("<!--languages-->", &options, 1);
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()
 }
 
 /// Lets through only requests that carry the operator token. An address

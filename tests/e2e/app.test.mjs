@@ -174,6 +174,31 @@ test('German: every control and cell speaks German', async () => {
   await context.close();
 });
 
+test('French, chosen in the settings: controls, cells, counts and the thoughts speak French', async () => {
+  const { context, page } = await open();
+  await setting(page, 'Language', 'Français');
+  await page.locator('html[lang="fr"]').waitFor();
+  await page.getByRole('button', { name: 'Colonne 4', exact: true }).click();
+  await page.getByRole('img', { name: 'Rangée 1, colonne 4\u00a0: jaune' }).waitFor();
+  assert.ok(await page.getByRole('button', { name: 'Nouvelle partie' }).count() > 0, 'the toolbar speaks French');
+  assert.match(await status(page), /À toi de jouer|réfléchit/);
+  await page.screenshot({ path: `${SHOTS}french-1024.png` });
+  await context.close();
+});
+
+// WebKitGTK takes its languages from the system's locale, which WebDriver
+// cannot set for one session.
+test('a French browser gets the French page on its first visit', { skip: engineName === 'webkit' && 'WebKitGTK takes its language from the system locale' }, async () => {
+  const context = await browser.newContext({ locale: 'fr-CH', viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(base);
+  await page.locator('html[lang="fr"]').waitFor();
+  await page.getByRole('button', { name: 'Colonne 1', exact: true }).waitFor();
+  assert.ok(await page.getByRole('button', { name: 'Réglages' }).count() > 0, 'the toolbar speaks French');
+  await page.screenshot({ path: `${SHOTS}french-phone.png` });
+  await context.close();
+});
+
 // WebKitGTK takes its languages from the system's locale, which WebDriver
 // cannot set for one session.
 test('a German browser gets the German page on its first visit; English, once chosen, is remembered', { skip: engineName === 'webkit' && 'WebKitGTK takes its language from the system locale' }, async () => {
@@ -311,6 +336,7 @@ test('on a phone the thinking is one tap away, the board stays whole, and the tr
 // MiniBrowser has no switch for WebAssembly.
 test('a browser without WebAssembly is told in its language what to use instead', { skip: engineName === 'webkit' && 'WebKitGTK cannot switch WebAssembly off' }, async () => {
   for (const [locale, words] of [['de-DE', /Dieser Browser kann Vier gewinnt nicht spielen\..*WebAssembly.*Safari, Chrome, Firefox oder Edge/s],
+    ['fr-FR', /Ce navigateur ne peut pas jouer à Puissance 4\..*WebAssembly.*Safari, Chrome, Firefox ou Edge/s],
     ['en-US', /This browser cannot play Connect Four\..*WebAssembly.*Safari, Chrome, Firefox or Edge/s]]) {
     const context = await browser.newContext({ locale, noWasm: true, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

@@ -49,7 +49,7 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
     let confirming = RwSignal::new(false);
     view! {
         <Show when=shown>
-            <p class=class role="note" data-robot=move || state().map(|s| format!("{s:?}").to_lowercase())>
+            <p class=class role="note" data-robot=move || state().map(|s| format!("{s:?}").to_ascii_lowercase())>
                 <span class="robot-words">{words}</span>
                 " "
                 <span class="seats">{seats}</span>

@@ -119,14 +119,16 @@ fn Preferences() -> impl IntoView {
     view! {
         <label>{move || t(Text::Language)}
             <select on:change=move |e| {
-                let lang = if event_target_value(&e) == "de" { Lang::De } else { Lang::En };
-                s.update(|s| {
-                    s.lang = lang;
-                    s.lang_chosen = true;
-                });
+                if let Some(lang) = Lang::from_tag(&event_target_value(&e)) {
+                    s.update(|s| {
+                        s.lang = lang;
+                        s.lang_chosen = true;
+                    });
+                }
             }>
-                <option value="en" selected=move || s.with(|s| s.lang == Lang::En)>"English"</option>
-                <option value="de" selected=move || s.with(|s| s.lang == Lang::De)>"Deutsch"</option>
+                {Lang::ALL.into_iter().map(|lang| view! {
+                    <option value=lang.tag() selected=move || s.with(|s| s.lang == lang)>{lang.name()}</option>
+                }).collect_view()}
             </select>
         </label>
         <label class="check"><input type="checkbox" prop:checked=move || s.with(|s| s.animation)

@@ -1,18 +1,20 @@
-//! Every text a person sees, in German and English, through one mechanism:
-//! a typed key per message ([`Text`] for fixed texts, [`Say`] for those with
-//! numbers or names), one file per language whose `match` the compiler
-//! checks for completeness, and one hook for components ([`use_i18n`]).
+//! Every text a person sees, in every language of `app/locales/`, through
+//! one mechanism: a typed key per message ([`Text`] for fixed texts,
+//! [`Sentence`] for those with numbers or names, generated from the locale
+//! files when the app is built), [`Say`] for what the app wants said (the
+//! one place that picks a sentence and its values), and one hook for
+//! components ([`use_i18n`]).
 //!
-//! A translator adds a language by copying `en.rs`, translating its two
-//! functions and its explainer, and adding a [`Lang`] variant: the compiler
-//! then lists every place that still needs the new language.
+//! A translator adds a language by adding a locale file: no Rust to write.
+//! The build names every key the new file still lacks.
 
 mod booth;
-mod de;
-mod en;
+mod catalogue;
+mod say;
 
 pub use crate::model::Lang;
 pub use booth::{refusal_text, robot_words, seat_names, seat_names_in_colour};
+pub use catalogue::{Arg, Sentence, Text};
 
 use engine::evaluation::Style;
 use engine::player::{Fact, Level, SearchProgress};
@@ -25,169 +27,25 @@ use crate::model::settings::{CoinColour, GameMode, Starter};
 use crate::protocol::Database;
 
 impl Lang {
-    /// A fixed text in this language.
-    pub fn t(self, text: Text) -> &'static str {
-        match self {
-            Lang::De => de::text(text),
-            Lang::En => en::text(text),
-        }
-    }
-
-    /// A message with numbers or names in this language.
-    pub fn say(self, message: &Say) -> String {
-        match self {
-            Lang::De => de::say(message),
-            Lang::En => en::say(message),
-        }
-    }
-
     /// The explainer's sections: a heading and a paragraph each.
-    pub fn explainer(self) -> &'static [(&'static str, &'static str)] {
-        match self {
-            Lang::De => &de::EXPLAINER,
-            Lang::En => &en::EXPLAINER,
-        }
+    pub fn explainer(self) -> [(&'static str, &'static str); 6] {
+        EXPLAINER.map(|(heading, paragraph)| (self.t(heading), self.t(paragraph)))
+    }
+
+    /// The language's own name, for the language menu.
+    pub fn name(self) -> &'static str {
+        self.t(Text::LanguageName)
     }
 }
 
-/// A fixed text of the interface.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[allow(missing_docs)]
-pub enum Text {
-    Title,
-    NewGame,
-    Undo,
-    Hint,
-    Settings,
-    Help,
-    Close,
-    ConfirmNew,
-    Mode,
-    VsComputer,
-    HotSeat,
-    Demo,
-    Level,
-    Style,
-    Defensive,
-    Normal,
-    Aggressive,
-    Starts,
-    Me,
-    Computer,
-    Random,
-    Colours,
-    Animation,
-    BoardSize,
-    Language,
-    HighContrast,
-    Marks,
-    Fullscreen,
-    YourTurn,
-    ComputerThinking,
-    Wins,
-    YouWon,
-    YouLost,
-    Draw,
-    PlayAgain,
-    ColumnFull,
-    NotYourTurn,
-    NotYourTurnYet,
-    GameOverRefused,
-    NothingToUndo,
-    HintTooDeep,
-    BookMissing,
-    Watching,
-    NoUndoOnRobot,
-    Robot,
-    RobotConnecting,
-    RobotReady,
-    RobotWorking,
-    RobotFault,
-    RobotDisconnected,
-    RobotRestoring,
-    RobotBusy,
-    RobotWait,
-    NeedToken,
-    NameRule,
-    BridgeLost,
-    StillThere,
-    ImStillHere,
-    YourName,
-    Opponent,
-    ComputerOpponent,
-    PersonOpponent,
-    WatchRobot,
-    PlayOnRobot,
-    LeaveRobot,
-    HintWaiting,
-    WorkerFailed,
-    Thoughts,
-    ShowThinking,
-    SpectatorScreen,
-    Column,
-    Row,
-    Empty,
-    HelpRules,
-    HelpPlay,
-    About,
-    Turn,
-    ReviewGame,
-    GameReview,
-    PlayOnFromHere,
-    Searching,
-    RealSearch,
-    MinimaxTeaching,
-    HowItThinks,
-    Fit,
-    All,
-    /// The toggle that shows the tree's numbers (and the columns').
-    Numbers,
-    /// What the tree's numbers mean, shown with them.
-    TreeLegend,
-    ZoomIn,
-    ZoomOut,
-    Yellow,
-    Red,
-    Blue,
-    Green,
-    Easy,
-    Medium,
-    Hard,
-    Perfect,
-    Adaptive,
-    RandomLevel,
-    Reviewing,
-    NotAllowed,
-    NoRobotGame,
-    BridgeVersion,
-    ConfirmLeaveRobot,
-    LevelFixedOnRobot,
-    LevelNotOffered,
-    BridgeRefused,
-    NameTaken,
-    NameReserved,
-    DeviceHasName,
-    WaitingForOpponent,
-    ComputersTurnWait,
-    RobotJammed,
-    RobotEmpty,
-    RobotGridFull,
-    RobotNotAnswering,
-    DemoRunning,
-    PlayHere,
-    LobbyTitle,
-    LobbyIntro,
-    LeaveQuestion,
-    LeaveYes,
-    Stay,
-    BackToLobby,
-    JoinWithPhone,
-    Sound,
-    NoHintsOnRobot,
-    SoundOn,
-    SoundOff,
-    OtherWantsAgain,
-}
+const EXPLAINER: [(Text, Text); 6] = [
+    (Text::Explainer1Heading, Text::Explainer1),
+    (Text::Explainer2Heading, Text::Explainer2),
+    (Text::Explainer3Heading, Text::Explainer3),
+    (Text::Explainer4Heading, Text::Explainer4),
+    (Text::Explainer5Heading, Text::Explainer5),
+    (Text::Explainer6Heading, Text::Explainer6),
+];
 
 /// A robot game between people as one page sees it: whose turn, or how
 /// it ended, by name. Which line applies is decided here once; each
@@ -587,11 +445,27 @@ pub fn use_i18n() -> I18n {
 
 /// A word with its first letter in upper case: a colour that starts a
 /// sentence.
+///
+/// Only letters of Latin-1 change (`a` → `A`, `é` → `É`), which covers
+/// English, German and French; Rust's full Unicode case mapping would add
+/// its tables, several KB, to every first visit. Any other first letter
+/// stays as it is.
 pub fn capitalise(word: &str) -> String {
-    let mut c = word.chars();
-    c.next()
-        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-        .unwrap_or_default()
+    let mut chars = word.chars();
+    let Some(first) = chars.next() else {
+        return String::new();
+    };
+    let upper = match first {
+        'a'..='z' => first.to_ascii_uppercase(),
+        // Latin-1's small letters sit 32 above their capitals; ÷ and ÿ
+        // have none there.
+        'à'..='þ' if first != '÷' => char::from_u32(u32::from(first) - 32).unwrap_or(first),
+        _ => first,
+    };
+    let mut out = String::with_capacity(word.len() + 1);
+    out.push(upper);
+    out.push_str(chars.as_str());
+    out
 }
 
 /// A number with thin spaces between groups of three digits, which

@@ -6,12 +6,149 @@ use engine::{Mode, Solver};
 use super::*;
 
 #[test]
-fn a_first_visit_speaks_german_to_any_german_browser() {
+fn a_first_visit_speaks_the_first_language_the_browser_lists_that_the_app_has() {
     assert_eq!(Lang::from_preferences(["de-AT", "en"]), Lang::De);
-    assert_eq!(Lang::from_preferences(["fr-FR", "de_CH"]), Lang::De);
+    assert_eq!(Lang::from_preferences(["fr-FR", "de_CH"]), Lang::Fr);
+    assert_eq!(Lang::from_preferences(["it-CH", "fr_CH", "de"]), Lang::Fr);
     assert_eq!(Lang::from_preferences(["en-GB", "de"]), Lang::En);
-    assert_eq!(Lang::from_preferences(["fr"]), Lang::En);
+    assert_eq!(Lang::from_preferences(["it"]), Lang::En);
     assert_eq!(Lang::from_preferences([]), Lang::En);
+}
+
+/// The keys of a locale file and the values each message fills in, read
+/// with Fluent's own parser rather than the build's.
+fn keys_of(file: &str) -> std::collections::BTreeMap<String, Vec<String>> {
+    use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
+    fn walk(pattern: &Pattern<&str>, names: &mut Vec<String>) {
+        for element in &pattern.elements {
+            if let PatternElement::Placeable { expression } = element {
+                expression_names(expression, names);
+            }
+        }
+    }
+    fn expression_names(expression: &Expression<&str>, names: &mut Vec<String>) {
+        match expression {
+            Expression::Select { selector, variants } => {
+                inline_names(selector, names);
+                variants.iter().for_each(|v| walk(&v.value, names));
+            }
+            Expression::Inline(inline) => inline_names(inline, names),
+        }
+    }
+    fn inline_names(inline: &InlineExpression<&str>, names: &mut Vec<String>) {
+        match inline {
+            InlineExpression::VariableReference { id } => names.push(id.name.to_string()),
+            InlineExpression::FunctionReference { arguments, .. } => arguments
+                .positional
+                .iter()
+                .for_each(|a| inline_names(a, names)),
+            InlineExpression::Placeable { expression } => expression_names(expression, names),
+            _ => {}
+        }
+    }
+    let path = format!("{}/locales/{file}", env!("CARGO_MANIFEST_DIR"));
+    let source = std::fs::read_to_string(&path).unwrap();
+    let resource = fluent_syntax::parser::parse(source.as_str()).expect("the file parses");
+    resource
+        .body
+        .iter()
+        .filter_map(|entry| match entry {
+            Entry::Message(m) => Some(m),
+            _ => None,
+        })
+        .map(|m| {
+            let mut names = Vec::new();
+            walk(m.value.as_ref().expect("a message with text"), &mut names);
+            names.sort();
+            names.dedup();
+            (m.id.name.to_string(), names)
+        })
+        .collect()
+}
+
+#[test]
+fn every_key_exists_in_every_language_with_the_same_values() {
+    let english = keys_of("en.ftl");
+    assert!(english.len() > 200, "{} keys", english.len());
+    for lang in Lang::ALL {
+        let file = format!("{}.ftl", lang.tag());
+        let keys = keys_of(&file);
+        let missing: Vec<&String> = english.keys().filter(|k| !keys.contains_key(*k)).collect();
+        let extra: Vec<&String> = keys.keys().filter(|k| !english.contains_key(*k)).collect();
+        assert!(
+            missing.is_empty() && extra.is_empty(),
+            "{file}: missing {missing:?}, not in en.ftl {extra:?}"
+        );
+        for (key, values) in &keys {
+            assert_eq!(
+                values, &english[key],
+                "{file}: `{key}` fills in other values than en.ftl"
+            );
+        }
+    }
+}
+
+#[test]
+fn counts_of_one_take_the_singular_in_each_language() {
+    let wins = |stones| Say::Thought(Fact::WinsIn { stones });
+    assert_eq!(
+        Lang::De.say(&wins(1)),
+        "Ich kann mit einem weiteren Stein gewinnen."
+    );
+    assert_eq!(
+        Lang::De.say(&wins(3)),
+        "Ich kann mit 3 weiteren Steinen gewinnen."
+    );
+    assert_eq!(Lang::En.say(&wins(1)), "I can win with one more coin.");
+    let caption = |nodes, pruned| Say::TreeCaption {
+        depth: 1,
+        nodes,
+        pruned,
+        from_table: 0,
+    };
+    assert_eq!(
+        Lang::De.say(&caption(1, 0)),
+        "Tiefe 1: 1 Stellung, 0 Züge abgeschnitten."
+    );
+    assert_eq!(
+        Lang::En.say(&caption(7, 1)),
+        "Depth 1: 7 positions, 1 move pruned."
+    );
+    // French counts 0 with the singular, as its CLDR rule says.
+    assert_eq!(
+        Lang::Fr.say(&caption(1, 0)),
+        "Profondeur 1\u{a0}: 1 position, 0 coup coupé."
+    );
+    assert_eq!(
+        Lang::Fr.say(&caption(7, 2)),
+        "Profondeur 1\u{a0}: 7 positions, 2 coups coupés."
+    );
+}
+
+#[test]
+fn french_has_its_own_words_decimal_comma_and_colour_names() {
+    assert_eq!(Lang::Fr.t(Text::NewGame), "Nouvelle partie");
+    assert_eq!(Lang::Fr.name(), "Français");
+    let loading = Say::DatabaseLoading {
+        loaded: 1_200_000,
+        total: Some(2_607_099),
+    };
+    assert_eq!(
+        Lang::Fr.say(&loading),
+        "Jeu parfait\u{a0}: 1,2 Mo sur 2,6 chargés"
+    );
+    assert_eq!(
+        Lang::Fr.say(&Say::Wins {
+            colour: CoinColour::Red
+        }),
+        "Rouge gagne\u{a0}!"
+    );
+    assert_eq!(
+        Lang::Fr.say(&Say::ToMove {
+            colour: CoinColour::Yellow
+        }),
+        "Au tour de jaune"
+    );
 }
 
 #[test]
@@ -197,6 +334,10 @@ fn the_search_line_groups_digits_and_names_the_best_column() {
     );
     assert_eq!(grouped(999), "999");
     assert_eq!(capitalise("über"), "Über");
+    assert_eq!(capitalise("éclair"), "Éclair");
+    assert_eq!(capitalise("yellow"), "Yellow");
+    assert_eq!(capitalise("Grün"), "Grün");
+    assert_eq!(capitalise(""), "");
 }
 
 #[test]
