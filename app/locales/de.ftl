@@ -88,6 +88,7 @@ searching = Suche läuft …
 real-search = Echte Suche
 minimax-teaching = Minimax (Lernansicht)
 how-it-thinks = Wie denkt der Computer?
+search-tree = Suchbaum
 fit = Ganz
 all = Alles
 numbers = Zahlen

@@ -90,6 +90,7 @@ searching = Searching …
 real-search = Real search
 minimax-teaching = Minimax (teaching)
 how-it-thinks = How does the computer think?
+search-tree = Search tree
 fit = Fit
 all = All
 numbers = Numbers

@@ -88,6 +88,7 @@ searching = Recherche …
 real-search = Vraie recherche
 minimax-teaching = Minimax (pour apprendre)
 how-it-thinks = Comment l'ordinateur réfléchit-il ?
+search-tree = Arbre de recherche
 fit = Ajuster
 all = Tout
 numbers = Nombres

@@ -193,7 +193,7 @@ pub fn TreeView(
         }
     };
     view! {
-        <section class="tree-view" aria-label="Search tree" class:numbers=move || ui.value_numbers.get()
+        <section class="tree-view" aria-label=move || i18n.t(Text::SearchTree) class:numbers=move || ui.value_numbers.get()
             class:teaching=move || kind.get() == TreeKind::Minimax>
             <div class="tree-kinds">
                 {kind_button(TreeKind::Search, Text::RealSearch)}
