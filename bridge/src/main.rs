@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bridge::app_files::AppFiles;
-use bridge::booth::{Booth, GameData};
+use bridge::booth::Booth;
 use bridge::codec::LineCodec;
 use bridge::config::Config;
 use bridge::connections::{Limits, raise_file_limit};
@@ -15,6 +15,7 @@ use bridge::robot_link::{RobotLink, Target};
 use bridge::server::ServerConfig;
 use bridge::simulator::{FaultRates, Simulator, SimulatorConfig};
 use clap::{Parser, Subcommand};
+use engine::SolvedPositions;
 
 /// The booth bridge between the Connect Four app and the robot.
 #[derive(Parser)]
@@ -69,23 +70,25 @@ enum Command {
 
 /// The opening book and the position database the app ships (the pages'
 /// worker loads the same files), for the computer's perfect play.
-fn game_data(app: &AppFiles) -> GameData {
-    let book = app
-        .read("book.c4b")
-        .and_then(|bytes| engine::OpeningBook::from_bytes(&bytes).ok());
-    let layer = app
-        .read("layer12.c4l")
-        .and_then(|bytes| engine::Layer::from_bytes(&bytes).ok());
-    if book.is_none() || layer.is_none() {
+fn game_data(app: &AppFiles) -> SolvedPositions {
+    let mut solved = SolvedPositions::default();
+    if let Some(bytes) = app.read("book.c4b")
+        && let Err(e) = solved.load_book(&bytes)
+    {
+        tracing::warn!("the app's book.c4b is not an opening book: {e}");
+    }
+    if let Some(bytes) = app.read("layer12.c4l")
+        && let Err(e) = solved.load_database(&bytes)
+    {
+        tracing::warn!("the app's layer12.c4l is not a position database: {e}");
+    }
+    if solved.book().is_none() || solved.database().is_none() {
         tracing::warn!(
             "the app has no opening book or position database: a Perfect move that takes over {} s is the Hard search's",
             engine::player::PERFECT_TIME_LIMIT_MS / 1000.0
         );
     }
-    GameData {
-        book: book.map(Arc::new),
-        layer: layer.map(Arc::new),
-    }
+    solved
 }
 
 fn main() -> ExitCode {

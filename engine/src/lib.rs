@@ -13,6 +13,7 @@ mod position;
 pub mod review;
 pub mod score;
 mod side;
+mod solved;
 pub mod solver;
 pub mod trace;
 
@@ -24,5 +25,6 @@ pub use layer::Layer;
 pub use player::{Decision, Level, Player, PlayerConfig};
 pub use position::Position;
 pub use side::{PerSide, Side};
+pub use solved::SolvedPositions;
 pub use solver::{Cancelled, Flow, Mode, Progress, Solver};
 pub use trace::SearchTrace;

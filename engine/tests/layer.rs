@@ -17,7 +17,7 @@ fn committed() -> Arc<Layer> {
 
 fn with_layer() -> Solver {
     let mut solver = Solver::new();
-    solver.set_layer(Some(committed()));
+    solver.use_solved(&engine::SolvedPositions::default().with_database(Some(committed())));
     solver
 }
 
@@ -152,7 +152,7 @@ fn perfect_on_eleven_stones_knows_every_column_from_the_layer() {
     };
     let config = engine::Level::Perfect.config(engine::evaluation::Style::Normal);
     let mut perfect = engine::Player::new(config, 1);
-    perfect.set_layer(Some(committed()));
+    perfect.use_solved(&engine::SolvedPositions::default().with_database(Some(committed())));
     let decision = perfect.choose(&board).unwrap();
     let expected = Solver::new().analyze(board.position(), Mode::Strong);
     assert_eq!(decision.column_values, expected, "{board}");

@@ -3,12 +3,11 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::Arc;
 
 use app::protocol::{Database, FromWorker, ToWorker};
 use engine::player::{Player, PlayerConfig, SearchProgress};
 use engine::solver::{Flow, Mode, Solver};
-use engine::{Board, Geometry, Layer, OpeningBook};
+use engine::{Board, Geometry, SolvedPositions};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -21,8 +20,7 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 struct State {
     player: Option<(PlayerConfig, u64, Player)>,
     solver: Option<Solver>,
-    book: Option<Arc<OpeningBook>>,
-    layer: Option<Arc<Layer>>,
+    solved: SolvedPositions,
     /// Whether the book and the database have arrived or failed to.
     settled: bool,
     /// Hints asked for before that: see [`handle`].
@@ -73,35 +71,29 @@ async fn fetch_bytes(
     Ok(bytes)
 }
 
-fn use_book(state: &mut State, book: OpeningBook) {
-    post(&FromWorker::Book {
-        depth: book.depth() as u8,
-        positions: book.len() as u32,
+/// Keeps the opening book, if it came and reads, and says so.
+fn use_book(state: &mut State, fetched: Result<Vec<u8>, String>) {
+    let loaded = fetched.and_then(|bytes| {
+        let book = state.solved.load_book(&bytes).map_err(|e| e.to_string())?;
+        Ok((book.depth() as u8, book.len() as u32))
     });
-    let book = Arc::new(book);
-    if let Some((_, _, player)) = &mut state.player {
-        player.set_book(Some(book.clone()));
+    match loaded {
+        Ok((depth, positions)) => {
+            post(&FromWorker::Book { depth, positions });
+            share_solved(state);
+        }
+        Err(e) => web_sys::console::log_1(&format!("no opening book: {e}").into()),
     }
-    if let Some(solver) = &mut state.solver {
-        solver.set_book(Some(book.clone()));
-    }
-    state.book = Some(book);
 }
 
-fn use_layer(state: &mut State, layer: Layer, millis: f64) {
-    let layer = Arc::new(layer);
+/// Hands what arrived to the player and the hint solver.
+fn share_solved(state: &mut State) {
     if let Some((_, _, player)) = &mut state.player {
-        player.set_layer(Some(layer.clone()));
+        player.use_solved(&state.solved);
     }
     if let Some(solver) = &mut state.solver {
-        solver.set_layer(Some(layer.clone()));
+        solver.use_solved(&state.solved);
     }
-    post(&FromWorker::Database(Database::Ready {
-        positions: layer.len() as u32,
-        millis: millis as u32,
-        memory: memory_bytes(),
-    }));
-    state.layer = Some(layer);
 }
 
 /// The worker's Wasm memory: what the page's goal of 24 MB counts.
@@ -170,14 +162,13 @@ fn until(limit_ms: f64) -> impl FnMut(&engine::Progress) -> Flow {
 
 /// The solver of hints and reviews, with the book and the database.
 fn perfect_solver(state: &mut State) -> &mut Solver {
-    if let Some((_, _, player)) = &mut state.player {
-        return player.solver();
+    if let Some(solver) = state.player.as_mut().and_then(|(_, _, p)| p.solver()) {
+        return solver;
     }
-    let (book, layer) = (state.book.clone(), state.layer.clone());
+    let solved = &state.solved;
     state.solver.get_or_insert_with(|| {
         let mut solver = Solver::new();
-        solver.set_book(book);
-        solver.set_layer(layer);
+        solver.use_solved(solved);
         solver
     })
 }
@@ -221,16 +212,14 @@ fn choose(
     };
     let reuse = matches!(&state.player, Some((c, s, _)) if *c == player && *s == seed);
     if !reuse {
-        let mut fresh = Player::new(player.clone(), seed);
-        fresh.set_book(state.book.clone());
-        fresh.set_layer(state.layer.clone());
         let table = state
             .player
             .take()
-            .and_then(|(_, _, mut old)| old.take_solver());
-        if let Some(solver) = table.or_else(|| state.solver.take()) {
-            fresh.set_solver(solver);
-        }
+            .and_then(|(_, _, old)| old.into_solver())
+            .or_else(|| state.solver.take());
+        let (mut fresh, unused) = Player::reusing(player.clone(), seed, table);
+        fresh.use_solved(&state.solved);
+        state.solver = unused.or(state.solver.take());
         state.player = Some((player, seed, fresh));
     }
     let (_, _, chooser) = state.player.as_mut().expect("just set");
@@ -337,13 +326,8 @@ fn main() {
     // After Ready: the page renders and requests are served while the
     // book and the database download.
     wasm_bindgen_futures::spawn_local(async move {
-        match fetch_bytes(BOOK_URL, |_, _| {})
-            .await
-            .and_then(|bytes| OpeningBook::from_bytes(&bytes).map_err(|e| e.to_string()))
-        {
-            Ok(book) => use_book(&mut for_book.borrow_mut(), book),
-            Err(e) => web_sys::console::log_1(&format!("no opening book: {e}").into()),
-        }
+        let fetched = fetch_bytes(BOOK_URL, |_, _| {}).await;
+        use_book(&mut for_book.borrow_mut(), fetched);
         let start = now();
         let mut next_report = 0;
         let fetched = fetch_bytes(LAYER_URL, |loaded, total| {
@@ -355,8 +339,22 @@ fn main() {
         })
         .await;
         let mut state = for_book.borrow_mut();
-        match fetched.and_then(|bytes| Layer::from_bytes(&bytes).map_err(|e| e.to_string())) {
-            Ok(layer) => use_layer(&mut state, layer, now() - start),
+        let loaded = fetched.and_then(|bytes| {
+            let database = state
+                .solved
+                .load_database(&bytes)
+                .map_err(|e| e.to_string())?;
+            Ok(database.len() as u32)
+        });
+        match loaded {
+            Ok(positions) => {
+                post(&FromWorker::Database(Database::Ready {
+                    positions,
+                    millis: (now() - start) as u32,
+                    memory: memory_bytes(),
+                }));
+                share_solved(&mut state);
+            }
             Err(e) => {
                 web_sys::console::log_1(&format!("no position database: {e}").into());
                 post(&FromWorker::Database(Database::Missing));

@@ -8,21 +8,11 @@ use std::sync::{Arc, mpsc};
 use std::time::Instant;
 
 use engine::player::{PERFECT_TIME_LIMIT_MS, PlayerConfig, SearchProgress};
-use engine::{Board, Decision, Layer, OpeningBook, Player};
+use engine::{Board, Decision, Player, SolvedPositions};
 
 use super::demo::DEMO_PACE;
 use super::{Booth, Changed, seat};
 use crate::messages::{GameMode, ServerMessage};
-
-/// What makes perfect play quick from the first move: the opening book
-/// and the position database, when the bridge has them.
-#[derive(Clone, Default)]
-pub struct GameData {
-    /// The opening book.
-    pub book: Option<Arc<OpeningBook>>,
-    /// The position database.
-    pub layer: Option<Arc<Layer>>,
-}
 
 /// A position to find a move for, with the player that finds it.
 struct Ask {
@@ -62,7 +52,7 @@ pub(super) struct Computer {
 
 impl Computer {
     /// Starts the search thread, which calls on `wake` when it has a move.
-    pub(super) fn spawn(data: GameData, wake: Arc<tokio::sync::Notify>) -> Computer {
+    pub(super) fn spawn(data: SolvedPositions, wake: Arc<tokio::sync::Notify>) -> Computer {
         let (asks, questions) = mpsc::channel::<Ask>();
         let (replies, answers) = mpsc::channel();
         std::thread::Builder::new()
@@ -169,7 +159,7 @@ impl Booth {
 fn search_thread(
     questions: &mpsc::Receiver<Ask>,
     replies: &mpsc::Sender<Answer>,
-    data: &GameData,
+    data: &SolvedPositions,
     wake: &tokio::sync::Notify,
 ) {
     let mut seed = std::time::SystemTime::now()
@@ -187,8 +177,7 @@ fn search_thread(
         {
             seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
             let mut player = Player::new(ask.player.clone(), seed);
-            player.set_book(data.book.clone());
-            player.set_layer(data.layer.clone());
+            player.use_solved(data);
             kept = Some((ask.player.clone(), player));
         }
         let (_, player) = kept.as_mut().expect("kept above");

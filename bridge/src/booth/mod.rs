@@ -23,7 +23,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use engine::player::{LevelSpec, LevelTuning, PlayerConfig};
-use engine::{Board, Side, Status};
+use engine::{Board, Side, SolvedPositions, Status};
 
 use crate::messages::{
     ClientMessage, ErrorCode, GameMode, GameStatus, NoticeCode, Part, Role, Seat, ServerMessage,
@@ -33,7 +33,6 @@ use crate::outbox::Outbox;
 pub use crate::records::{GameRecord, Tally};
 use crate::records::{Outcome, Records};
 use crate::robot_link::{Desired, LinkState, RobotLink, RobotStatus};
-pub use computer::GameData;
 pub use demo::DemoSettings;
 use events::EventLog;
 pub use settings::BoothSettings;
@@ -162,7 +161,7 @@ pub struct Booth {
     levels: Vec<LevelSpec>,
     tuning: BTreeMap<String, LevelTuning>,
     /// What makes the computer's perfect play quick.
-    game_data: GameData,
+    game_data: SolvedPositions,
     /// The computer's search thread, from its first move on.
     computer: Option<computer::Computer>,
     /// Counts every change the pages are told of, for the operator page.
@@ -243,7 +242,7 @@ impl Booth {
                 .map(|l| l.parse().expect("a known level"))
                 .into(),
             tuning: BTreeMap::new(),
-            game_data: GameData::default(),
+            game_data: SolvedPositions::default(),
             computer: None,
             changes: tokio::sync::watch::Sender::new(0),
             events: EventLog::default(),
@@ -269,7 +268,7 @@ impl Booth {
     /// The opening book and the position database for the computer's
     /// perfect play (without them it falls back to the Hard search when
     /// a move takes too long).
-    pub fn set_game_data(&mut self, data: GameData) {
+    pub fn set_game_data(&mut self, data: SolvedPositions) {
         self.game_data = data;
     }
 

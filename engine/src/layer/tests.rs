@@ -91,7 +91,7 @@ fn the_solver_stops_at_the_layer_and_still_answers_exactly() {
     let g = layer.geometry();
     let layer = Arc::new(layer);
     let mut with = Solver::new();
-    with.set_layer(Some(layer));
+    with.use_solved(&crate::SolvedPositions::default().with_database(Some(layer)));
     let (mut nodes_with, mut nodes_without) = (0, 0);
     let mut memo = HashMap::new();
     for plies in 2..8 {

@@ -24,7 +24,6 @@ mod search_value;
 mod teaching;
 
 use std::cell::{Cell, RefCell};
-use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -43,7 +42,7 @@ use crate::evaluation::{Evaluation, Style, Windows};
 use crate::score::win_now_score;
 use crate::solver::{self, Flow, Mode, Solver};
 use crate::trace::{Bound, DEFAULT_TRACE_BUDGET, Recorder, SearchTrace};
-use crate::{Board, Cancelled, Geometry, Layer, OpeningBook, Position};
+use crate::{Board, Cancelled, Geometry, Position, SolvedPositions};
 
 /// How long a person waits at most for a Perfect move, in milliseconds,
 /// for [`Player::choose_within`]: long enough for every early position
@@ -116,36 +115,84 @@ impl From<Cancelled> for ChooseError {
     }
 }
 
-/// A computer player: its configuration, its seeded random numbers and what
-/// it keeps between moves (the solver's table, the adaptive strength).
+/// A computer player: its seeded random numbers and what its kind of play
+/// keeps between moves (the window tables, the solver's table, the
+/// adaptive strength).
 pub struct Player {
-    config: PlayerConfig,
     rng: Rng,
     trace_budget: usize,
-    windows: WindowsCache,
-    solver: Option<Solver>,
-    book: Option<Arc<OpeningBook>>,
-    layer: Option<Arc<Layer>>,
-    adaptive: Option<Adaptive>,
+    strategy: Strategy,
+}
+
+/// Each kind of play with exactly what it needs.
+enum Strategy {
+    /// Any legal column.
+    Random,
+    /// A depth-limited search with its evaluation's tables.
+    Search {
+        config: SearchConfig,
+        windows: WindowsCache,
+    },
+    /// The exact solver, its table kept from move to move.
+    Perfect {
+        config: PerfectConfig,
+        solver: Box<Solver>,
+    },
+    /// A search whose depth follows the games' results.
+    Adaptive {
+        adaptive: Adaptive,
+        windows: WindowsCache,
+    },
 }
 
 impl Player {
     /// A player of `config` whose random choices follow `seed`.
     pub fn new(config: PlayerConfig, seed: u64) -> Player {
-        let adaptive = match &config {
-            PlayerConfig::Adaptive(a) => Some(Adaptive::new(a.clone())),
-            _ => None,
+        Player::reusing(config, seed, None).0
+    }
+
+    /// A player of `config` that takes over `solver` (and its table, so no
+    /// second table is made) when it plays perfectly; any other player
+    /// hands the solver back.
+    pub fn reusing(
+        config: PlayerConfig,
+        seed: u64,
+        solver: Option<Solver>,
+    ) -> (Player, Option<Solver>) {
+        let (strategy, unused) = match config {
+            PlayerConfig::Random => (Strategy::Random, solver),
+            PlayerConfig::Search(config) => (
+                Strategy::Search {
+                    config,
+                    windows: WindowsCache::default(),
+                },
+                solver,
+            ),
+            PlayerConfig::Perfect(config) => {
+                let solver = solver
+                    .unwrap_or_else(|| Solver::with_table_bytes((config.table_mb as usize) << 20));
+                (
+                    Strategy::Perfect {
+                        config,
+                        solver: Box::new(solver),
+                    },
+                    None,
+                )
+            }
+            PlayerConfig::Adaptive(config) => (
+                Strategy::Adaptive {
+                    adaptive: Adaptive::new(config),
+                    windows: WindowsCache::default(),
+                },
+                solver,
+            ),
         };
-        Player {
-            config,
+        let player = Player {
             rng: Rng::new(seed),
             trace_budget: DEFAULT_TRACE_BUDGET,
-            windows: WindowsCache::default(),
-            solver: None,
-            book: None,
-            layer: None,
-            adaptive,
-        }
+            strategy,
+        };
+        (player, unused)
     }
 
     /// Records at most `nodes` nodes per trace (default 2,000).
@@ -154,68 +201,56 @@ impl Player {
         self
     }
 
-    /// Lets the perfect player answer from an opening book (instant in the
-    /// opening, where the solver alone needs minutes).
-    pub fn set_book(&mut self, book: Option<Arc<OpeningBook>>) {
-        if let Some(solver) = &mut self.solver {
-            solver.set_book(book.clone());
+    /// Lets a perfect player answer from the positions solved in advance
+    /// (instant in the opening, where the solver alone needs minutes).
+    /// Other players search without them.
+    pub fn use_solved(&mut self, solved: &SolvedPositions) {
+        if let Some(solver) = self.solver() {
+            solver.use_solved(solved);
         }
-        self.book = book;
     }
 
-    /// Lets the perfect player's search stop at the 12-stone position
-    /// database (a position a few stones short of it needs a shallow
-    /// search).
-    pub fn set_layer(&mut self, layer: Option<Arc<Layer>>) {
-        if let Some(solver) = &mut self.solver {
-            solver.set_layer(layer.clone());
+    /// A perfect player's solver: a caller that also needs exact scores
+    /// (a hint, a review) can share its table instead of making another.
+    pub fn solver(&mut self) -> Option<&mut Solver> {
+        match &mut self.strategy {
+            Strategy::Perfect { solver, .. } => Some(solver),
+            _ => None,
         }
-        self.layer = layer;
     }
 
-    /// The perfect level's solver, with the player's book and database,
-    /// made on first use: a caller that also needs exact scores (a hint, a
-    /// review) can share its table instead of allocating another.
-    pub fn solver(&mut self) -> &mut Solver {
-        self.solver_of(crate::solver::DEFAULT_TABLE_BYTES)
+    /// Ends the player, handing its solver on to the next one.
+    pub fn into_solver(self) -> Option<Solver> {
+        match self.strategy {
+            Strategy::Perfect { solver, .. } => Some(*solver),
+            _ => None,
+        }
     }
 
-    fn solver_of(&mut self, table_bytes: usize) -> &mut Solver {
-        let (book, layer) = (&self.book, &self.layer);
-        self.solver.get_or_insert_with(|| {
-            let mut solver = Solver::with_table_bytes(table_bytes);
-            solver.set_book(book.clone());
-            solver.set_layer(layer.clone());
-            solver
-        })
-    }
-
-    /// Hands the player a solver (and its table) to use from now on.
-    pub fn set_solver(&mut self, mut solver: Solver) {
-        solver.set_book(self.book.clone());
-        solver.set_layer(self.layer.clone());
-        self.solver = Some(solver);
-    }
-
-    /// Takes the player's solver away, to hand it to the next player.
-    pub fn take_solver(&mut self) -> Option<Solver> {
-        self.solver.take()
-    }
-
-    /// The configuration.
-    pub fn config(&self) -> &PlayerConfig {
-        &self.config
+    /// The configuration, as the adaptive player has it now.
+    pub fn config(&self) -> PlayerConfig {
+        match &self.strategy {
+            Strategy::Random => PlayerConfig::Random,
+            Strategy::Search { config, .. } => PlayerConfig::Search(config.clone()),
+            Strategy::Perfect { config, .. } => PlayerConfig::Perfect(config.clone()),
+            Strategy::Adaptive { adaptive, .. } => {
+                PlayerConfig::Adaptive(adaptive.config().clone())
+            }
+        }
     }
 
     /// The adaptive player's state, for the adaptive level.
     pub fn adaptive(&self) -> Option<&Adaptive> {
-        self.adaptive.as_ref()
+        match &self.strategy {
+            Strategy::Adaptive { adaptive, .. } => Some(adaptive),
+            _ => None,
+        }
     }
 
     /// Tells an adaptive player how a game ended (`Some(true)`: it won).
     pub fn game_over(&mut self, won: Option<bool>) {
-        if let Some(a) = &mut self.adaptive {
-            a.game_over(won);
+        if let Strategy::Adaptive { adaptive, .. } = &mut self.strategy {
+            adaptive.game_over(won);
         }
     }
 
@@ -246,18 +281,29 @@ impl Player {
         let root_moves = board.to_string();
         // Trees of the running search name their root, as the final one does.
         let mut reporter = Reporter::new(clock, observe).naming_root(root_moves.clone());
-        let mut decision = match self.config.clone() {
-            PlayerConfig::Random => self.random(&position),
-            PlayerConfig::Search(search) => {
-                let name = if search.depth <= 2 { "easy" } else { "search" };
-                self.search(&position, &search, name, &mut reporter)?
+        let (rng, trace_budget) = (&mut self.rng, self.trace_budget);
+        let mut decision = match &mut self.strategy {
+            Strategy::Random => random(rng, &position, trace_budget),
+            Strategy::Search { config, windows } => {
+                let name = if config.depth <= 2 { "easy" } else { "search" };
+                let mut searcher = Searcher {
+                    rng,
+                    windows,
+                    trace_budget,
+                };
+                searcher.search(&position, config, name, &mut reporter)?
             }
-            PlayerConfig::Perfect(perfect) => self.perfect(&position, &perfect, &mut reporter)?,
-            PlayerConfig::Adaptive(_) => {
-                let adaptive = self.adaptive.as_ref().expect("made in new");
-                let search = adaptive.search_config();
-                let decision = self.search(&position, &search, "adaptive", &mut reporter)?;
-                let adaptive = self.adaptive.as_mut().expect("made in new");
+            Strategy::Perfect { config, solver } => {
+                perfect(rng, solver, &position, config, trace_budget, &mut reporter)?
+            }
+            Strategy::Adaptive { adaptive, windows } => {
+                let config = adaptive.search_config();
+                let mut searcher = Searcher {
+                    rng,
+                    windows,
+                    trace_budget,
+                };
+                let decision = searcher.search(&position, &config, "adaptive", &mut reporter)?;
                 adaptive.observe_search(&decision);
                 decision
             }
@@ -285,7 +331,7 @@ impl Player {
         limit_ms: f64,
         observe: &mut dyn FnMut(&SearchProgress),
     ) -> Result<Decision, ChooseError> {
-        let perfect = matches!(self.config, PlayerConfig::Perfect(_));
+        let perfect = matches!(self.strategy, Strategy::Perfect { .. });
         let start = clock();
         let mut limited = |progress: &SearchProgress| {
             observe(progress);
@@ -312,29 +358,39 @@ impl Player {
             result => result,
         }
     }
+}
 
-    fn random(&mut self, p: &Position) -> Decision {
-        let legal: Vec<usize> = (0..p.geometry().columns())
-            .filter(|&c| p.can_play(c))
-            .collect();
-        let column = self.rng.pick(&legal);
-        let mut recorder = Recorder::new(self.trace_budget, 1);
-        recorder.open(None, None, p.side_to_move(), 0, true);
-        Decision {
-            column,
-            value: 0,
-            value_kind: ValueKind::None,
-            column_values: vec![None; p.geometry().columns()],
-            pv: vec![column as u8],
-            depth: 0,
-            nodes: 0,
-            trace: recorder.finish(vec![column as u8], 0, 0),
-            facts: vec![Fact::RandomMove {
-                level: "random".into(),
-            }],
-        }
+/// Any legal column, said as such.
+fn random(rng: &mut Rng, p: &Position, trace_budget: usize) -> Decision {
+    let legal: Vec<usize> = (0..p.geometry().columns())
+        .filter(|&c| p.can_play(c))
+        .collect();
+    let column = rng.pick(&legal);
+    let mut recorder = Recorder::new(trace_budget, 1);
+    recorder.open(None, None, p.side_to_move(), 0, true);
+    Decision {
+        column,
+        value: 0,
+        value_kind: ValueKind::None,
+        column_values: vec![None; p.geometry().columns()],
+        pv: vec![column as u8],
+        depth: 0,
+        nodes: 0,
+        trace: recorder.finish(vec![column as u8], 0, 0),
+        facts: vec![Fact::RandomMove {
+            level: "random".into(),
+        }],
     }
+}
 
+/// What a search keeps between moves, borrowed for one move.
+struct Searcher<'a> {
+    rng: &'a mut Rng,
+    windows: &'a mut WindowsCache,
+    trace_budget: usize,
+}
+
+impl Searcher<'_> {
     fn search(
         &mut self,
         p: &Position,
@@ -408,7 +464,7 @@ impl Player {
         if best.len() < 2 {
             return;
         }
-        let Ok(column) = self.among_equals(best, true) else {
+        let Ok(column) = among_equals(self.rng, best, true) else {
             return;
         };
         if column == decision.column {
@@ -448,120 +504,120 @@ impl Player {
             level: level_name.into(),
         });
     }
+}
 
-    /// Variety among equally good moves is worth a short wait, not a long
-    /// one: past this many milliseconds of the caller's clock, Perfect plays
-    /// the first best column it found instead of testing the others too
-    /// (stopping at the first best column took the slowest early position
-    /// measured natively from 9.0 s to 4.3 s). Not shorter: every column
-    /// tested is also a node of the tree the watchers see, and a 20 ms
-    /// limit left a 13-stone Perfect move with one column of seven.
-    const VARY_WITHIN_MS: f64 = 1500.0;
+/// Variety among equally good moves is worth a short wait, not a long
+/// one: past this many milliseconds of the caller's clock, Perfect plays
+/// the first best column it found instead of testing the others too
+/// (stopping at the first best column took the slowest early position
+/// measured natively from 9.0 s to 4.3 s). Not shorter: every column
+/// tested is also a node of the tree the watchers see, and a 20 ms
+/// limit left a 13-stone Perfect move with one column of seven.
+const VARY_WITHIN_MS: f64 = 1500.0;
 
-    fn perfect(
-        &mut self,
-        p: &Position,
-        config: &PerfectConfig,
-        reporter: &mut Reporter<'_>,
-    ) -> Result<Decision, ChooseError> {
-        let trace_budget = self.trace_budget;
-        let solver = self.solver_of((config.table_mb as usize) << 20);
-        let g = p.geometry();
-        let plies_left = (g.cells() - p.plies()) as u8;
-        let mover = p.side_to_move();
-        let mut nodes = 0;
-        // The tree grows by one column at a time; a watcher sees it between.
-        let recorder = RefCell::new(Recorder::new(trace_budget, 1));
-        let root = recorder.borrow_mut().open(None, None, mover, 0, true);
-        let elapsed_ms = Cell::new(0.0);
-        let mut observe = solver_observer(reporter, &recorder, &elapsed_ms, plies_left);
-        let record = |column: usize, value: i32, bound: Bound| {
-            if let Some(r) = root {
-                recorder.borrow_mut().leaf(r, column, mover, value, bound);
-            }
-        };
-        // The position's score: from the book, else one exact search. Then
-        // a column is best when it keeps that score, which a null-window
-        // test tells far sooner than each column's exact score would.
-        let value = match solver.book().and_then(|b| b.score(p)) {
-            Some(score) => score,
-            None => {
-                let score = solver.search(p, Mode::Strong, &mut observe)?;
+/// The solver's move: the position's exact score, then which columns keep
+/// it, one of them chosen.
+fn perfect(
+    rng: &mut Rng,
+    solver: &mut Solver,
+    p: &Position,
+    config: &PerfectConfig,
+    trace_budget: usize,
+    reporter: &mut Reporter<'_>,
+) -> Result<Decision, ChooseError> {
+    let g = p.geometry();
+    let plies_left = (g.cells() - p.plies()) as u8;
+    let mover = p.side_to_move();
+    let mut nodes = 0;
+    // The tree grows by one column at a time; a watcher sees it between.
+    let recorder = RefCell::new(Recorder::new(trace_budget, 1));
+    let root = recorder.borrow_mut().open(None, None, mover, 0, true);
+    let elapsed_ms = Cell::new(0.0);
+    let mut observe = solver_observer(reporter, &recorder, &elapsed_ms, plies_left);
+    let record = |column: usize, value: i32, bound: Bound| {
+        if let Some(r) = root {
+            recorder.borrow_mut().leaf(r, column, mover, value, bound);
+        }
+    };
+    // The position's score: from the book, else one exact search. Then
+    // a column is best when it keeps that score, which a null-window
+    // test tells far sooner than each column's exact score would.
+    let value = match solver.book().and_then(|b| b.score(p)) {
+        Some(score) => score,
+        None => {
+            let score = solver.search(p, Mode::Strong, &mut observe)?;
+            nodes += solver.nodes();
+            score
+        }
+    };
+    let mut values = vec![None; g.columns()];
+    let mut best = Vec::new();
+    for column in g.centre_order() {
+        if !p.can_play(column) {
+            continue;
+        }
+        if p.is_winning_move(column) {
+            values[column] = Some(win_now_score(g.cells(), p.plies()));
+        } else {
+            let mut child = *p;
+            child.play_column(column);
+            if let Some(score) = solver.known_score(&child) {
+                values[column] = Some(-score);
+            } else if (config.vary && elapsed_ms.get() < VARY_WITHIN_MS) || best.is_empty() {
+                // The column keeps the score unless the opponent then
+                // scores more than -value.
+                let refuted = solver.at_least(&child, 1 - value, &mut observe)?;
                 nodes += solver.nodes();
-                score
-            }
-        };
-        let mut values = vec![None; g.columns()];
-        let mut best = Vec::new();
-        for column in g.centre_order() {
-            if !p.can_play(column) {
-                continue;
-            }
-            if p.is_winning_move(column) {
-                values[column] = Some(win_now_score(g.cells(), p.plies()));
-            } else {
-                let mut child = *p;
-                child.play_column(column);
-                if let Some(score) = solver.known_score(&child) {
-                    values[column] = Some(-score);
-                } else if (config.vary && elapsed_ms.get() < Self::VARY_WITHIN_MS)
-                    || best.is_empty()
-                {
-                    // The column keeps the score unless the opponent then
-                    // scores more than -value.
-                    let refuted = solver.at_least(&child, 1 - value, &mut observe)?;
-                    nodes += solver.nodes();
-                    if refuted {
-                        // Known only as a bound: less than the best.
-                        record(column, value - 1, Bound::Upper);
-                    } else {
-                        values[column] = Some(value);
-                    }
+                if refuted {
+                    // Known only as a bound: less than the best.
+                    record(column, value - 1, Bound::Upper);
+                } else {
+                    values[column] = Some(value);
                 }
             }
-            if let Some(v) = values[column] {
-                record(column, v, Bound::Exact);
-            }
-            if values[column] == Some(value) {
-                best.push(column);
-            }
         }
-        let column = self.among_equals(&best, config.vary)?;
-        drop(observe);
-        let mut recorder = recorder.into_inner();
-        if let Some(r) = root {
-            recorder.node(r).value = value;
-            recorder.node(r).subtree_nodes = nodes;
+        if let Some(v) = values[column] {
+            record(column, v, Bound::Exact);
         }
-        let mut decision = Decision {
-            column,
-            value,
-            value_kind: ValueKind::Exact,
-            column_values: values,
-            pv: vec![column as u8],
-            depth: plies_left,
-            nodes,
-            trace: recorder.finish(vec![column as u8], nodes, plies_left),
-            facts: vec![facts::outcome(p, value)],
-        };
-        // Only when every column's exact value is known (from the book or
-        // the database).
-        if (0..g.columns()).all(|c| !p.can_play(c) || decision.column_values[c].is_some()) {
-            add_every_other_move_loses(&mut decision, 0);
+        if values[column] == Some(value) {
+            best.push(column);
         }
-        Ok(decision)
     }
+    let column = among_equals(rng, &best, config.vary)?;
+    drop(observe);
+    let mut recorder = recorder.into_inner();
+    if let Some(r) = root {
+        recorder.node(r).value = value;
+        recorder.node(r).subtree_nodes = nodes;
+    }
+    let mut decision = Decision {
+        column,
+        value,
+        value_kind: ValueKind::Exact,
+        column_values: values,
+        pv: vec![column as u8],
+        depth: plies_left,
+        nodes,
+        trace: recorder.finish(vec![column as u8], nodes, plies_left),
+        facts: vec![facts::outcome(p, value)],
+    };
+    // Only when every column's exact value is known (from the book or
+    // the database).
+    if (0..g.columns()).all(|c| !p.can_play(c) || decision.column_values[c].is_some()) {
+        add_every_other_move_loses(&mut decision, 0);
+    }
+    Ok(decision)
+}
 
-    /// One of the equally good `best` columns (centre first): sooner wins
-    /// and later losses already score higher, so among equal scores vary
-    /// with the seed, or keep the most central.
-    fn among_equals(&mut self, best: &[usize], vary: bool) -> Result<usize, ChooseError> {
-        match *best {
-            [] => Err(ChooseError::GameOver),
-            [only] => Ok(only),
-            _ if vary => Ok(self.rng.pick(best)),
-            [first, ..] => Ok(first),
-        }
+/// One of the equally good `best` columns (centre first): sooner wins
+/// and later losses already score higher, so among equal scores vary
+/// with the seed, or keep the most central.
+fn among_equals(rng: &mut Rng, best: &[usize], vary: bool) -> Result<usize, ChooseError> {
+    match *best {
+        [] => Err(ChooseError::GameOver),
+        [only] => Ok(only),
+        _ if vary => Ok(rng.pick(best)),
+        [first, ..] => Ok(first),
     }
 }
 

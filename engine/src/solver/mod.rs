@@ -23,6 +23,7 @@ use crate::book::OpeningBook;
 use crate::layer::Layer;
 use crate::position::has_line;
 use crate::score::win_now_score;
+use crate::solved::SolvedPositions;
 
 /// Default table size: 4 MiB. Larger tables were slower on every benchmark
 /// set here: probes that miss the CPU caches cost more than the extra hits
@@ -96,8 +97,7 @@ pub struct Solver {
     table: TranspositionTable,
     nodes: u64,
     stop: Arc<AtomicBool>,
-    book: Option<Arc<OpeningBook>>,
-    layer: Option<Arc<Layer>>,
+    solved: SolvedPositions,
 }
 
 impl Default for Solver {
@@ -118,31 +118,26 @@ impl Solver {
             table: TranspositionTable::with_bytes(bytes),
             nodes: 0,
             stop: Arc::new(AtomicBool::new(false)),
-            book: None,
-            layer: None,
+            solved: SolvedPositions::default(),
         }
     }
 
-    /// Answers positions the book holds from the book, at once.
-    pub fn set_book(&mut self, book: Option<Arc<OpeningBook>>) {
-        self.book = book;
+    /// Uses the positions solved in advance: positions the book holds are
+    /// answered at once, and a search ends at the database's positions
+    /// with their exact scores, so a position a few stones short of them
+    /// needs only a shallow search.
+    pub fn use_solved(&mut self, solved: &SolvedPositions) {
+        self.solved = solved.clone();
     }
 
     /// The opening book in use, if any.
     pub fn book(&self) -> Option<&OpeningBook> {
-        self.book.as_deref()
+        self.solved.book()
     }
 
-    /// Ends the search at the layer's positions with their exact scores:
-    /// a position a few stones short of the layer needs only a shallow
-    /// search.
-    pub fn set_layer(&mut self, layer: Option<Arc<Layer>>) {
-        self.layer = layer;
-    }
-
-    /// The layer in use, if any.
+    /// The position database in use, if any.
     pub fn layer(&self) -> Option<&Layer> {
-        self.layer.as_deref()
+        self.solved.database()
     }
 
     /// Bytes used by the transposition table.
@@ -284,7 +279,7 @@ impl Solver {
             lower = lower.max(floor.min(upper));
         }
         let mut search = Search::new(
-            (&mut self.table, &self.stop, self.layer.as_deref()),
+            (&mut self.table, &self.stop, self.solved.database()),
             position,
             observe,
             (lower, upper),
@@ -333,7 +328,7 @@ impl Solver {
         }
         let range = score_range(position);
         let mut search = Search::new(
-            (&mut self.table, &self.stop, self.layer.as_deref()),
+            (&mut self.table, &self.stop, self.solved.database()),
             position,
             observe,
             range,
@@ -372,8 +367,8 @@ impl Solver {
             let g = position.geometry();
             return Some(win_now_score(g.cells(), position.plies()));
         }
-        let book = self.book.as_ref().and_then(|b| b.score(position));
-        book.or_else(|| self.layer.as_ref().and_then(|l| l.score(position)))
+        let book = self.book().and_then(|b| b.score(position));
+        book.or_else(|| self.layer().and_then(|l| l.score(position)))
     }
 }
 
@@ -724,7 +719,7 @@ mod tests {
             .collect();
         let book = OpeningBook::from_frontier(g, depth, &frontier).unwrap();
         let mut solver = Solver::new();
-        solver.set_book(Some(Arc::new(book)));
+        solver.use_solved(&SolvedPositions::default().with_book(Some(Arc::new(book))));
         let mut checked = 0;
         // The deepest positions of the book: their columns are not in it.
         for p in crate::book::frontier(g, depth) {

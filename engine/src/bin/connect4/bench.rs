@@ -9,8 +9,6 @@ use std::time::Instant;
 
 use engine::{Board, Mode, Solver};
 
-use crate::data::Data;
-
 use crate::solve::parse;
 
 #[derive(clap::Args)]
@@ -38,14 +36,8 @@ pub fn run(args: &Args) -> Result<ExitCode, Box<dyn Error>> {
     let data = args.data.load()?;
     // With the database, every file runs twice: the solver alone, then
     // stopping at the database, so one run shows both.
-    let mut setups = vec![(
-        "no",
-        Data {
-            layer: None,
-            ..data.clone()
-        },
-    )];
-    if data.layer.is_some() {
+    let mut setups = vec![("no", data.clone().with_database(None))];
+    if data.database().is_some() {
         setups.push(("yes", data));
     }
     let mode = if args.weak { Mode::Weak } else { Mode::Strong };
@@ -61,7 +53,7 @@ pub fn run(args: &Args) -> Result<ExitCode, Box<dyn Error>> {
             |n| n.to_string_lossy().into_owned(),
         );
         for (label, data) in &setups {
-            let mut solver = data.solver(args.table_mb);
+            let mut solver = crate::data::solver(data, args.table_mb);
             let result = measure(&mut solver, &positions, mode, args.keep_table, path);
             any_wrong |= result.wrong > 0;
             let n = positions.len().max(1) as f64;

@@ -276,7 +276,7 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode, Box<dyn Error>> {
     let new: Mutex<HashMap<u64, Solved>> = Mutex::new(HashMap::new());
     pool.install(|| {
         todo.par_iter().for_each_init(
-            || layer.solver(args.table_mb),
+            || data::solver(&layer, args.table_mb),
             |solver, p| {
                 if deadline.is_some_and(|d| Instant::now() >= d) {
                     return;
@@ -317,7 +317,7 @@ fn generate(args: &GenerateArgs) -> Result<ExitCode, Box<dyn Error>> {
     let provenance = Provenance {
         frontier: positions.len(),
         solved: &all,
-        layered: layer.layer.is_some(),
+        layered: layer.database().is_some(),
         wall_seconds: started.elapsed().as_secs_f64(),
     }
     .text(args, &book, bytes.len());
@@ -563,7 +563,7 @@ fn check_uci(args: &UciArgs) -> Result<ExitCode, Box<dyn Error>> {
     }
     let from_book = cases
         .iter()
-        .filter(|(_, p, _)| lookup.book.as_ref().and_then(|b| b.score(p)).is_some())
+        .filter(|(_, p, _)| lookup.book().and_then(|b| b.score(p)).is_some())
         .count();
     let started = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new()
@@ -573,7 +573,7 @@ fn check_uci(args: &UciArgs) -> Result<ExitCode, Box<dyn Error>> {
         cases
             .par_iter()
             .map_init(
-                || lookup.solver(8),
+                || data::solver(&lookup, 8),
                 |solver, (line, p, expected)| (solver.solve_weak(p) != *expected).then_some(*line),
             )
             .flatten()

@@ -1,12 +1,9 @@
 //! What perfect play knows beyond the search: the opening book and the
 //! 12-stone position database, as every command takes them.
 
+use engine::{Layer, OpeningBook, SolvedPositions, Solver};
 use std::error::Error;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-
-use engine::player::Player;
-use engine::{Layer, OpeningBook, Solver};
 
 /// The database's file name at its standard places.
 pub const LAYER_FILE: &str = "layer12.c4l";
@@ -27,50 +24,38 @@ pub struct DataArgs {
     pub no_layer: bool,
 }
 
-/// The loaded book and database.
-#[derive(Clone, Default)]
-pub struct Data {
-    pub book: Option<Arc<OpeningBook>>,
-    pub layer: Option<Arc<Layer>>,
-}
-
 impl DataArgs {
     /// Loads what the options name; a file named but unreadable or invalid
     /// is an error, a database missing from the standard places is not.
-    pub fn load(&self) -> Result<Data, Box<dyn Error>> {
-        let book = match &self.book {
-            Some(path) => Some(Arc::new(load_book(path)?)),
-            None => None,
-        };
-        let layer = if self.no_layer {
-            None
-        } else {
-            match self.layer.clone().or_else(standard_layer) {
-                Some(path) => Some(Arc::new(load_layer(&path)?)),
-                None => None,
-            }
-        };
-        Ok(Data { book, layer })
+    pub fn load(&self) -> Result<SolvedPositions, Box<dyn Error>> {
+        let mut solved = SolvedPositions::default();
+        if let Some(path) = &self.book {
+            let bytes = read(path, "the book")?;
+            solved
+                .load_book(&bytes)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        if !self.no_layer
+            && let Some(path) = self.layer.clone().or_else(standard_layer)
+        {
+            let bytes = read(&path, "the position database")?;
+            solved
+                .load_database(&bytes)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        Ok(solved)
     }
 }
 
-impl Data {
-    /// A solver with a table of `table_mb` MiB that uses this data.
-    pub fn solver(&self, table_mb: usize) -> Solver {
-        let mut solver = Solver::with_table_bytes(table_mb << 20);
-        self.give_to(&mut solver);
-        solver
-    }
+/// A solver with a table of `table_mb` MiB that uses `solved`.
+pub fn solver(solved: &SolvedPositions, table_mb: usize) -> Solver {
+    let mut solver = Solver::with_table_bytes(table_mb << 20);
+    solver.use_solved(solved);
+    solver
+}
 
-    pub fn give_to(&self, solver: &mut Solver) {
-        solver.set_book(self.book.clone());
-        solver.set_layer(self.layer.clone());
-    }
-
-    pub fn give_to_player(&self, player: &mut Player) {
-        player.set_book(self.book.clone());
-        player.set_layer(self.layer.clone());
-    }
+fn read(path: &Path, what: &str) -> Result<Vec<u8>, String> {
+    std::fs::read(path).map_err(|e| format!("cannot read {what} {}: {e}", path.display()))
 }
 
 /// The first standard place that holds the database.
@@ -90,16 +75,15 @@ pub fn standard_layer() -> Option<PathBuf> {
         .find(|path| path.is_file())
 }
 
-/// Reads a database file, naming the file in any error.
+/// Reads a database file on its own (to describe or check it), naming
+/// the file in any error.
 pub fn load_layer(path: &Path) -> Result<Layer, Box<dyn Error>> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| format!("cannot read the position database {}: {e}", path.display()))?;
+    let bytes = read(path, "the position database")?;
     Layer::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()).into())
 }
 
-/// Reads a book file, naming the file in any error.
+/// Reads a book file on its own, naming the file in any error.
 pub fn load_book(path: &Path) -> Result<OpeningBook, Box<dyn Error>> {
-    let bytes =
-        std::fs::read(path).map_err(|e| format!("cannot read the book {}: {e}", path.display()))?;
+    let bytes = read(path, "the book")?;
     OpeningBook::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()).into())
 }

@@ -47,9 +47,9 @@ pub fn run(args: &Args) -> Result<ExitCode, Box<dyn Error>> {
         Player::new(args.a.config.clone(), args.seed.wrapping_mul(2)),
         Player::new(args.b.config.clone(), args.seed.wrapping_mul(2) + 1),
     ];
-    let data = args.data.load()?;
+    let solved = args.data.load()?;
     for player in &mut players {
-        data.give_to_player(player);
+        player.use_solved(&solved);
     }
     let mut tallies = [Tally::default(), Tally::default()];
     for game in 0..args.games {

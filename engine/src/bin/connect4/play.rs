@@ -27,7 +27,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<ExitCode, Box<dyn Error>> {
     let mut computer = Player::new(args.level.config.clone(), args.seed);
-    args.data.load()?.give_to_player(&mut computer);
+    computer.use_solved(&args.data.load()?);
     let human = match args.first.as_str() {
         "me" => Side::First,
         "computer" => Side::Second,

@@ -15,7 +15,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<ExitCode, Box<dyn Error>> {
-    let mut solver = args.data.load()?.solver(8);
+    let mut solver = crate::data::solver(&args.data.load()?, 8);
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut failed = false;

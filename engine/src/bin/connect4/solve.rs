@@ -26,7 +26,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<ExitCode, Box<dyn Error>> {
-    let mut solver = args.data.load()?.solver(args.table_mb);
+    let mut solver = crate::data::solver(&args.data.load()?, args.table_mb);
     let mode = if args.weak { Mode::Weak } else { Mode::Strong };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
