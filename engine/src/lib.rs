@@ -4,10 +4,10 @@
 mod board;
 pub mod book;
 mod data_file;
+pub mod database;
 mod error;
 pub mod evaluation;
 mod geometry;
-pub mod layer;
 pub mod player;
 mod position;
 pub mod review;
@@ -19,9 +19,9 @@ pub mod trace;
 
 pub use board::{Board, Cell, Status};
 pub use book::OpeningBook;
+pub use database::PositionDatabase;
 pub use error::{GeometryError, MoveError, ParseError, ParseErrorKind};
 pub use geometry::Geometry;
-pub use layer::Layer;
 pub use player::{Decision, Level, Player, PlayerConfig};
 pub use position::Position;
 pub use side::{PerSide, Side};

@@ -17,15 +17,15 @@
 use std::sync::Arc;
 
 use crate::book::BookError;
-use crate::layer::LayerError;
-use crate::{Layer, OpeningBook};
+use crate::database::DatabaseError;
+use crate::{OpeningBook, PositionDatabase};
 
 /// The opening book and the position database, each there once loaded.
 /// Cloning shares them.
 #[derive(Debug, Clone, Default)]
 pub struct SolvedPositions {
     book: Option<Arc<OpeningBook>>,
-    database: Option<Arc<Layer>>,
+    database: Option<Arc<PositionDatabase>>,
 }
 
 impl SolvedPositions {
@@ -42,8 +42,8 @@ impl SolvedPositions {
     ///
     /// # Errors
     /// What is wrong with the bytes; the database held before stays.
-    pub fn load_database(&mut self, bytes: &[u8]) -> Result<&Layer, LayerError> {
-        let database = Layer::from_bytes(bytes)?;
+    pub fn load_database(&mut self, bytes: &[u8]) -> Result<&PositionDatabase, DatabaseError> {
+        let database = PositionDatabase::from_bytes(bytes)?;
         Ok(self.database.insert(Arc::new(database)))
     }
 
@@ -54,7 +54,7 @@ impl SolvedPositions {
     }
 
     /// These positions with `database` as the position database.
-    pub fn with_database(mut self, database: Option<Arc<Layer>>) -> SolvedPositions {
+    pub fn with_database(mut self, database: Option<Arc<PositionDatabase>>) -> SolvedPositions {
         self.database = database;
         self
     }
@@ -65,7 +65,7 @@ impl SolvedPositions {
     }
 
     /// The position database, once loaded.
-    pub fn database(&self) -> Option<&Layer> {
+    pub fn database(&self) -> Option<&PositionDatabase> {
         self.database.as_deref()
     }
 }

@@ -20,7 +20,7 @@ pub use self::table::TranspositionTable;
 use self::table::work_class;
 use crate::Position;
 use crate::book::OpeningBook;
-use crate::layer::Layer;
+use crate::database::PositionDatabase;
 use crate::position::has_line;
 use crate::score::win_now_score;
 use crate::solved::SolvedPositions;
@@ -136,7 +136,7 @@ impl Solver {
     }
 
     /// The position database in use, if any.
-    pub fn layer(&self) -> Option<&Layer> {
+    pub fn layer(&self) -> Option<&PositionDatabase> {
         self.solved.database()
     }
 
@@ -406,7 +406,7 @@ impl ColumnOrder {
 struct Search<'a> {
     table: &'a mut TranspositionTable,
     stop: &'a AtomicBool,
-    layer: Option<&'a Layer>,
+    layer: Option<&'a PositionDatabase>,
     /// The layer's number of stones, or one no position has.
     layer_plies: usize,
     observe: &'a mut dyn FnMut(&Progress) -> Flow,
@@ -423,7 +423,7 @@ impl<'a> Search<'a> {
         (table, stop, layer): (
             &'a mut TranspositionTable,
             &'a AtomicBool,
-            Option<&'a Layer>,
+            Option<&'a PositionDatabase>,
         ),
         position: &Position,
         observe: &'a mut dyn FnMut(&Progress) -> Flow,
@@ -433,7 +433,7 @@ impl<'a> Search<'a> {
             table,
             stop,
             layer,
-            layer_plies: layer.map_or(usize::MAX, Layer::plies),
+            layer_plies: layer.map_or(usize::MAX, PositionDatabase::plies),
             observe,
             nodes: 0,
             next_report: REPORT_EVERY,

@@ -166,14 +166,14 @@ fn is_layer(path: &Path) -> bool {
     let mut magic = [0; 7];
     File::open(path)
         .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut magic))
-        .is_ok_and(|()| &magic == engine::layer::MAGIC)
+        .is_ok_and(|()| &magic == engine::database::MAGIC)
 }
 
 fn import(args: &ImportArgs) -> Result<ExitCode, Box<dyn Error>> {
     let started = Instant::now();
     let bytes =
         fs::read(&args.dat).map_err(|e| format!("cannot read {}: {e}", args.dat.display()))?;
-    let layer = engine::layer::from_bitbully_distances(&bytes)
+    let layer = engine::database::from_bitbully_distances(&bytes)
         .map_err(|e| format!("{}: {e}", args.dat.display()))?;
     let out = layer.to_bytes();
     fs::write(&args.out, &out).map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;

@@ -1,7 +1,7 @@
 //! What perfect play knows beyond the search: the opening book and the
 //! 12-stone position database, as every command takes them.
 
-use engine::{Layer, OpeningBook, SolvedPositions, Solver};
+use engine::{OpeningBook, PositionDatabase, SolvedPositions, Solver};
 use std::error::Error;
 use std::path::{Path, PathBuf};
 
@@ -77,9 +77,9 @@ pub fn standard_layer() -> Option<PathBuf> {
 
 /// Reads a database file on its own (to describe or check it), naming
 /// the file in any error.
-pub fn load_layer(path: &Path) -> Result<Layer, Box<dyn Error>> {
+pub fn load_layer(path: &Path) -> Result<PositionDatabase, Box<dyn Error>> {
     let bytes = read(path, "the position database")?;
-    Layer::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()).into())
+    PositionDatabase::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()).into())
 }
 
 /// Reads a book file on its own, naming the file in any error.

@@ -6,7 +6,7 @@ use crate::book::frontier;
 use crate::{Board, Solver};
 
 /// The layer of a small board at `plies`, from the solver's own scores.
-fn small_layer(plies: usize) -> (Layer, Solver) {
+fn small_layer(plies: usize) -> (PositionDatabase, Solver) {
     let g = Geometry::new(5, 4, 4).unwrap();
     let mut solver = Solver::new();
     let scored: Vec<_> = frontier(g, plies)
@@ -14,7 +14,10 @@ fn small_layer(plies: usize) -> (Layer, Solver) {
         .filter(|p| !p.can_win_next())
         .map(|p| (p, solver.solve(&p)))
         .collect();
-    (Layer::from_scores(g, plies, scored).unwrap(), solver)
+    (
+        PositionDatabase::from_scores(g, plies, scored).unwrap(),
+        solver,
+    )
 }
 
 #[test]
@@ -43,26 +46,41 @@ fn every_position_of_the_layer_has_its_score_and_others_none() {
 fn the_file_round_trips_and_refuses_damage_with_what_is_wrong() {
     let (layer, _) = small_layer(6);
     let bytes = layer.to_bytes();
-    assert_eq!(Layer::from_bytes(&bytes).unwrap(), layer);
+    assert_eq!(PositionDatabase::from_bytes(&bytes).unwrap(), layer);
 
-    assert_eq!(Layer::from_bytes(b"C4BOOK\x02"), Err(LayerError::NotALayer));
-    assert_eq!(Layer::from_bytes(b""), Err(LayerError::NotALayer));
+    assert_eq!(
+        PositionDatabase::from_bytes(b"C4BOOK\x02"),
+        Err(DatabaseError::NotALayer)
+    );
+    assert_eq!(
+        PositionDatabase::from_bytes(b""),
+        Err(DatabaseError::NotALayer)
+    );
     let mut future = bytes.clone();
     future[7] = 9;
-    assert_eq!(Layer::from_bytes(&future), Err(LayerError::Version(9)));
-    assert_eq!(Layer::from_bytes(&bytes[..12]), Err(LayerError::Truncated));
     assert_eq!(
-        Layer::from_bytes(&bytes[..bytes.len() - 3]),
-        Err(LayerError::Truncated)
+        PositionDatabase::from_bytes(&future),
+        Err(DatabaseError::Version(9))
+    );
+    assert_eq!(
+        PositionDatabase::from_bytes(&bytes[..12]),
+        Err(DatabaseError::Truncated)
+    );
+    assert_eq!(
+        PositionDatabase::from_bytes(&bytes[..bytes.len() - 3]),
+        Err(DatabaseError::Truncated)
     );
     let mut damaged = bytes.clone();
     damaged[HEADER_LEN - 1] ^= 1; // the checksum itself
-    assert_eq!(Layer::from_bytes(&damaged), Err(LayerError::Damaged));
+    assert_eq!(
+        PositionDatabase::from_bytes(&damaged),
+        Err(DatabaseError::Damaged)
+    );
     let mut count = bytes.clone();
     count[12] ^= 1;
     assert!(matches!(
-        Layer::from_bytes(&count),
-        Err(LayerError::Count { .. })
+        PositionDatabase::from_bytes(&count),
+        Err(DatabaseError::Count { .. })
     ));
 }
 
@@ -72,16 +90,16 @@ fn two_scores_for_one_position_are_refused() {
     let board = Board::from_moves(g, "1122").unwrap();
     let mirror = Board::from_moves(g, "5544").unwrap();
     let same = [(*board.position(), 1), (*mirror.position(), 1)];
-    assert_eq!(Layer::from_scores(g, 4, same).unwrap().len(), 1);
+    assert_eq!(PositionDatabase::from_scores(g, 4, same).unwrap().len(), 1);
     let clash = [(*board.position(), 1), (*mirror.position(), 2)];
     assert!(matches!(
-        Layer::from_scores(g, 4, clash),
-        Err(LayerError::Conflict(_))
+        PositionDatabase::from_scores(g, 4, clash),
+        Err(DatabaseError::Conflict(_))
     ));
     let short = Board::from_moves(g, "112").unwrap();
     assert!(matches!(
-        Layer::from_scores(g, 4, [(*short.position(), 0)]),
-        Err(LayerError::WrongPosition(_))
+        PositionDatabase::from_scores(g, 4, [(*short.position(), 0)]),
+        Err(DatabaseError::WrongPosition(_))
     ));
 }
 

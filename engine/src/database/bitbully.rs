@@ -12,7 +12,7 @@
 
 use core::fmt;
 
-use super::{Layer, LayerError};
+use super::{DatabaseError, PositionDatabase};
 use crate::position::has_line;
 use crate::{Geometry, Position};
 
@@ -52,7 +52,7 @@ pub enum ImportError {
         key: u32,
     },
     /// The positions do not make a layer.
-    Layer(LayerError),
+    Database(DatabaseError),
 }
 
 impl fmt::Display for ImportError {
@@ -76,7 +76,7 @@ impl fmt::Display for ImportError {
                 f,
                 "entry {entry}: key {key:#010x} is a finished game or a win in one, which the database does not hold"
             ),
-            ImportError::Layer(e) => e.fmt(f),
+            ImportError::Database(e) => e.fmt(f),
         }
     }
 }
@@ -91,7 +91,7 @@ impl std::error::Error for ImportError {}
 ///
 /// # Errors
 /// An [`ImportError`] naming the first entry that is wrong.
-pub fn from_bitbully_distances(bytes: &[u8]) -> Result<Layer, ImportError> {
+pub fn from_bitbully_distances(bytes: &[u8]) -> Result<PositionDatabase, ImportError> {
     if !bytes.len().is_multiple_of(5) {
         return Err(ImportError::Length(bytes.len()));
     }
@@ -116,7 +116,7 @@ pub fn from_bitbully_distances(bytes: &[u8]) -> Result<Layer, ImportError> {
         let score = score(value).ok_or(ImportError::Value { entry, value })?;
         scored.push((position, score));
     }
-    Layer::from_scores(g, PLIES, scored).map_err(ImportError::Layer)
+    PositionDatabase::from_scores(g, PLIES, scored).map_err(ImportError::Database)
 }
 
 /// The position a key spells, if it spells one with six stones each.

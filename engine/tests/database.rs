@@ -5,14 +5,14 @@
 use std::sync::Arc;
 
 use engine::book::frontier;
-use engine::layer::LayerError;
-use engine::{Board, Geometry, Layer, Mode, OpeningBook, Solver};
+use engine::database::DatabaseError;
+use engine::{Board, Geometry, Mode, OpeningBook, PositionDatabase, Solver};
 
 const LAYER: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/book/layer12.c4l");
 
-fn committed() -> Arc<Layer> {
+fn committed() -> Arc<PositionDatabase> {
     let bytes = std::fs::read(LAYER).expect("engine/book/layer12.c4l is committed");
-    Arc::new(Layer::from_bytes(&bytes).expect("the committed database loads"))
+    Arc::new(PositionDatabase::from_bytes(&bytes).expect("the committed database loads"))
 }
 
 fn with_layer() -> Solver {
@@ -125,14 +125,20 @@ fn a_position_short_of_the_layer_is_answered_from_it() {
 fn a_damaged_truncated_or_foreign_file_is_refused_with_what_is_wrong() {
     let bytes = std::fs::read(LAYER).unwrap();
     let cut = &bytes[..bytes.len() / 2];
-    assert_eq!(Layer::from_bytes(cut), Err(LayerError::Truncated));
+    assert_eq!(
+        PositionDatabase::from_bytes(cut),
+        Err(DatabaseError::Truncated)
+    );
     let mut damaged = bytes.clone();
     let middle = damaged.len() / 2;
     damaged[middle] ^= 0x10;
-    assert_eq!(Layer::from_bytes(&damaged), Err(LayerError::Damaged));
+    assert_eq!(
+        PositionDatabase::from_bytes(&damaged),
+        Err(DatabaseError::Damaged)
+    );
     let book = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/book/book.c4b")).unwrap();
-    let refused = Layer::from_bytes(&book).unwrap_err();
-    assert_eq!(refused, LayerError::NotALayer);
+    let refused = PositionDatabase::from_bytes(&book).unwrap_err();
+    assert_eq!(refused, DatabaseError::NotALayer);
     assert_eq!(
         refused.to_string(),
         "not a position database (wrong magic bytes)"

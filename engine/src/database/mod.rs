@@ -1,6 +1,8 @@
-//! The layer: the exact score of every position with one number of stones
-//! (12 on the standard board), so that the solver stops there instead of
-//! searching to the end of the game.
+//! The position database: the exact score of every position with one
+//! number of stones (12 on the standard board), one layer of the game
+//! tree, so that the solver stops there instead of searching to the end of
+//! the game. Its files (`.c4l`) and the CLI's `--layer` options name it by
+//! that layer.
 //!
 //! A layer keeps one bit per arrangement of that many stones (whether it
 //! holds the position) and one signed byte per position held, in the order
@@ -14,7 +16,7 @@
 //! it does not hold get `None`, never a made-up score.
 //!
 //! ```
-//! use engine::layer::Layer;
+//! use engine::database::PositionDatabase;
 //! use engine::{Board, Geometry, Solver};
 //!
 //! // A layer of a small board, from the solver's own scores.
@@ -25,8 +27,8 @@
 //!     .iter()
 //!     .filter(|p| !p.can_win_next())
 //!     .map(|p| (*p, solver.solve(p)));
-//! let layer = Layer::from_scores(g, 6, scored).unwrap();
-//! let loaded = Layer::from_bytes(&layer.to_bytes()).unwrap();
+//! let layer = PositionDatabase::from_scores(g, 6, scored).unwrap();
+//! let loaded = PositionDatabase::from_bytes(&layer.to_bytes()).unwrap();
 //!
 //! // The mover cannot win at once here: the layer holds it.
 //! let board = Board::from_moves(g, "115522").unwrap();
@@ -53,9 +55,9 @@ pub const MAGIC: &[u8; 7] = b"C4LAYER";
 pub const FORMAT_VERSION: u8 = 1;
 const HEADER_LEN: usize = 7 + 1 + 4 + 4 + 8;
 
-/// The exact scores of positions with exactly [`Layer::plies`] stones.
+/// The exact scores of positions with exactly [`PositionDatabase::plies`] stones.
 #[derive(Clone, PartialEq, Eq)]
-pub struct Layer {
+pub struct PositionDatabase {
     geometry: Geometry,
     plies: u8,
     ranking: Ranking,
@@ -66,9 +68,9 @@ pub struct Layer {
     held: Bits,
 }
 
-impl fmt::Debug for Layer {
+impl fmt::Debug for PositionDatabase {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Layer")
+        f.debug_struct("PositionDatabase")
             .field("geometry", &self.geometry)
             .field("plies", &self.plies)
             .field("positions", &self.len())
@@ -78,7 +80,7 @@ impl fmt::Debug for Layer {
 
 /// Why bytes are not a layer, or scores cannot make one.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LayerError {
+pub enum DatabaseError {
     /// The bytes do not start like a layer file.
     NotALayer,
     /// A layer of a format version this engine does not read.
@@ -96,60 +98,62 @@ pub enum LayerError {
         /// Positions the file marks as held.
         marked: usize,
     },
-    /// A position given to [`Layer::from_scores`] has another number of
+    /// A position given to [`PositionDatabase::from_scores`] has another number of
     /// stones or another board shape.
     WrongPosition(Position),
     /// Two scores for one position (or for a position and its mirror).
     Conflict(Position),
 }
 
-impl fmt::Display for LayerError {
+impl fmt::Display for DatabaseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LayerError::NotALayer => f.write_str("not a position database (wrong magic bytes)"),
-            LayerError::Version(v) => write!(
+            DatabaseError::NotALayer => f.write_str("not a position database (wrong magic bytes)"),
+            DatabaseError::Version(v) => write!(
                 f,
                 "position database format version {v}, this engine reads version {FORMAT_VERSION}"
             ),
-            LayerError::Truncated => f.write_str("the position database file is cut short"),
-            LayerError::Damaged => f.write_str("the position database file is damaged (checksum)"),
-            LayerError::Geometry => {
+            DatabaseError::Truncated => f.write_str("the position database file is cut short"),
+            DatabaseError::Damaged => {
+                f.write_str("the position database file is damaged (checksum)")
+            }
+            DatabaseError::Geometry => {
                 f.write_str("the position database is for an unknown board shape")
             }
-            LayerError::Count { stored, marked } => write!(
+            DatabaseError::Count { stored, marked } => write!(
                 f,
                 "the position database names {stored} positions but marks {marked}"
             ),
-            LayerError::WrongPosition(p) => {
+            DatabaseError::WrongPosition(p) => {
                 write!(f, "{p:?} does not belong in this position database")
             }
-            LayerError::Conflict(p) => write!(f, "two different scores for {p:?}"),
+            DatabaseError::Conflict(p) => write!(f, "two different scores for {p:?}"),
         }
     }
 }
 
-impl std::error::Error for LayerError {}
+impl std::error::Error for DatabaseError {}
 
-impl Layer {
+impl PositionDatabase {
     /// The layer holding `scores` (each the exact score of the side to move,
     /// the solver's convention) of positions with `plies` stones.
     ///
     /// # Errors
-    /// [`LayerError::WrongPosition`] for a position of another shape or
-    /// number of stones, [`LayerError::Conflict`] for two different scores of
+    /// [`DatabaseError::WrongPosition`] for a position of another shape or
+    /// number of stones, [`DatabaseError::Conflict`] for two different scores of
     /// one position.
     pub fn from_scores(
         geometry: Geometry,
         plies: usize,
         scores: impl IntoIterator<Item = (Position, i32)>,
-    ) -> Result<Layer, LayerError> {
+    ) -> Result<PositionDatabase, DatabaseError> {
         let ranking = Ranking::new(geometry, plies);
         let mut entries = Vec::new();
         for (position, score) in scores {
             if position.geometry() != geometry || position.plies() != plies {
-                return Err(LayerError::WrongPosition(position));
+                return Err(DatabaseError::WrongPosition(position));
             }
-            let score = i8::try_from(score).map_err(|_| LayerError::WrongPosition(position))?;
+            let score = i8::try_from(score).map_err(|_| DatabaseError::WrongPosition(position))?;
             entries.push((ranking.canonical_rank(&position), score, position));
         }
         entries.sort_unstable_by_key(|e| e.0);
@@ -159,7 +163,7 @@ impl Layer {
         for (rank, score, position) in entries {
             if last == Some(rank) {
                 if body.last() != Some(&(score as u8)) {
-                    return Err(LayerError::Conflict(position));
+                    return Err(DatabaseError::Conflict(position));
                 }
                 continue;
             }
@@ -168,7 +172,7 @@ impl Layer {
             body.push(score as u8);
         }
         let held = Bits::index(&body[..bits]);
-        Ok(Layer {
+        Ok(PositionDatabase {
             geometry,
             plies: plies as u8,
             ranking,
@@ -232,22 +236,22 @@ impl Layer {
         out
     }
 
-    /// Reads a layer written by [`Layer::to_bytes`].
+    /// Reads a layer written by [`PositionDatabase::to_bytes`].
     ///
     /// # Errors
-    /// A [`LayerError`] saying what is wrong with the bytes.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Layer, LayerError> {
+    /// A [`DatabaseError`] saying what is wrong with the bytes.
+    pub fn from_bytes(bytes: &[u8]) -> Result<PositionDatabase, DatabaseError> {
         let (header, deflated) =
             Header::read(bytes, MAGIC, FORMAT_VERSION).map_err(|e| match e {
-                HeaderError::Foreign => LayerError::NotALayer,
-                HeaderError::Version(v) => LayerError::Version(v),
-                HeaderError::Truncated => LayerError::Truncated,
-                HeaderError::Geometry => LayerError::Geometry,
+                HeaderError::Foreign => DatabaseError::NotALayer,
+                HeaderError::Version(v) => DatabaseError::Version(v),
+                HeaderError::Truncated => DatabaseError::Truncated,
+                HeaderError::Geometry => DatabaseError::Geometry,
             })?;
         let (geometry, plies, count, checksum) =
             (header.geometry, header.plies, header.count, header.checksum);
         if usize::from(plies) > geometry.cells() {
-            return Err(LayerError::Geometry);
+            return Err(DatabaseError::Geometry);
         }
         let ranking = Ranking::new(geometry, usize::from(plies));
         let bits = Bits::bytes_for(ranking.len());
@@ -255,8 +259,8 @@ impl Layer {
         // of that size leaves no spare capacity behind.
         let mut body = vec![0u8; bits + count];
         let inflate_error = |status| match status {
-            miniz_oxide::inflate::TINFLStatus::FailedCannotMakeProgress => LayerError::Truncated,
-            _ => LayerError::Damaged,
+            miniz_oxide::inflate::TINFLStatus::FailedCannotMakeProgress => DatabaseError::Truncated,
+            _ => DatabaseError::Damaged,
         };
         match miniz_oxide::inflate::decompress_slice_iter_to_slice(
             &mut body,
@@ -274,19 +278,19 @@ impl Layer {
             Err(status) => return Err(inflate_error(status)),
         }
         if fnv1a(&body) != checksum {
-            return Err(LayerError::Damaged);
+            return Err(DatabaseError::Damaged);
         }
         if body.len() < bits {
-            return Err(LayerError::Truncated);
+            return Err(DatabaseError::Truncated);
         }
         let held = Bits::index(&body[..bits]);
         if held.count != count || body.len() - bits != count {
-            return Err(LayerError::Count {
+            return Err(DatabaseError::Count {
                 stored: count,
                 marked: held.count,
             });
         }
-        Ok(Layer {
+        Ok(PositionDatabase {
             geometry,
             plies,
             ranking,
