@@ -69,8 +69,7 @@ async fn main() {
     let port: u16 = args.next().expect("the bridge's port").parse().unwrap();
     let games: u32 = args.next().map_or(5, |g| g.parse().unwrap());
     let mut ws = connect(port).await;
-    let hello =
-        json!({"type": "hello", "v": 3, "role": "player", "session": "bench", "name": "Bench"});
+    let hello = json!({"type": "hello", "v": booth_protocol::VERSION, "role": "player", "session": "bench", "name": "Bench"});
     send(&mut ws, hello).await;
     let mut dice: u64 = 0x2545_f491_4f6c_dd1d;
     println!(

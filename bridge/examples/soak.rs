@@ -132,7 +132,7 @@ async fn main() {
     };
     let send = |v: Value| Message::Text(v.to_string().into());
     ws.send(send(
-        json!({"type": "hello", "v": 1, "role": "player", "session": "soak"}),
+        json!({"type": "hello", "v": booth_protocol::VERSION, "role": "player", "session": "soak"}),
     ))
     .await
     .unwrap();

@@ -16,13 +16,53 @@ use crate::robot_link::Timeouts;
 
 include!(concat!(env!("OUT_DIR"), "/languages.rs"));
 
+/// Where the robot is, as `robot` names it: read once from the config's
+/// string, written back as the same string.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(from = "String", into = "String")]
+pub enum RobotPort {
+    /// `sim`: the simulated robot on a pseudo-terminal, started by the
+    /// bridge.
+    Simulated,
+    /// `dummy`: no robot at all; moves are taken as placed.
+    Dummy,
+    /// A serial device path such as `/dev/ttyUSB0`.
+    Serial(PathBuf),
+}
+
+impl From<String> for RobotPort {
+    fn from(name: String) -> RobotPort {
+        match name.as_str() {
+            "sim" => RobotPort::Simulated,
+            "dummy" => RobotPort::Dummy,
+            _ => RobotPort::Serial(PathBuf::from(name)),
+        }
+    }
+}
+
+impl From<RobotPort> for String {
+    fn from(port: RobotPort) -> String {
+        port.to_string()
+    }
+}
+
+impl std::fmt::Display for RobotPort {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RobotPort::Simulated => f.write_str("sim"),
+            RobotPort::Dummy => f.write_str("dummy"),
+            RobotPort::Serial(path) => write!(f, "{}", path.display()),
+        }
+    }
+}
+
 /// The booth's configuration. Every key is optional; `bridge.example.toml`
 /// documents them.
 #[derive(Debug, Clone, Deserialize, serde::Serialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
     /// `sim`, `dummy` or a serial device path.
-    pub robot: String,
+    pub robot: RobotPort,
     /// Serial speed.
     pub baud: u32,
     /// Port of the web server.
@@ -133,7 +173,7 @@ impl Default for TimeoutsMs {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            robot: "sim".into(),
+            robot: RobotPort::Simulated,
             baud: 115_200,
             port: 8080,
             app_dir: None,
@@ -208,11 +248,13 @@ impl Config {
 
     /// The robot port named, when it does not exist now.
     pub fn missing_robot(&self) -> Option<String> {
-        let device = !matches!(self.robot.as_str(), "sim" | "dummy" | "");
-        (device && !std::path::Path::new(&self.robot).exists()).then(|| {
+        let RobotPort::Serial(path) = &self.robot else {
+            return None;
+        };
+        (!path.as_os_str().is_empty() && !path.exists()).then(|| {
             format!(
                 "robot = {:?}: no such device now: plug the robot in (ls /dev/ttyUSB* /dev/ttyACM*), or use \"sim\" for the simulated robot",
-                self.robot
+                self.robot.to_string()
             )
         })
     }
@@ -230,7 +272,7 @@ impl Config {
 
     /// The robot's port and line, the server's port, the robot's timeouts.
     fn robot_problems(&self, p: &mut Vec<String>) {
-        if self.robot.trim().is_empty() {
+        if matches!(&self.robot, RobotPort::Serial(path) if path.as_os_str().is_empty()) {
             p.push(
                 "robot = \"\": use \"sim\", \"dummy\" or a serial device path such as /dev/ttyUSB0"
                     .into(),
@@ -438,7 +480,7 @@ impl Config {
     pub fn welcome(&self) -> Welcome {
         Welcome {
             language: Some(self.language.clone()),
-            levels: self.levels.clone(),
+            levels: self.level_specs(),
             tuning: self.tuning.clone(),
             join_url: None,
             name: Some(self.booth_name.clone()).filter(|n| !n.is_empty()),

@@ -176,7 +176,7 @@ mod tests {
         );
         let config = Config::load(&path).unwrap();
         assert_eq!(config.staff_settings(), settings);
-        assert_eq!(config.robot, "/dev/ttyUSB0");
+        assert_eq!(config.robot.to_string(), "/dev/ttyUSB0");
         assert_eq!(
             std::fs::read_to_string(sibling(&path, "previous")).unwrap(),
             before

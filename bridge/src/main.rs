@@ -8,7 +8,7 @@ use std::time::Duration;
 use bridge::app_files::AppFiles;
 use bridge::booth::Booth;
 use bridge::codec::LineCodec;
-use bridge::config::Config;
+use bridge::config::{Config, RobotPort};
 use bridge::connections::{Limits, raise_file_limit};
 use bridge::records::{self, OpenProblem, Records};
 use bridge::robot_link::{RobotLink, Target};
@@ -215,7 +215,7 @@ struct Overrides {
 fn booth_config(file: Option<&Path>, overrides: Overrides) -> Result<Config, Vec<String>> {
     let mut cfg = file.map(Config::load).transpose()?.unwrap_or_default();
     if let Some(r) = overrides.robot {
-        cfg.robot = r;
+        cfg.robot = r.into();
     }
     if let Some(p) = overrides.port {
         cfg.port = p;
@@ -310,9 +310,9 @@ type RobotTarget = (Target, Option<Arc<Simulator>>);
 /// Where the robot is: nowhere (`dummy`), a simulator started here (which
 /// must live as long as the server), or a serial port.
 fn robot_target(cfg: &Config) -> Result<RobotTarget, Box<dyn std::error::Error>> {
-    Ok(match cfg.robot.as_str() {
-        "dummy" => (Target::Dummy, None),
-        "sim" => {
+    Ok(match &cfg.robot {
+        RobotPort::Dummy => (Target::Dummy, None),
+        RobotPort::Simulated => {
             let sim = Simulator::start(SimulatorConfig::default())?;
             let path = sim.path().to_path_buf();
             let target = Target::Serial {
@@ -321,9 +321,9 @@ fn robot_target(cfg: &Config) -> Result<RobotTarget, Box<dyn std::error::Error>>
             };
             (target, Some(Arc::new(sim)))
         }
-        path => (
+        RobotPort::Serial(path) => (
             Target::Serial {
-                path: PathBuf::from(path),
+                path: path.clone(),
                 baud: cfg.baud,
             },
             None,

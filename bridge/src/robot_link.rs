@@ -120,8 +120,7 @@ pub struct LogEntry {
 }
 
 /// What the booth's staff can ask of the robot from the operator page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OperatorRequest {
     /// Release every coin and rebuild the game's coins (after someone
     /// touched the grid).

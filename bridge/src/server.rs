@@ -399,29 +399,34 @@ async fn operator_games_csv(State(state): State<AppState>) -> Response {
         .into_response()
 }
 
-/// What the operator page's buttons ask for.
+/// What the operator page's buttons ask for: `{"action": "rebuild"}`.
 #[derive(serde::Deserialize)]
-struct OperatorAction {
-    action: String,
+#[serde(tag = "action", rename_all = "snake_case")]
+enum OperatorAction {
+    /// End the game on the robot.
+    EndGame,
+    /// Release every coin and place the game's coins again.
+    Rebuild,
+    /// Light four cells for a moment.
+    TestLeds,
+    /// Leave the robot's error state, then rebuild.
+    Reset,
 }
 
 async fn operator_action(State(state): State<AppState>, body: String) -> Response {
-    let Ok(OperatorAction { action }) = serde_json::from_str(&body) else {
-        return (StatusCode::BAD_REQUEST, "send {\"action\": ...}").into_response();
+    let Ok(action) = serde_json::from_str::<OperatorAction>(&body) else {
+        return (
+            StatusCode::BAD_REQUEST,
+            "send {\"action\": …} with end_game, rebuild, test_leds or reset",
+        )
+            .into_response();
     };
     let mut booth = state.booth.lock().expect("booth lock");
-    match action.as_str() {
-        "end_game" => booth.end_by_operator(),
-        "rebuild" => booth.robot().request(OperatorRequest::Rebuild),
-        "test_leds" => booth.robot().request(OperatorRequest::TestLeds),
-        "reset" => booth.robot().request(OperatorRequest::Reset),
-        other => {
-            return (
-                StatusCode::BAD_REQUEST,
-                format!("unknown action {other:?}: end_game, rebuild, test_leds or reset"),
-            )
-                .into_response();
-        }
+    match action {
+        OperatorAction::EndGame => booth.end_by_operator(),
+        OperatorAction::Rebuild => booth.robot().request(OperatorRequest::Rebuild),
+        OperatorAction::TestLeds => booth.robot().request(OperatorRequest::TestLeds),
+        OperatorAction::Reset => booth.robot().request(OperatorRequest::Reset),
     }
     StatusCode::NO_CONTENT.into_response()
 }

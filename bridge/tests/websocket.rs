@@ -60,7 +60,7 @@ async fn start_with_idle(
     let mut booth = Booth::new(robot, ask, free, Records::in_memory());
     booth.set_welcome(bridge::messages::Welcome {
         language: Some("de".into()),
-        levels: vec!["easy".into(), "hard".into()],
+        levels: vec!["easy".parse().unwrap(), "hard".parse().unwrap()],
         join_url: Some("http://192.0.2.7:8080/?token=secrettoken123".into()),
         ..Default::default()
     });
@@ -225,7 +225,7 @@ async fn a_game_is_played_and_every_bad_message_gets_an_error() {
     send(&mut ws, json!({"type": "dance"})).await;
     assert_eq!(next_of(&mut ws, "error").await["code"], "bad_message");
     // A page sends nothing near 4 KB: one that does is told and cut off.
-    let huge = json!({"type": "hello", "v": 3, "role": "player", "session": "s1", "name": "x".repeat(5000)});
+    let huge = json!({"type": "hello", "v": booth_protocol::VERSION, "role": "player", "session": "s1", "name": "x".repeat(5000)});
     send(&mut ws, huge).await;
     assert_eq!(next_of(&mut ws, "error").await["code"], "too_large");
     // Nothing changed: back with its session, the page has its seat.
@@ -299,7 +299,7 @@ async fn spectators_watch_and_see_trees_but_cannot_move_and_a_busy_robot_says_so
     assert_eq!(next_of(&mut other, "error").await["code"], "name_taken");
     send(
         &mut other,
-        json!({"type": "hello", "v": 3, "role": "player", "session": "o", "name": "Ben_2"}),
+        json!({"type": "hello", "v": booth_protocol::VERSION, "role": "player", "session": "o", "name": "Ben_2"}),
     )
     .await;
     send(&mut other, json!({"type": "start", "mode": "two_players"})).await;
@@ -319,7 +319,7 @@ async fn on_the_lan_a_device_without_the_token_can_only_watch() {
     send(&mut ws, json!({"type": "start", "mode": "vs_computer"})).await;
     assert_eq!(next_of(&mut ws, "error").await["code"], "not_allowed");
     let mut with_token = connect(&b).await;
-    send(&mut with_token, json!({"type": "hello", "v": 3, "role": "player", "session": "lan-2", "token": "secrettoken123"})).await;
+    send(&mut with_token, json!({"type": "hello", "v": booth_protocol::VERSION, "role": "player", "session": "lan-2", "token": "secrettoken123"})).await;
     send(
         &mut with_token,
         json!({"type": "start", "mode": "two_players"}),
@@ -367,7 +367,8 @@ async fn a_quiet_booth_plays_a_demo_that_gives_way_to_a_visitor() {
     let mut screen = connect(&b).await;
     let s = next_of(&mut screen, "snapshot").await;
     assert_eq!(s["mode"], "demo", "{s}");
-    assert_eq!(s["seats"], json!(["hard", "medium:aggressive"]), "{s}");
+    assert_eq!(s["seats"], json!(["Computer", "Computer"]), "{s}");
+    assert_eq!(s["levels"], json!(["hard", "medium:aggressive"]), "{s}");
     let played = s["moves"].as_str().unwrap().len();
     assert!(played >= 1, "the demo played without a page: {s}");
     // A spectator screen sees the next moves and their search trees.

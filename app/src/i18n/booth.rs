@@ -2,7 +2,6 @@
 //! refusals.
 
 use booth_protocol::{ErrorCode, Fault, GameMode, LinkState, Snapshot};
-use engine::player::LevelSpec;
 
 use super::{Lang, Say, Text};
 
@@ -40,13 +39,11 @@ fn named_seats(s: &Snapshot, lang: Lang, colours: Option<[Text; 2]>) -> [String;
     let seat = |i: usize| {
         let computer = s.mode == Some(GameMode::Demo) || s.computer.is_some_and(|c| c.index() == i);
         let colour = colours.map(|c| lang.t(c[i]));
-        let level = match &s.seats[i] {
-            Some(name) if computer => name
-                .parse::<LevelSpec>()
-                .ok()
-                .map(|l| lang.say(&Say::LevelName(l.level))),
-            _ => None,
-        };
+        // Against a person the computer is simply "Computer"; in the demo
+        // its two levels tell its seats apart.
+        let level = s.levels[i]
+            .filter(|_| s.mode == Some(GameMode::Demo))
+            .map(|l| lang.say(&Say::LevelName(l.level)));
         let name = match &s.seats[i] {
             Some(_) if computer => lang.t(Text::Computer).to_string(),
             Some(name) => name.clone(),

@@ -71,11 +71,7 @@ pub fn challenger(s: &Snapshot) -> Option<String> {
 /// The levels the booth offers against the computer (all of the app's own
 /// when it names none).
 pub fn levels_offered(welcome: Option<&Welcome>) -> Vec<LevelSpec> {
-    let named: Vec<LevelSpec> = welcome
-        .iter()
-        .flat_map(|w| &w.levels)
-        .filter_map(|l| l.parse().ok())
-        .collect();
+    let named: Vec<LevelSpec> = welcome.iter().flat_map(|w| &w.levels).copied().collect();
     if !named.is_empty() {
         return named;
     }

@@ -1,5 +1,5 @@
 //! The WebSocket protocol between the booth's pages and the bridge,
-//! version 3: the bridge and the app share these types, so the two sides
+//! version 4: the bridge and the app share these types, so the two sides
 //! cannot drift apart. Every message is a JSON object with a `type`;
 //! `docs/bridge.md` documents each with an example.
 #![deny(missing_docs)]
@@ -7,13 +7,13 @@
 use std::collections::BTreeMap;
 
 use engine::Decision;
-use engine::player::{LevelTuning, SearchProgress};
+use engine::player::{LevelSpec, LevelTuning, SearchProgress};
 use serde::{Deserialize, Serialize};
 
 mod reading;
 
 /// The protocol version a page says hello with.
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
 
 /// What a page wants to be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
@@ -141,7 +141,7 @@ pub struct Welcome {
     /// The levels the lobby offers against the computer (`hard`,
     /// `medium:aggressive`, ...).
     #[serde(default)]
-    pub levels: Vec<String>,
+    pub levels: Vec<LevelSpec>,
     /// The booth's own depth and rate of weak moves for a level, by the
     /// level's name (`easy`), in place of the engine's preset.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -316,8 +316,12 @@ pub struct Snapshot {
     pub winner: Option<Seat>,
     /// The winning cells, `[column, row]` 1-based, row 1 at the bottom.
     pub winning_cells: Vec<[u8; 2]>,
-    /// Names in the two seats (`null`: free).
+    /// Names in the two seats (`null`: free); the booth's computer is
+    /// `Computer`.
     pub seats: [Option<String>; 2],
+    /// The level of each seat the booth's computer plays (both in a demo).
+    #[serde(default)]
+    pub levels: [Option<LevelSpec>; 2],
     /// The computer's seat, in a game against it.
     #[serde(default)]
     pub computer: Option<Seat>,

@@ -114,13 +114,14 @@ mod tests {
             ..Welcome::default()
         }));
         // The example of docs/bridge.md.
-        let snapshot = r#"{"type":"snapshot","v":3,"status":"playing","moves":"4453","mode":"vs_computer",
+        let snapshot = r#"{"type":"snapshot","v":4,"status":"playing","moves":"4453","mode":"vs_computer",
             "turn":"first","winner":null,"winning_cells":[],"seats":["Ada_1","Computer"],
-            "computer":"second","again":[false,false],"you":"first","can_move":true,
+            "levels":[null,"hard:aggressive"],"computer":"second","again":[false,false],"you":"first","can_move":true,
             "robot":{"state":"ready","fault":null,"in_sync":true,"placed":4,"port":"/tmp/c4robot-sim-812"}}"#;
         let snapshot = serde_json::from_str::<ServerMessage>(snapshot).unwrap();
         assert!(
-            matches!(&snapshot, ServerMessage::Snapshot(s) if s.moves == "4453" && s.robot.placed == 4)
+            matches!(&snapshot, ServerMessage::Snapshot(s) if s.moves == "4453" && s.robot.placed == 4
+                && s.levels[1].is_some_and(|l| l.to_string() == "hard:aggressive"))
         );
         round_trip(snapshot);
         round_trip(ServerMessage::Error {

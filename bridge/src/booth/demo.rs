@@ -7,6 +7,7 @@ use std::time::Duration;
 use engine::player::{LevelSpec, LevelTuning, PlayerConfig};
 use engine::{PerSide, Side};
 
+use super::start::COMPUTER;
 use super::{Booth, Changed, Game};
 use crate::messages::GameMode;
 
@@ -69,9 +70,11 @@ impl Booth {
             (Some(_), None) => false,
         };
         if start {
-            // The pages name the levels in their visitor's language.
-            let names = demo.levels.map(|l| Some(l.to_string())).into_array();
+            // The pages name the computer and its levels in their
+            // visitor's language.
+            let names = [Some(COMPUTER.to_string()), Some(COMPUTER.to_string())];
             let mut game = Game::new(GameMode::Demo, None, [None, None], names);
+            game.levels = demo.levels.map(Some).into_array();
             game.booth_plays = [demo.player(Side::First), demo.player(Side::Second)].map(Some);
             self.game = Some(game);
             self.apply(Changed::Game);

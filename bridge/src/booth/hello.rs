@@ -82,8 +82,8 @@ impl Booth {
     }
 }
 
-/// Whether `name` is one the booth gives its own seats: the computer's, or
-/// a level's (the demo's seats), in any case.
+/// Whether `name` is the one the booth gives the computer's seats, or a
+/// level's, which watchers would take for the computer, in any case.
 fn reserved(name: &str) -> bool {
     name.eq_ignore_ascii_case(COMPUTER) || name.to_ascii_lowercase().parse::<LevelSpec>().is_ok()
 }

@@ -78,6 +78,8 @@ struct Game {
     /// Sessions in the two seats.
     seats: [Option<String>; 2],
     names: [Option<String>; 2],
+    /// The levels of the seats the booth's computer plays.
+    levels: [Option<LevelSpec>; 2],
     last_move: Instant,
     asked: bool,
     /// After the game: the seats whose players asked to play again.
@@ -119,6 +121,7 @@ impl Game {
             record: None,
             seats,
             names,
+            levels: [None, None],
             last_move: Instant::now(),
             asked: false,
             again: [false; 2],
@@ -516,6 +519,7 @@ impl Booth {
                 winner: None,
                 winning_cells: Vec::new(),
                 seats: [None, None],
+                levels: [None, None],
                 computer: None,
                 again: [false; 2],
                 offer_left_s: None,
@@ -549,6 +553,7 @@ impl Booth {
                 .map(|c| [c.column + 1, c.row + 1])
                 .collect(),
             seats: game.names.clone(),
+            levels: game.levels,
             computer: game.computer.map(seat),
             again: game.again,
             offer_left_s: self.offer_left(game).map(|left| left.as_secs()),

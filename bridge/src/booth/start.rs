@@ -82,6 +82,7 @@ impl Booth {
         game.owner = Some(caller.session.clone());
         if let Some(side) = computer {
             game.booth_plays[seat(side).index()] = Some(level.tuned(&self.tuning));
+            game.levels[seat(side).index()] = Some(level);
         }
         self.game = Some(game);
         Ok(Changed::Game)

@@ -642,10 +642,10 @@ fn new_settings_reach_every_page_and_the_next_game_but_not_the_game_on() {
         last.expect("a new welcome")
     };
     let own = welcome(&mut own);
-    assert_eq!(own.levels, ["hard"]);
+    assert_eq!(own.levels, ["hard".parse().unwrap()]);
     assert_eq!(own.language.as_deref(), Some("en"));
     let phone = welcome(&mut phone);
-    assert_eq!(phone.levels, ["hard"]);
+    assert_eq!(phone.levels, ["hard".parse().unwrap()]);
     assert_eq!(
         phone.language, None,
         "a visitor's device keeps its language"

@@ -84,7 +84,7 @@ pub async fn snapshot_where(ws: &mut Ws, want: impl Fn(&Value) -> bool) -> Value
 }
 
 pub fn hello(role: &str, session: &str) -> Value {
-    json!({"type": "hello", "v": 3, "role": role, "session": session, "name": "Ada_1"})
+    json!({"type": "hello", "v": booth_protocol::VERSION, "role": role, "session": session, "name": "Ada_1"})
 }
 
 pub fn status_of(e: Error) -> u16 {

@@ -205,8 +205,10 @@ impl Level {
     }
 }
 
-/// A level and a style, written `hard` or `hard:aggressive`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A level and a style, written `hard` or `hard:aggressive` (so too in
+/// JSON and TOML).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
 pub struct LevelSpec {
     /// The level.
     pub level: Level,
@@ -358,6 +360,19 @@ impl FromStr for LevelSpec {
             .find(|l| l.name() == name)
             .ok_or_else(unknown)?;
         Ok(LevelSpec { level, style })
+    }
+}
+
+impl TryFrom<String> for LevelSpec {
+    type Error = UnknownLevel;
+    fn try_from(s: String) -> Result<LevelSpec, UnknownLevel> {
+        s.parse()
+    }
+}
+
+impl From<LevelSpec> for String {
+    fn from(spec: LevelSpec) -> String {
+        spec.to_string()
     }
 }
 
