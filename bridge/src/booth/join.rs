@@ -1,7 +1,7 @@
 //! `join`: the second seat of a game for two people.
 
 use super::{Booth, Caller, Changed, Reply};
-use crate::messages::{ErrorCode, GameMode};
+use crate::messages::ErrorCode;
 
 impl Booth {
     /// Seats the caller in the free second seat; the first person cannot
@@ -18,16 +18,7 @@ impl Booth {
             return Err(ErrorCode::NameTaken);
         }
         let game = self.game.as_mut().ok_or(ErrorCode::NoGame)?;
-        if game.mode != GameMode::TwoPlayers || game.seats[1].is_some() || game.board.is_over() {
-            return Err(ErrorCode::Busy);
-        }
-        if game.seats[0].as_deref() == Some(caller.session.as_str()) {
-            return Err(ErrorCode::NotAllowed);
-        }
-        game.seats[1] = Some(caller.session.clone());
-        game.names[1] = Some(name);
-        // The first move's clock starts when both are there.
-        game.restart_idle_clock();
+        game.join(&caller.session, name)?;
         Ok(Changed::Seats)
     }
 }

@@ -3,12 +3,15 @@
 //!
 //! Each message a page can send has a file of its own with the checks it
 //! needs (who may send it: role, trust, seat) and what it changes; `handle`
-//! only dispatches. The state is tested apart from the server (`tests.rs`).
+//! only dispatches. The game itself is a plain table with its rules
+//! (`game.rs`), tested on its own; the booth around it is tested apart
+//! from the server (`tests.rs`).
 
 mod again;
 mod computer;
 mod demo;
 pub mod events;
+mod game;
 mod hello;
 mod join;
 mod leave;
@@ -22,8 +25,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use engine::player::{LevelSpec, LevelTuning, PlayerConfig};
-use engine::{Board, Side, SolvedPositions, Status};
+use engine::player::{LevelSpec, LevelTuning};
+use engine::{Side, SolvedPositions, Status};
 
 use crate::messages::{
     ClientMessage, ErrorCode, GameMode, GameStatus, NoticeCode, Part, Role, Seat, ServerMessage,
@@ -35,6 +38,7 @@ use crate::records::{Outcome, Records};
 use crate::robot_link::{Desired, LinkState, RobotLink, RobotStatus};
 pub use demo::DemoSettings;
 use events::EventLog;
+use game::Game;
 pub use settings::BoothSettings;
 
 /// A connected page.
@@ -64,70 +68,6 @@ impl Client {
             name: None,
             trusted,
             own_screen: trusted,
-        }
-    }
-}
-
-struct Game {
-    board: Board,
-    mode: GameMode,
-    /// The side of the computer, in a game against it.
-    computer: Option<Side>,
-    /// Its entry in the records, from the first coin on (demos have none).
-    record: Option<i64>,
-    /// Sessions in the two seats.
-    seats: [Option<String>; 2],
-    names: [Option<String>; 2],
-    /// The levels of the seats the booth's computer plays.
-    levels: [Option<LevelSpec>; 2],
-    last_move: Instant,
-    asked: bool,
-    /// After the game: the seats whose players asked to play again.
-    again: [bool; 2],
-    /// The sides the booth's computer plays, and how.
-    booth_plays: [Option<PlayerConfig>; 2],
-    /// The session that started the game: only it may start another while
-    /// this one runs.
-    owner: Option<String>,
-    /// Since when a seat's page has been gone (its seat is kept for the
-    /// grace time).
-    away: [Option<Instant>; 2],
-}
-
-impl Game {
-    /// Starts the idle clock afresh: a move, a player saying they are
-    /// still there, the second person arriving, the robot back.
-    fn restart_idle_clock(&mut self) {
-        self.last_move = Instant::now();
-        self.asked = false;
-    }
-
-    /// Whether the first person waits for a second to take the other seat.
-    fn waiting_for_opponent(&self) -> bool {
-        self.mode == GameMode::TwoPlayers && self.seats[1].is_none() && !self.board.is_over()
-    }
-
-    /// A fresh game: nobody idle, nobody asked anything yet.
-    fn new(
-        mode: GameMode,
-        computer: Option<Side>,
-        seats: [Option<String>; 2],
-        names: [Option<String>; 2],
-    ) -> Game {
-        Game {
-            board: Board::new(),
-            mode,
-            computer,
-            record: None,
-            seats,
-            names,
-            levels: [None, None],
-            last_move: Instant::now(),
-            asked: false,
-            again: [false; 2],
-            booth_plays: [None, None],
-            owner: None,
-            away: [None, None],
         }
     }
 }

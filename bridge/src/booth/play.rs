@@ -3,7 +3,7 @@
 use engine::Status;
 
 use super::{Booth, Caller, Changed, Game, Reply, seat};
-use crate::messages::{ErrorCode, GameMode};
+use crate::messages::ErrorCode;
 use crate::records::Outcome;
 
 impl Booth {
@@ -11,23 +11,12 @@ impl Booth {
     /// the robot is ready.
     pub(super) fn play(&mut self, caller: &Caller, column: u8) -> Reply {
         let game = self.game.as_ref().ok_or(ErrorCode::NoGame)?;
-        if game.board.is_over() {
-            return Err(ErrorCode::GameOver);
-        }
         let sides = if self.seat_of_player(caller).is_some() {
             self.sides_of(&caller.session)
         } else {
             Vec::new()
         };
-        if sides.is_empty() {
-            return Err(ErrorCode::NotAllowed);
-        }
-        if game.mode == GameMode::TwoPlayers && game.seats[1].is_none() {
-            return Err(ErrorCode::WaitingForOpponent);
-        }
-        if !sides.contains(&game.board.side_to_move()) {
-            return Err(ErrorCode::NotYourTurn);
-        }
+        game.check_turn(&sides)?;
         self.drop_coin(column)?;
         self.record_move();
         Ok(Changed::Move)
@@ -70,10 +59,7 @@ impl Booth {
             return Err(ErrorCode::RobotBusy);
         }
         let game = self.game.as_mut().ok_or(ErrorCode::NoGame)?;
-        game.board
-            .play(usize::from(column).wrapping_sub(1))
-            .map_err(|_| ErrorCode::IllegalMove)?;
-        game.restart_idle_clock();
+        game.drop_coin(column)?;
         Ok(game)
     }
 }

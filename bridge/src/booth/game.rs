@@ -1,0 +1,218 @@
+//! The game on the robot as a plain table: the board, who sits where and
+//! under which name, the computer's levels, the idle clock, and the rules
+//! of seats and turns. The messages' handlers ask it; it knows nothing of
+//! pages, the robot or the records, and is tested on its own.
+
+use std::time::Instant;
+
+use engine::player::{LevelSpec, PlayerConfig};
+use engine::{Board, Side};
+
+use crate::messages::{ErrorCode, GameMode};
+
+pub(super) struct Game {
+    pub(super) board: Board,
+    pub(super) mode: GameMode,
+    /// The side of the computer, in a game against it.
+    pub(super) computer: Option<Side>,
+    /// Its entry in the records, from the first coin on (demos have none).
+    pub(super) record: Option<i64>,
+    /// Sessions in the two seats.
+    pub(super) seats: [Option<String>; 2],
+    pub(super) names: [Option<String>; 2],
+    /// The levels of the seats the booth's computer plays.
+    pub(super) levels: [Option<LevelSpec>; 2],
+    pub(super) last_move: Instant,
+    pub(super) asked: bool,
+    /// After the game: the seats whose players asked to play again.
+    pub(super) again: [bool; 2],
+    /// The sides the booth's computer plays, and how.
+    pub(super) booth_plays: [Option<PlayerConfig>; 2],
+    /// The session that started the game: only it may start another while
+    /// this one runs.
+    pub(super) owner: Option<String>,
+    /// Since when a seat's page has been gone (its seat is kept for the
+    /// grace time).
+    pub(super) away: [Option<Instant>; 2],
+}
+
+impl Game {
+    /// Starts the idle clock afresh: a move, a player saying they are
+    /// still there, the second person arriving, the robot back.
+    pub(super) fn restart_idle_clock(&mut self) {
+        self.last_move = Instant::now();
+        self.asked = false;
+    }
+
+    /// Whether the first person waits for a second to take the other seat.
+    pub(super) fn waiting_for_opponent(&self) -> bool {
+        self.mode == GameMode::TwoPlayers && self.seats[1].is_none() && !self.board.is_over()
+    }
+
+    /// A fresh game: nobody idle, nobody asked anything yet.
+    pub(super) fn new(
+        mode: GameMode,
+        computer: Option<Side>,
+        seats: [Option<String>; 2],
+        names: [Option<String>; 2],
+    ) -> Game {
+        Game {
+            board: Board::new(),
+            mode,
+            computer,
+            record: None,
+            seats,
+            names,
+            levels: [None, None],
+            last_move: Instant::now(),
+            asked: false,
+            again: [false; 2],
+            booth_plays: [None, None],
+            owner: None,
+            away: [None, None],
+        }
+    }
+
+    /// Whether `sides` (the caller's) may move now: the game on, the
+    /// second person there, and their turn.
+    pub(super) fn check_turn(&self, sides: &[Side]) -> Result<(), ErrorCode> {
+        if self.board.is_over() {
+            return Err(ErrorCode::GameOver);
+        }
+        if sides.is_empty() {
+            return Err(ErrorCode::NotAllowed);
+        }
+        if self.waiting_for_opponent() {
+            return Err(ErrorCode::WaitingForOpponent);
+        }
+        if !sides.contains(&self.board.side_to_move()) {
+            return Err(ErrorCode::NotYourTurn);
+        }
+        Ok(())
+    }
+
+    /// Plays a 1-based column and restarts the idle clock.
+    pub(super) fn drop_coin(&mut self, column: u8) -> Result<(), ErrorCode> {
+        self.board
+            .play(usize::from(column).wrapping_sub(1))
+            .map_err(|_| ErrorCode::IllegalMove)?;
+        self.restart_idle_clock();
+        Ok(())
+    }
+
+    /// Seats `session` as `name` in the free second seat of a game for
+    /// two; the first person cannot take it too.
+    pub(super) fn join(&mut self, session: &str, name: String) -> Result<(), ErrorCode> {
+        if self.mode != GameMode::TwoPlayers || self.seats[1].is_some() || self.board.is_over() {
+            return Err(ErrorCode::Busy);
+        }
+        if self.seats[0].as_deref() == Some(session) {
+            return Err(ErrorCode::NotAllowed);
+        }
+        self.seats[1] = Some(session.to_string());
+        self.names[1] = Some(name);
+        // The first move's clock starts when both are there.
+        self.restart_idle_clock();
+        Ok(())
+    }
+
+    /// Notes that the player in `seat` would play again: the next game once
+    /// every person in this one has asked. Between two people the seats
+    /// swap, so the other one opens; against the computer the person keeps
+    /// their colour.
+    pub(super) fn again(&mut self, seat: usize) -> Result<Option<Game>, ErrorCode> {
+        if !self.board.is_over() || self.mode == GameMode::Demo {
+            return Err(ErrorCode::NotAllowed);
+        }
+        self.again[seat] = true;
+        if self.mode == GameMode::TwoPlayers && self.again != [true, true] {
+            return Ok(None);
+        }
+        let mut next = match self.mode {
+            GameMode::TwoPlayers => {
+                let [a, b] = self.seats.clone();
+                let [x, y] = self.names.clone();
+                Game::new(self.mode, None, [b, a], [y, x])
+            }
+            _ => {
+                let mut next = Game::new(
+                    self.mode,
+                    self.computer,
+                    self.seats.clone(),
+                    self.names.clone(),
+                );
+                next.booth_plays = self.booth_plays.clone();
+                next.levels = self.levels;
+                next
+            }
+        };
+        next.owner = self.owner.clone();
+        Ok(Some(next))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn for_two(first: &str) -> Game {
+        Game::new(
+            GameMode::TwoPlayers,
+            None,
+            [Some(first.into()), None],
+            [Some("Ada_1".into()), None],
+        )
+    }
+
+    #[test]
+    fn the_second_seat_takes_someone_else_and_only_once() {
+        let mut game = for_two("s1");
+        assert_eq!(
+            game.check_turn(&[Side::First]),
+            Err(ErrorCode::WaitingForOpponent)
+        );
+        assert_eq!(game.join("s1", "Ada_1".into()), Err(ErrorCode::NotAllowed));
+        assert_eq!(game.join("s2", "Bob_2".into()), Ok(()));
+        assert_eq!(game.join("s3", "Cem_3".into()), Err(ErrorCode::Busy));
+        assert_eq!(game.names[1].as_deref(), Some("Bob_2"));
+        assert_eq!(
+            game.check_turn(&[Side::Second]),
+            Err(ErrorCode::NotYourTurn)
+        );
+        assert_eq!(game.check_turn(&[]), Err(ErrorCode::NotAllowed));
+        assert_eq!(game.check_turn(&[Side::First]), Ok(()));
+    }
+
+    #[test]
+    fn a_coin_in_a_full_column_is_refused_and_the_board_stays() {
+        let mut game = for_two("s1");
+        for _ in 0..6 {
+            game.drop_coin(4).unwrap();
+        }
+        assert_eq!(game.drop_coin(4), Err(ErrorCode::IllegalMove));
+        assert_eq!(game.drop_coin(0), Err(ErrorCode::IllegalMove));
+        assert_eq!(game.board.to_string(), "444444");
+    }
+
+    #[test]
+    fn two_people_play_again_with_their_seats_swapped_once_both_asked() {
+        let mut game = for_two("s1");
+        game.join("s2", "Bob_2".into()).unwrap();
+        assert_eq!(
+            game.again(0).err(),
+            Some(ErrorCode::NotAllowed),
+            "not before the end"
+        );
+        for column in [1, 2, 1, 2, 1, 2, 1] {
+            game.drop_coin(column).unwrap();
+        }
+        assert!(
+            game.again(0).unwrap().is_none(),
+            "the other has not asked yet"
+        );
+        let next = game.again(1).unwrap().expect("both asked");
+        assert_eq!(next.names, [Some("Bob_2".into()), Some("Ada_1".into())]);
+        assert_eq!(next.seats, [Some("s2".into()), Some("s1".into())]);
+        assert!(next.board.to_string().is_empty());
+    }
+}
