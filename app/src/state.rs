@@ -7,7 +7,9 @@ use engine::player::{SearchProgress, Teaching};
 use engine::trace::SearchTrace;
 use leptos::prelude::*;
 
+use crate::model::game::Game;
 use crate::model::review::GameReview;
+use crate::model::settings::Settings;
 use crate::model::values::{ColumnValues, ValueSource};
 use crate::protocol::Database;
 
@@ -181,6 +183,10 @@ pub struct Review(pub RwSignal<Option<GameReview>>);
 /// All the pieces, created together.
 #[derive(Clone, Copy)]
 pub struct State {
+    /// What the person chose.
+    pub settings: RwSignal<Settings>,
+    /// The game on the screen.
+    pub game: RwSignal<Game>,
     /// The search.
     pub search: Search,
     /// The booth.
@@ -194,9 +200,13 @@ pub struct State {
 }
 
 impl State {
-    /// Fresh state, each piece also provided as a context of its own.
-    pub fn provide() -> State {
+    /// Fresh state around `settings` and `game`, each piece also provided
+    /// as a context of its own: components take the pieces they show from
+    /// there, and change them through the actions.
+    pub fn provide(settings: Settings, game: Game) -> State {
         let state = State {
+            settings: RwSignal::new(settings),
+            game: RwSignal::new(game),
             search: Search::new(),
             booth: Booth {
                 welcome: RwSignal::new(None),
@@ -222,6 +232,8 @@ impl State {
             },
             review: Review(RwSignal::new(None)),
         };
+        provide_context(state.settings);
+        provide_context(state.game);
         provide_context(state.search);
         provide_context(state.booth);
         provide_context(state.data);
@@ -239,7 +251,9 @@ mod tests {
     fn a_panel_opens_closes_and_gives_way_to_another() {
         let owner = Owner::new();
         owner.with(|| {
-            let state = State::provide();
+            let settings = Settings::default();
+            let game = Game::new(&settings, false);
+            let state = State::provide(settings, game);
             let ui = state.ui;
             ui.toggle(Panel::Settings);
             assert_eq!(ui.panel.get_untracked(), Some(Panel::Settings));

@@ -3,15 +3,15 @@
 
 use leptos::prelude::*;
 
-use crate::control::use_actions;
 use crate::i18n::{Text, use_i18n};
+use crate::state::Booth;
 
 /// The QR code, `size` pixels square, and the address under it.
 #[component]
 pub fn JoinCode(size: u32) -> impl IntoView {
-    let ctx = use_actions();
+    let booth = expect_context::<Booth>();
     let i18n = use_i18n();
-    let join_url = move || ctx.booth.join_url();
+    let join_url = move || booth.join_url();
     view! {
         <Show when=move || join_url().is_some()>
             <figure class="join">

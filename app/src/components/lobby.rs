@@ -9,26 +9,32 @@ use crate::components::JoinCode;
 use crate::control::use_actions;
 use crate::i18n::{Say, Text, use_i18n};
 use crate::model::booth::{challenger, levels_offered, taken_by_others};
+use crate::model::game::Game;
+use crate::state::Booth;
 use crate::state::Panel;
+use crate::state::Ui;
 
 /// The lobby: a name, an opponent, and the robot's availability.
 #[component]
 pub fn RobotPanel() -> impl IntoView {
     let ctx = use_actions();
+    let booth = expect_context::<Booth>();
+    let game = expect_context::<RwSignal<Game>>();
+    let ui = expect_context::<Ui>();
     let i18n = use_i18n();
     let t = move |text| i18n.t(text);
     let name = RwSignal::new(String::new());
     let against_computer = RwSignal::new(true);
     let name_ok = move || name.with(|n| valid_name(n));
-    let playing = move || ctx.game.with(|g| g.robot.is_some());
-    let may_play = move || ctx.booth.may_play.get();
+    let playing = move || game.with(|g| g.robot.is_some());
+    let may_play = move || booth.may_play.get();
     let busy = move || {
-        ctx.booth
+        booth
             .snapshot
             .with(|s| s.as_ref().is_some_and(taken_by_others))
     };
     // Someone waiting on the robot for an opponent: the lobby's first offer.
-    let challenger = move || ctx.booth.snapshot.with(|s| s.as_ref().and_then(challenger));
+    let challenger = move || booth.snapshot.with(|s| s.as_ref().and_then(challenger));
     let offered = move || challenger().is_some();
     // Both ways onto the robot first check and send the name.
     let seated_as = move |then: &dyn Fn()| {
@@ -37,9 +43,9 @@ pub fn RobotPanel() -> impl IntoView {
         }
         ctx.rename(name.get_untracked());
         then();
-        ctx.ui.toggle(Panel::Robot);
+        ui.toggle(Panel::Robot);
     };
-    let levels = Signal::derive(move || ctx.booth.welcome.with(|w| levels_offered(w.as_ref())));
+    let levels = Signal::derive(move || booth.welcome.with(|w| levels_offered(w.as_ref())));
     let level = RwSignal::new(None::<LevelSpec>);
     let start = move |_| {
         if !against_computer.get_untracked() {
@@ -53,27 +59,27 @@ pub fn RobotPanel() -> impl IntoView {
     };
     let join = move |_| seated_as(&|| ctx.booth_send(&ClientMessage::Join));
     let title = move || {
-        ctx.booth
+        booth
             .welcome
             .with(|w| w.as_ref().and_then(|w| w.name.clone()))
             .unwrap_or_else(|| t(Text::LobbyTitle).to_string())
     };
-    let message = move || ctx.ui.message.get().map(|m| i18n.message(&m));
+    let message = move || ui.message.get().map(|m| i18n.message(&m));
     view! {
-        <section id="robot" class="panel lobby" class:open=move || ctx.ui.is_open(Panel::Robot) aria-label=move || t(Text::Robot)>
+        <section id="robot" class="panel lobby" class:open=move || ui.is_open(Panel::Robot) aria-label=move || t(Text::Robot)>
             <h2>{title}</h2>
             <p class="lobby-intro">{move || t(Text::LobbyIntro)}</p>
             // The robot's own state, unless the lobby says who has it.
             <Show when=move || !busy() && !offered()>
-                <p class="lobby-robot">{move || t(ctx.booth.robot_text())}</p>
+                <p class="lobby-robot">{move || t(booth.robot_text())}</p>
             </Show>
             <Show when=offered>
                 <p class="offer">{move || i18n.say(&Say::WaitingChallenger(challenger().unwrap_or_default()))}</p>
             </Show>
-            <Show when=move || ctx.booth.demo_running()>
+            <Show when=move || booth.demo_running()>
                 <p class="demo-call">{move || t(Text::DemoRunning)}</p>
             </Show>
-            <Show when=move || message().is_some() && ctx.ui.is_open(Panel::Robot)>
+            <Show when=move || message().is_some() && ui.is_open(Panel::Robot)>
                 <p class="lobby-message" role="alert">{message}</p>
             </Show>
             <Show when=playing fallback=move || view! {
@@ -100,11 +106,11 @@ pub fn RobotPanel() -> impl IntoView {
                             {move || i18n.say(&Say::PlayAgainst(challenger().unwrap_or_default()))}
                         </button>
                     </Show>
-                    <button class="play-here" on:click=move |_| ctx.ui.panel.set(None)>{move || t(Text::PlayHere)}</button>
+                    <button class="play-here" on:click=move |_| ui.panel.set(None)>{move || t(Text::PlayHere)}</button>
                 </div>
                 <JoinCode size=160/>
             }>
-                <button class="close" on:click=move |_| ctx.ui.toggle(Panel::Robot)>{move || t(Text::Close)}</button>
+                <button class="close" on:click=move |_| ui.toggle(Panel::Robot)>{move || t(Text::Close)}</button>
             </Show>
         </section>
     }

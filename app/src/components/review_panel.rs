@@ -7,7 +7,10 @@ use leptos::prelude::*;
 
 use crate::control::use_actions;
 use crate::i18n::{Say, Text, use_i18n};
+use crate::model::game::Game;
 use crate::model::review::GameReview;
+use crate::model::settings::Settings;
+use crate::state::Review;
 
 /// The review under the board, once asked for; the spectator screen shows
 /// the playing page's, without `play_on` (no "play on from here").
@@ -15,7 +18,10 @@ use crate::model::review::GameReview;
 pub fn ReviewPanel(play_on: bool) -> impl IntoView {
     let i18n = use_i18n();
     let actions = use_actions();
-    let (game, settings, review) = (actions.game, actions.settings, actions.review.0);
+    let game = expect_context::<RwSignal<Game>>();
+    let review = expect_context::<Review>();
+    let settings = expect_context::<RwSignal<Settings>>();
+    let (game, settings, review) = (game, settings, review.0);
     let current = move || {
         let moves = game.with(|g| g.board.to_string());
         review.get().filter(|r| r.moves == moves)

@@ -8,6 +8,10 @@ use crate::components::JoinCode;
 use crate::control::use_actions;
 use crate::i18n::{Say, Text, seat_names, seat_names_in_colour, use_i18n};
 use crate::model::booth::BACK_TO_LOBBY_MS;
+use crate::model::game::Game;
+use crate::model::settings::Settings;
+use crate::state::Booth;
+use crate::state::Ui;
 
 /// The robot's state in words (while this page plays on it or watches),
 /// the seats' names, and the questions of a robot game.
@@ -16,36 +20,34 @@ use crate::model::booth::BACK_TO_LOBBY_MS;
 #[component]
 pub fn RobotLine(spectator: bool) -> impl IntoView {
     let ctx = use_actions();
+    let booth = expect_context::<Booth>();
+    let game = expect_context::<RwSignal<Game>>();
+    let settings = expect_context::<RwSignal<Settings>>();
+    let ui = expect_context::<Ui>();
     let i18n = use_i18n();
     let t = move |text| i18n.t(text);
     // A spectator screen on a static host (no bridge) has no robot to name.
-    let playing = move || ctx.game.with(|g| g.robot.is_some());
-    let shown = move || (spectator && ctx.booth.snapshot.with(Option::is_some)) || playing();
-    let state = move || {
-        ctx.booth
-            .snapshot
-            .with(|s| s.as_ref().map(|s| s.robot.state))
-    };
+    let playing = move || game.with(|g| g.robot.is_some());
+    let shown = move || (spectator && booth.snapshot.with(Option::is_some)) || playing();
+    let state = move || booth.snapshot.with(|s| s.as_ref().map(|s| s.robot.state));
     let class = move || match state() {
         Some(LinkState::Fault | LinkState::Disconnected) => "robot-line alert",
         Some(LinkState::Ready) | None => "robot-line",
         Some(_) => "robot-line busy",
     };
-    let words = move || t(ctx.booth.robot_text());
+    let words = move || t(booth.robot_text());
     let seats = move || {
         let lang = i18n.lang();
-        let colours = ctx
-            .settings
-            .with(|s| s.colours.map(Text::from).into_array());
-        ctx.booth.snapshot.with(|s| {
+        let colours = settings.with(|s| s.colours.map(Text::from).into_array());
+        booth.snapshot.with(|s| {
             s.as_ref()
                 .filter(|s| s.status != GameStatus::Idle)
                 .map(|s| seat_names_in_colour(s, lang, colours).join(" – "))
                 .unwrap_or_default()
         })
     };
-    let demo = move || spectator && ctx.booth.demo_running();
-    let over = move || playing() && ctx.game.with(|g| g.board.is_over());
+    let demo = move || spectator && booth.demo_running();
+    let over = move || playing() && game.with(|g| g.board.is_over());
     let confirming = RwSignal::new(false);
     view! {
         <Show when=shown>
@@ -71,7 +73,7 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
                 <button class="yes" on:click=move |_| {
                     confirming.set(false);
                     ctx.robot_leave();
-                    ctx.ui.panel.set(Some(crate::state::Panel::Robot));
+                    ui.panel.set(Some(crate::state::Panel::Robot));
                 }>{move || t(Text::LeaveYes)}</button>
                 <button class="no" on:click=move |_| confirming.set(false)>{move || t(Text::Stay)}</button>
             </div>
@@ -88,10 +90,11 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
 #[component]
 fn AfterGame() -> impl IntoView {
     let ctx = use_actions();
+    let booth = expect_context::<Booth>();
     let i18n = use_i18n();
     let t = move |text| i18n.t(text);
     let asked_again = move || {
-        ctx.booth.snapshot.with(|s| {
+        booth.snapshot.with(|s| {
             s.as_ref()
                 .filter(|s| s.mode == Some(GameMode::TwoPlayers))
                 .map(|s| {
@@ -106,10 +109,10 @@ fn AfterGame() -> impl IntoView {
         })
     };
     let back_in = move || {
-        ctx.booth
+        booth
             .over_since
             .get()
-            .map(|since| ctx.booth.seconds_until(since + BACK_TO_LOBBY_MS))
+            .map(|since| booth.seconds_until(since + BACK_TO_LOBBY_MS))
             .map(|s| i18n.say(&Say::BackInSeconds(s)))
             .unwrap_or_default()
     };
@@ -128,23 +131,24 @@ fn AfterGame() -> impl IntoView {
 #[component]
 fn StillThere() -> impl IntoView {
     let ctx = use_actions();
+    let booth = expect_context::<Booth>();
     let i18n = use_i18n();
     let t = move |text| i18n.t(text);
     view! {
-        <Show when=move || ctx.booth.still_there.get().is_some()>
+        <Show when=move || booth.still_there.get().is_some()>
             <div class="still-there" role="alertdialog">
                 <span>{move || t(Text::StillThere)}</span>
                 " "
                 <span class="countdown">
                     {move || {
-                        ctx.booth
+                        booth
                             .still_there
                             .get()
-                            .map(|end| i18n.say(&Say::EndsInSeconds(ctx.booth.seconds_until(end))))
+                            .map(|end| i18n.say(&Say::EndsInSeconds(booth.seconds_until(end))))
                     }}
                 </span>
                 <button on:click=move |_| {
-                    ctx.booth.still_there.set(None);
+                    booth.still_there.set(None);
                     ctx.booth_send(&ClientMessage::StillHere);
                 }>{move || t(Text::ImStillHere)}</button>
             </div>

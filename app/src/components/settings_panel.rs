@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use crate::control::use_actions;
 use crate::i18n::{Lang, Say, Text, use_i18n};
+use crate::model::game::Game;
 use crate::model::settings::{CoinColour, GameMode, SIZES, Settings, Starter, offered_levels};
 use crate::state::{Panel, Ui};
 
@@ -14,15 +15,17 @@ use crate::state::{Panel, Ui};
 pub fn SettingsPanel() -> impl IntoView {
     let i18n = use_i18n();
     let actions = use_actions();
+    let game = expect_context::<RwSignal<Game>>();
+    let settings = expect_context::<RwSignal<Settings>>();
     let ui = expect_context::<Ui>();
-    let s = actions.settings;
+    let s = settings;
     let t = move |text| i18n.t(text);
-    let on_robot = move || actions.game.with(|g| g.robot.is_some());
+    let on_robot = move || game.with(|g| g.robot.is_some());
     // Changing who plays or the board ends the game; the rest applies at
     // once. A game on the robot ends only if the visitor says so: else the
     // menu shows its value again.
     let set_and_restart = move |f: &dyn Fn(&mut Settings)| {
-        if actions.game.with_untracked(|g| g.robot.is_some()) {
+        if game.with_untracked(|g| g.robot.is_some()) {
             let ok = web_sys::window()
                 .and_then(|w| w.confirm_with_message(i18n.t(Text::ConfirmLeaveRobot)).ok())
                 .unwrap_or(false);
@@ -114,7 +117,7 @@ pub fn SettingsPanel() -> impl IntoView {
 #[component]
 fn Preferences() -> impl IntoView {
     let i18n = use_i18n();
-    let s = use_actions().settings;
+    let s = expect_context::<RwSignal<Settings>>();
     let t = move |text| i18n.t(text);
     view! {
         <label>{move || t(Text::Language)}

@@ -21,9 +21,10 @@ pub fn listen(actions: Actions) {
             return;
         }
         let columns = actions
+            .state
             .game
             .with_untracked(|g| g.board.geometry().columns());
-        let hover = actions.ui.hover;
+        let hover = actions.state.ui.hover;
         match key_action(&e.key(), columns, hover.get_untracked()) {
             Some(KeyAction::Drop(c)) if !(tag == "BUTTON" && e.key() == "Enter") => {
                 actions.human_drop(c)

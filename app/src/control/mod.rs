@@ -23,7 +23,7 @@ use crate::model::game::{Game, Refusal};
 use crate::model::settings::{GameMode, Settings};
 use crate::model::values::ValueSource;
 use crate::protocol::{FromWorker, ToWorker};
-use crate::state::{Booth, Data, Review, Search, State, TreeKind, Ui};
+use crate::state::{State, TreeKind};
 
 /// Milliseconds between moves in the self-playing demo, so a watcher can
 /// follow it.
@@ -37,34 +37,24 @@ const HINT_LIMIT_MS: f64 = 30_000.0;
 /// Lines of thoughts kept, newest first.
 const THOUGHTS_KEPT: usize = 30;
 
-/// The app's actions and the state they change.
+/// The app's actions: what a tap, the worker or the bridge changes. The
+/// state they change is theirs to write; components read it from its own
+/// contexts (see [`State::provide`]).
 #[derive(Clone, Copy)]
 pub struct Actions {
-    /// What the person chose.
-    pub settings: RwSignal<Settings>,
-    /// The game on the screen.
-    pub game: RwSignal<Game>,
-    /// The computer's search.
-    pub search: Search,
-    /// The booth, while connected to a bridge.
-    pub booth: Booth,
-    /// What the worker loaded.
-    pub data: Data,
-    /// The screen's own state.
-    pub ui: Ui,
-    /// The finished game's review.
-    pub review: Review,
+    /// The state the actions change.
+    state: State,
     /// The newest request to the worker: older answers are stale.
     request: StoredValue<u32>,
     worker: StoredValue<Option<SearchWorker>, LocalStorage>,
     /// This page only watches (the spectator route).
-    pub watching: bool,
+    watching: bool,
     /// The link to the bridge that served the page.
-    pub(crate) link: StoredValue<Option<BoothLink>, LocalStorage>,
+    link: StoredValue<Option<BoothLink>, LocalStorage>,
     /// The channel to spectator screens on this device.
-    pub(crate) spectate: StoredValue<Option<Spectate>, LocalStorage>,
+    spectate: StoredValue<Option<Spectate>, LocalStorage>,
     /// The booth's one-second clock, while a bridge is there.
-    pub(crate) clock: StoredValue<Option<gloo_timers::callback::Interval>, LocalStorage>,
+    clock: StoredValue<Option<gloo_timers::callback::Interval>, LocalStorage>,
 }
 
 /// The actions of the page, from components.
@@ -76,19 +66,8 @@ impl Actions {
     /// Creates the state and the links, and provides every piece as a
     /// context.
     pub fn provide(settings: Settings, game: Game, watching: bool) -> Actions {
-        let state = State::provide();
-        let settings = RwSignal::new(settings);
-        let game = RwSignal::new(game);
-        provide_context(settings);
-        provide_context(game);
         let actions = Actions {
-            settings,
-            game,
-            search: state.search,
-            booth: state.booth,
-            data: state.data,
-            ui: state.ui,
-            review: state.review,
+            state: State::provide(settings, game),
             request: StoredValue::new(0),
             worker: StoredValue::new_local(None),
             watching,
@@ -108,7 +87,7 @@ impl Actions {
     /// Stores what changes, keeps the address in step and lets the
     /// computer move when it is its turn.
     pub fn follow_changes(self) {
-        let (game, settings) = (self.game, self.settings);
+        let (game, settings) = (self.state.game, self.state.settings);
         Effect::new(move |_| {
             let g = game.get();
             // The robot's game lives in the bridge, not in this page's storage.
@@ -136,14 +115,14 @@ impl Actions {
     }
 
     pub(crate) fn lang(self) -> Lang {
-        self.settings.with_untracked(|s| s.lang)
+        self.state.settings.with_untracked(|s| s.lang)
     }
 
     /// Shows `text` in the status line until the next change. In a robot
     /// game that is the next change of the game or the robot: the text
     /// belongs to the moment it was said at.
     pub(crate) fn say(self, text: Text) {
-        let robot_game = self.game.with_untracked(|g| g.robot.is_some());
+        let robot_game = self.state.game.with_untracked(|g| g.robot.is_some());
         self.say_tied(text, robot_game);
     }
 
@@ -151,13 +130,13 @@ impl Actions {
     /// bridge, anything said in a robot game), only until the bridge's
     /// game or robot moves on.
     pub(crate) fn say_tied(self, text: Text, tied: bool) {
-        self.ui.message.set(Some(Message::Text(text)));
-        let moment = self.booth.snapshot.with_untracked(|s| {
+        self.state.ui.message.set(Some(Message::Text(text)));
+        let moment = self.state.booth.snapshot.with_untracked(|s| {
             s.as_ref()
                 .filter(|_| tied)
                 .map(crate::model::booth::Moment::of)
         });
-        self.booth.said_at.set(moment);
+        self.state.booth.said_at.set(moment);
     }
 
     pub(crate) fn next_request(self) -> u32 {
@@ -181,15 +160,16 @@ impl Actions {
                 w.cancel();
             }
         });
-        self.search.thinking.set(false);
-        self.search.progress.set(None);
+        self.state.search.thinking.set(false);
+        self.state.search.progress.set(None);
         // A tree caught mid-search would stay half-drawn: drop it.
         let half_drawn = self
+            .state
             .search
             .trace
             .with_untracked(|t| t.as_ref().is_some_and(SearchTrace::is_running));
         if half_drawn {
-            self.search.trace.set(None);
+            self.state.search.trace.set(None);
         }
     }
 
@@ -198,13 +178,13 @@ impl Actions {
         if self.watching {
             return self.say(Text::Watching);
         }
-        let game = self.game.get_untracked();
-        let mode = self.settings.with_untracked(|s| s.mode);
+        let game = self.state.game.get_untracked();
+        let mode = self.state.settings.with_untracked(|s| s.mode);
         if let Err(refusal) = game.check_drop(column, mode) {
             if refusal == Refusal::ColumnFull {
-                self.ui.shake.set(Some(column));
+                self.state.ui.shake.set(Some(column));
                 set_timeout(
-                    move || self.ui.shake.set(None),
+                    move || self.state.ui.shake.set(None),
                     std::time::Duration::from_millis(400),
                 );
             }
@@ -217,14 +197,14 @@ impl Actions {
     }
 
     pub(crate) fn play(self, column: usize) {
-        if self.search.showing_hint() {
+        if self.state.search.showing_hint() {
             // A hint answers for the position before: drop it, and stop it
             // if it still runs.
             self.stop_thinking();
-            self.search.column_values.set(None);
+            self.state.search.column_values.set(None);
         }
-        self.ui.message.set(None);
-        self.game.update(|g| {
+        self.state.ui.message.set(None);
+        self.state.game.update(|g| {
             let _ = g.board.play(column);
         });
         self.after_move();
@@ -232,9 +212,9 @@ impl Actions {
 
     /// Lets the adaptive level learn from a finished game.
     pub(crate) fn after_move(self) {
-        let game = self.game.get_untracked();
+        let game = self.state.game.get_untracked();
         if game.board.is_over() {
-            let mode = self.settings.with_untracked(|s| s.mode);
+            let mode = self.state.settings.with_untracked(|s| s.mode);
             if game.mode(mode) == GameMode::VsComputer {
                 let computer_won = game.board.winner().map(|w| w != game.human);
                 self.send(ToWorker::GameOver { computer_won });
@@ -244,16 +224,19 @@ impl Actions {
 
     /// Asks the worker for the computer's move when it is its turn.
     pub(crate) fn maybe_think(self) {
-        let (game, settings) = (self.game.get_untracked(), self.settings.get_untracked());
+        let (game, settings) = (
+            self.state.game.get_untracked(),
+            self.state.settings.get_untracked(),
+        );
         // On the robot the booth's computer plays.
         if self.watching
             || game.robot.is_some()
             || !game.computer_to_move(settings.mode)
-            || self.search.thinking.get_untracked()
+            || self.state.search.thinking.get_untracked()
         {
             return;
         }
-        self.search.thinking.set(true);
+        self.state.search.thinking.set(true);
         let id = self.next_request();
         let mode = game.mode(settings.mode);
         let (level, style) = match mode {
@@ -289,37 +272,40 @@ impl Actions {
         let current = self.request.get_value();
         match message {
             FromWorker::Ready => {}
-            FromWorker::Book { depth, positions } => self.data.book.set(Some((depth, positions))),
-            FromWorker::Database(news) => self.data.database.set(Some(news)),
+            FromWorker::Book { depth, positions } => {
+                self.state.data.book.set(Some((depth, positions)))
+            }
+            FromWorker::Database(news) => self.state.data.database.set(Some(news)),
             FromWorker::Reviewed { id, marks } if id == current => self.reviewed(marks),
             FromWorker::Analysis { id, scores } if id == current => {
-                self.ui.message.set(None);
-                self.search
+                self.state.ui.message.set(None);
+                self.state
+                    .search
                     .column_values
                     .set(Some((ValueSource::Hint, scores)));
             }
             FromWorker::Progress { id, progress } if id == current => self.show_progress(progress),
             FromWorker::Progress { .. } => {}
             FromWorker::Chosen { id, decision } if id == current => {
-                self.search.thinking.set(false);
-                self.search.progress.set(None);
+                self.state.search.thinking.set(false);
+                self.state.search.progress.set(None);
                 self.show_decision(&decision);
                 self.play(decision.column);
             }
             FromWorker::Teaching { teaching }
                 if teaching.minimax.root_moves == self.teaching_root() =>
             {
-                self.search.teaching.set(Some(*teaching));
+                self.state.search.teaching.set(Some(*teaching));
             }
             FromWorker::Failed { id, .. } if id == current => {
                 // The computer's move failed, or a hint or a review (asked
                 // for while the computer was not thinking) ran out of time.
-                if self.search.thinking.get_untracked() {
+                if self.state.search.thinking.get_untracked() {
                     self.say(Text::WorkerFailed);
                 } else {
                     self.say(Text::HintTooDeep);
                 }
-                self.search.thinking.set(false);
+                self.state.search.thinking.set(false);
             }
             _ => {}
         }
@@ -329,30 +315,32 @@ impl Actions {
     /// search, or the board when there was none.
     pub(crate) fn teaching_root(self) -> String {
         let from_trace = self
+            .state
             .search
             .trace
             .with_untracked(|t| t.as_ref().map(|t| t.root_moves.clone()));
         from_trace
             .filter(|m| !m.is_empty())
-            .unwrap_or_else(|| self.game.with_untracked(|g| g.board.to_string()))
+            .unwrap_or_else(|| self.state.game.with_untracked(|g| g.board.to_string()))
     }
 
     /// Asks the worker for the teaching trees when they are shown and
     /// stale.
     pub(crate) fn want_teaching(self) {
-        if self.search.tree_kind.get_untracked() != TreeKind::Minimax {
+        if self.state.search.tree_kind.get_untracked() != TreeKind::Minimax {
             return;
         }
         let root = self.teaching_root();
         let fresh = self
+            .state
             .search
             .teaching
             .with_untracked(|t| t.as_ref().is_some_and(|t| t.minimax.root_moves == root));
         if !fresh {
-            self.search.teaching.set(None);
+            self.state.search.teaching.set(None);
             self.send(ToWorker::Teach {
                 moves: root,
-                geometry: self.game.with_untracked(|g| g.board.geometry()),
+                geometry: self.state.game.with_untracked(|g| g.board.geometry()),
                 depth: TEACHING_DEPTH,
             });
         }
@@ -360,11 +348,11 @@ impl Actions {
 
     /// How a running search stands: the tree grows on the screen.
     pub(crate) fn show_progress(self, mut progress: SearchProgress) {
-        self.search.thinking.set(true);
+        self.state.search.thinking.set(true);
         if let Some(tree) = progress.tree.take() {
-            self.search.trace.set(Some(tree));
+            self.state.search.trace.set(Some(tree));
         }
-        self.search.progress.set(Some(progress));
+        self.state.search.progress.set(Some(progress));
     }
 
     pub(crate) fn show_decision(self, decision: &Decision) {
@@ -380,19 +368,20 @@ impl Actions {
             nodes: decision.nodes,
         }];
         lines.extend(decision.facts.iter().cloned().map(Thought::Fact));
-        self.search.thoughts.update(|t| {
+        self.state.search.thoughts.update(|t| {
             t.splice(0..0, lines);
             t.truncate(THOUGHTS_KEPT);
         });
-        self.search
+        self.state
+            .search
             .column_values
             .set(Some((source, decision.column_values.clone())));
-        self.search.last_pv.set(decision.pv.clone());
-        self.search.trace.set(Some(decision.trace.clone()));
+        self.state.search.last_pv.set(decision.pv.clone());
+        self.state.search.trace.set(Some(decision.trace.clone()));
     }
 
     pub(crate) fn new_game(self, confirm: bool) {
-        if confirm && self.game.with_untracked(Game::is_running) {
+        if confirm && self.state.game.with_untracked(Game::is_running) {
             let ok = web_sys::window()
                 .and_then(|w| w.confirm_with_message(self.lang().t(Text::ConfirmNew)).ok())
                 .unwrap_or(true);
@@ -401,46 +390,47 @@ impl Actions {
             }
         }
         self.stop_thinking();
-        self.ui.message.set(None);
-        self.search.column_values.set(None);
-        self.search.last_pv.set(Vec::new());
-        if let Some(robot) = self.game.with_untracked(|g| g.robot) {
+        self.state.ui.message.set(None);
+        self.state.search.column_values.set(None);
+        self.state.search.last_pv.set(Vec::new());
+        if let Some(robot) = self.state.game.with_untracked(|g| g.robot) {
             return self.robot_start(robot);
         }
-        self.game.set(self.fresh_game());
+        self.state.game.set(self.fresh_game());
     }
 
     /// A new game on this device with the settings as they are.
     pub(crate) fn fresh_game(self) -> Game {
         let coin = js_sys::Math::random() < 0.5;
-        self.settings.with_untracked(|s| Game::new(s, coin))
+        self.state.settings.with_untracked(|s| Game::new(s, coin))
     }
 
     /// Takes back moves to the person's turn.
     pub(crate) fn undo(self) {
-        let mode = self.settings.with_untracked(|s| s.mode);
-        let mut game = self.game.get_untracked();
+        let mode = self.state.settings.with_untracked(|s| s.mode);
+        let mut game = self.state.game.get_untracked();
         if let Err(refusal) = game.undo(mode) {
             return self.say(refusal.into());
         }
         self.stop_thinking();
-        self.search.column_values.set(None);
-        self.game.set(game);
-        self.ui.message.set(None);
+        self.state.search.column_values.set(None);
+        self.state.game.set(game);
+        self.state.ui.message.set(None);
     }
 
     /// Whether the computer plays a side of this game (tracked): between
     /// two people there is no thinking to show.
     pub(crate) fn computer_plays(self) -> bool {
-        let mode = self.settings.with(|s| s.mode);
-        self.game.with(|g| g.mode(mode)) != GameMode::TwoPlayers
+        let mode = self.state.settings.with(|s| s.mode);
+        self.state.game.with(|g| g.mode(mode)) != GameMode::TwoPlayers
     }
 
     /// Whether hints (and the expected continuation) are offered (tracked):
     /// not in a robot game unless the booth allows them.
     pub(crate) fn hints_allowed(self) -> bool {
-        self.game.with(|g| g.robot.is_none())
+        self.state.game.with(|g| g.robot.is_none())
             || self
+                .state
                 .booth
                 .welcome
                 .with(|w| w.as_ref().is_some_and(|w| w.robot_hints))
@@ -450,16 +440,16 @@ impl Actions {
         if !untrack(|| self.hints_allowed()) {
             return self.say(Text::NoHintsOnRobot);
         }
-        let game = self.game.get_untracked();
+        let game = self.state.game.get_untracked();
         if game.board.is_over() {
             return self.say(Text::GameOverRefused);
         }
-        if self.search.thinking.get_untracked() {
+        if self.state.search.thinking.get_untracked() {
             return self.say(Text::NotYourTurn);
         }
         let id = self.next_request();
         self.say(Text::HintWaiting);
-        self.search.column_values.set(None);
+        self.state.search.column_values.set(None);
         self.send(ToWorker::Analyze {
             id,
             moves: game.board.to_string(),

@@ -17,7 +17,7 @@ const REVIEW_LIMIT_MS: f64 = 60_000.0;
 impl Actions {
     /// Asks the worker for the finished game's review.
     pub(crate) fn request_review(self) {
-        let board = self.game.with_untracked(|g| g.board.clone());
+        let board = self.state.game.with_untracked(|g| g.board.clone());
         let id = self.next_request();
         self.say(Text::Reviewing);
         self.send(ToWorker::Review {
@@ -30,19 +30,19 @@ impl Actions {
 
     /// The worker's review of the game on the board.
     pub(crate) fn reviewed(self, marks: Vec<ReviewedMove>) {
-        self.ui.message.set(None);
-        let moves = self.game.with_untracked(|g| g.board.to_string());
-        self.review.0.set(Some(GameReview { moves, marks }));
+        self.state.ui.message.set(None);
+        let moves = self.state.game.with_untracked(|g| g.board.to_string());
+        self.state.review.0.set(Some(GameReview { moves, marks }));
     }
 
     /// Takes the game back to the position before move `number` (from 1)
     /// and plays on from there.
     pub(crate) fn play_on(self, number: usize) {
         self.stop_thinking();
-        self.review.0.set(None);
-        self.search.column_values.set(None);
-        self.ui.message.set(None);
-        self.game.update(|g| {
+        self.state.review.0.set(None);
+        self.state.search.column_values.set(None);
+        self.state.ui.message.set(None);
+        self.state.game.update(|g| {
             let back = g.board.plies() + 1 - number;
             g.board.undo(back);
         });

@@ -34,8 +34,9 @@ impl Actions {
     /// Every second: the countdowns, and back to the lobby after a game.
     fn tick(self) {
         let now = js_sys::Date::now();
-        self.booth.now.set(now);
+        self.state.booth.now.set(now);
         let back = self
+            .state
             .booth
             .over_since
             .get_untracked()
@@ -47,25 +48,26 @@ impl Actions {
 
     /// Leaves a finished robot game for the lobby.
     pub(crate) fn back_to_lobby(self) {
-        self.booth.over_since.set(None);
-        if self.game.with_untracked(|g| g.robot.is_some()) {
+        self.state.booth.over_since.set(None);
+        if self.state.game.with_untracked(|g| g.robot.is_some()) {
             self.booth_send(&ClientMessage::Leave);
             self.local_game();
         }
-        self.ui.panel.set(Some(Panel::Robot));
+        self.state.ui.panel.set(Some(Panel::Robot));
     }
 
     /// Whether the bridge takes a move from this page now.
     pub(crate) fn robot_can_move(self) -> bool {
-        self.booth
+        self.state
+            .booth
             .snapshot
             .with_untracked(|s| s.as_ref().is_some_and(|s| s.can_move))
     }
 
     /// Back to a game on this device, after the robot game ended.
     pub(crate) fn local_game(self) {
-        self.booth.still_there.set(None);
-        self.game.set(self.fresh_game());
+        self.state.booth.still_there.set(None);
+        self.state.game.set(self.fresh_game());
     }
 
     pub(crate) fn booth_send(self, message: &ClientMessage) {
@@ -93,22 +95,23 @@ impl Actions {
                     return;
                 }
                 // A notice stays past the snapshot that follows it.
-                self.booth.said_at.set(None);
-                self.ui
+                self.state.booth.said_at.set(None);
+                self.state
+                    .ui
                     .message
                     .set(Some(Message::Say(Say::Notice { code, name })));
             }
             LinkEvent::Message(ServerMessage::StillThere { seconds_left }) => {
                 let deadline = js_sys::Date::now() + seconds_left as f64 * 1000.0;
-                self.booth.now.set(js_sys::Date::now());
-                self.booth.still_there.set(Some(deadline))
+                self.state.booth.now.set(js_sys::Date::now());
+                self.state.booth.still_there.set(Some(deadline))
             }
             // The booth's computer plays on the robot: its search shows as
             // the worker's does in a game on this device.
             LinkEvent::Message(ServerMessage::Thinking(progress)) => self.show_progress(*progress),
             LinkEvent::Message(ServerMessage::Decided(decision)) => {
-                self.search.thinking.set(false);
-                self.search.progress.set(None);
+                self.state.search.thinking.set(false);
+                self.state.search.progress.set(None);
                 self.show_decision(&decision);
             }
         }
@@ -122,16 +125,16 @@ impl Actions {
             .as_deref()
             .map(|tag| Lang::from_preferences([tag]));
         if let Some(lang) = lang
-            && !self.settings.with_untracked(|s| s.lang_chosen)
+            && !self.state.settings.with_untracked(|s| s.lang_chosen)
         {
-            self.settings.update(|s| s.lang = lang);
+            self.state.settings.update(|s| s.lang = lang);
         }
         // A page the booth serves opens on its lobby.
-        let first = self.booth.welcome.with_untracked(Option::is_none);
-        if first && !self.watching && self.game.with_untracked(|g| g.robot.is_none()) {
-            self.ui.panel.set(Some(Panel::Robot));
+        let first = self.state.booth.welcome.with_untracked(Option::is_none);
+        if first && !self.watching && self.state.game.with_untracked(|g| g.robot.is_none()) {
+            self.state.ui.panel.set(Some(Panel::Robot));
         }
-        self.booth.welcome.set(Some(welcome));
+        self.state.booth.welcome.set(Some(welcome));
     }
 
     pub(crate) fn on_snapshot(self, s: Snapshot) {
@@ -140,31 +143,32 @@ impl Actions {
         // opened with the booth's welcome, before this snapshot) shows the
         // game, not the lobby.
         let was_ours = self
+            .state
             .booth
             .snapshot
             .with_untracked(|p| p.as_ref().is_some_and(seated));
-        if ours && !was_ours && self.ui.panel.get_untracked() == Some(Panel::Robot) {
-            self.ui.panel.set(None);
+        if ours && !was_ours && self.state.ui.panel.get_untracked() == Some(Panel::Robot) {
+            self.state.ui.panel.set(None);
         }
-        self.booth.offer_until.set(
+        self.state.booth.offer_until.set(
             s.offer_left_s
                 .map(|left| js_sys::Date::now() + left as f64 * 1000.0),
         );
-        let said_at = self.booth.said_at.get_untracked();
+        let said_at = self.state.booth.said_at.get_untracked();
         if said_at.is_some_and(|at| at != Moment::of(&s)) {
-            self.booth.said_at.set(None);
-            self.ui.message.set(None);
+            self.state.booth.said_at.set(None);
+            self.state.ui.message.set(None);
         }
         let over = ours && matches!(s.status, GameStatus::Won | GameStatus::Draw);
         if !over {
-            self.booth.over_since.set(None);
-        } else if self.booth.over_since.get_untracked().is_none() {
-            self.booth.over_since.set(Some(js_sys::Date::now()));
+            self.state.booth.over_since.set(None);
+        } else if self.state.booth.over_since.get_untracked().is_none() {
+            self.state.booth.over_since.set(Some(js_sys::Date::now()));
         }
         if ours || self.watching {
             let robot = s.mode;
             let board = Board::from_moves(Geometry::STANDARD, &s.moves).unwrap_or_default();
-            let (changed, human) = self.game.with_untracked(|g| {
+            let (changed, human) = self.state.game.with_untracked(|g| {
                 let human = match s.you {
                     Part::Second => Side::Second,
                     Part::First => Side::First,
@@ -178,26 +182,28 @@ impl Actions {
             // Another game (or none): what the computer thought belonged
             // to the last one.
             let another_game = self
+                .state
                 .game
                 .with_untracked(|g| !s.moves.starts_with(&g.board.to_string()) || g.robot != robot);
             if another_game {
                 self.stop_thinking();
-                self.search.trace.set(None);
-                self.search.thoughts.set(Vec::new());
-                self.search.column_values.set(None);
-                self.search.last_pv.set(Vec::new());
+                self.state.search.trace.set(None);
+                self.state.search.thoughts.set(Vec::new());
+                self.state.search.column_values.set(None);
+                self.state.search.last_pv.set(Vec::new());
             }
             if changed {
-                self.booth.still_there.set(None);
-                self.game.set(Game {
+                self.state.booth.still_there.set(None);
+                self.state.game.set(Game {
                     board,
                     human,
                     robot,
                 });
                 self.after_move();
             }
-        } else if self.game.with_untracked(|g| g.robot.is_some())
+        } else if self.state.game.with_untracked(|g| g.robot.is_some())
             && self
+                .state
                 .booth
                 .snapshot
                 .with_untracked(|prev| prev.as_ref().is_some_and(seated))
@@ -207,15 +213,16 @@ impl Actions {
             // seated us, such as the answer to the hello that names us
             // just before `start`, says nothing about our game.)
             self.local_game();
-            self.ui.panel.set(Some(Panel::Robot));
+            self.state.ui.panel.set(Some(Panel::Robot));
         }
-        self.booth.snapshot.set(Some(s));
+        self.state.booth.snapshot.set(Some(s));
     }
 
     pub(crate) fn on_refusal(self, code: ErrorCode) {
         // A taken name refuses the hello, and then the seat it was for: the
         // first says why.
         let name_taken = self
+            .state
             .ui
             .message
             .with_untracked(|m| *m == Some(Message::Text(Text::NameTaken)));
@@ -229,19 +236,23 @@ impl Actions {
                 | ErrorCode::ReservedName
                 | ErrorCode::SessionHasName
         ) {
-            self.ui.panel.set(Some(Panel::Robot));
+            self.state.ui.panel.set(Some(Panel::Robot));
         }
         if code == ErrorCode::Token {
             crate::io::booth_link::forget_token();
-            self.booth.may_play.set(false);
+            self.state.booth.may_play.set(false);
         }
         // The bridge's refusal is about its moment, in the lobby too.
         self.say_tied(refusal_text(code), true);
         let lost_seat = self
+            .state
             .booth
             .snapshot
             .with_untracked(|s| s.as_ref().is_none_or(|s| !seated(s)));
-        if code == ErrorCode::Busy && lost_seat && self.game.with_untracked(|g| g.robot.is_some()) {
+        if code == ErrorCode::Busy
+            && lost_seat
+            && self.state.game.with_untracked(|g| g.robot.is_some())
+        {
             self.local_game();
         }
     }
@@ -250,7 +261,7 @@ impl Actions {
     /// changes when the bridge's snapshot says so.
     pub(crate) fn robot_drop(self, column: usize) {
         if !self.robot_can_move() {
-            let why = self.booth.snapshot.with_untracked(|s| {
+            let why = self.state.booth.snapshot.with_untracked(|s| {
                 let s = s.as_ref()?;
                 Some(if waiting_for_opponent(s) {
                     Text::WaitingForOpponent
@@ -270,7 +281,7 @@ impl Actions {
     /// Sends a move and takes no other until the bridge's next snapshot: a
     /// second tap before it arrives would be refused.
     fn send_move(self, column: usize) {
-        self.booth.snapshot.update(|s| {
+        self.state.booth.snapshot.update(|s| {
             if let Some(s) = s {
                 s.can_move = false;
             }
@@ -290,12 +301,12 @@ impl Actions {
         }
         game.robot = Some(mode);
         let computer_first = vs_computer && game.human == Side::Second;
-        self.ui.message.set(None);
+        self.state.ui.message.set(None);
         self.stop_thinking();
-        self.search.column_values.set(None);
-        self.search.last_pv.set(Vec::new());
-        self.game.set(game);
-        let level = self.settings.with_untracked(|s| LevelSpec {
+        self.state.search.column_values.set(None);
+        self.state.search.last_pv.set(Vec::new());
+        self.state.game.set(game);
+        let level = self.state.settings.with_untracked(|s| LevelSpec {
             level: s.level,
             style: s.style,
         });
@@ -320,7 +331,7 @@ impl Actions {
     /// The level (and its style) to play the robot at, kept as this
     /// device's level too.
     pub(crate) fn choose_level(self, spec: LevelSpec) {
-        self.settings.update(|s| {
+        self.state.settings.update(|s| {
             s.level = spec.level;
             s.style = spec.style;
         });

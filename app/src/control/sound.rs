@@ -11,13 +11,16 @@ impl Actions {
     /// Whether this screen makes sounds: the visitor's choice, else on
     /// where people play and off on the spectator screen.
     pub(crate) fn sound_on(self) -> bool {
-        self.settings.with(|s| s.sound).unwrap_or(!self.watching)
+        self.state
+            .settings
+            .with(|s| s.sound)
+            .unwrap_or(!self.watching)
     }
 
     /// Mutes or unmutes, remembered with the settings.
     pub(crate) fn toggle_sound(self) {
         let on = untrack(|| self.sound_on());
-        self.settings.update(|s| s.sound = Some(!on));
+        self.state.settings.update(|s| s.sound = Some(!on));
     }
 
     /// Sounds for what happens: coins, the end of a game, a robot fault.
@@ -31,9 +34,9 @@ impl Actions {
         };
         let _ = window_event_listener(leptos::ev::pointerup, move |_| on_gesture());
         let _ = window_event_listener(leptos::ev::keydown, move |_| on_gesture());
-        let seen = StoredValue::new(self.game.with_untracked(|g| g.board.to_string()));
+        let seen = StoredValue::new(self.state.game.with_untracked(|g| g.board.to_string()));
         Effect::new(move |_| {
-            let (moves, landed, status) = self.game.with(|g| {
+            let (moves, landed, status) = self.state.game.with(|g| {
                 let board = &g.board;
                 let landed = board.last_move().map(|c| board.height(c).saturating_sub(1));
                 (board.to_string(), landed, board.status())
@@ -54,7 +57,7 @@ impl Actions {
         });
         let was_down = StoredValue::new(false);
         Effect::new(move |_| {
-            let down = self.booth.snapshot.with(|s| {
+            let down = self.state.booth.snapshot.with(|s| {
                 s.as_ref().is_some_and(|s| {
                     matches!(s.robot.state, LinkState::Fault | LinkState::Disconnected)
                 })

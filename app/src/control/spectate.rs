@@ -24,36 +24,36 @@ impl Actions {
         Effect::new(move |_| {
             // Track everything the spectator shows, but copy it (a tree of
             // up to 2,000 nodes) only when someone watches.
-            self.game.track();
-            self.settings.track();
-            self.search.trace.track();
-            self.search.thoughts.track();
-            self.search.column_values.track();
-            self.search.last_pv.track();
-            self.search.thinking.track();
-            self.review.0.track();
+            self.state.game.track();
+            self.state.settings.track();
+            self.state.search.trace.track();
+            self.state.search.thoughts.track();
+            self.state.search.column_values.track();
+            self.state.search.last_pv.track();
+            self.state.search.thinking.track();
+            self.state.review.0.track();
             state_link.tell_spectators(|| Broadcast::State(Box::new(self.shared())));
         });
         Effect::new(move |_| {
-            let progress = self.search.progress.get();
+            let progress = self.state.search.progress.get();
             link.tell_spectators(|| Broadcast::Progress { progress });
         });
     }
 
     /// This page's state for spectators.
     fn shared(self) -> Shared {
-        let game = self.game.get_untracked();
+        let game = self.state.game.get_untracked();
         Shared {
             moves: game.board.to_string(),
             geometry: game.board.geometry(),
             human: game.human,
-            settings: self.settings.get_untracked(),
-            trace: self.search.trace.get_untracked(),
-            thoughts: self.search.thoughts.get_untracked(),
-            column_values: self.search.column_values.get_untracked(),
-            pv: self.search.last_pv.get_untracked(),
-            thinking: self.search.thinking.get_untracked(),
-            review: self.review.0.get_untracked(),
+            settings: self.state.settings.get_untracked(),
+            trace: self.state.search.trace.get_untracked(),
+            thoughts: self.state.search.thoughts.get_untracked(),
+            column_values: self.state.search.column_values.get_untracked(),
+            pv: self.state.search.last_pv.get_untracked(),
+            thinking: self.state.search.thinking.get_untracked(),
+            review: self.state.review.0.get_untracked(),
         }
     }
 
@@ -68,7 +68,7 @@ impl Actions {
                 });
             }
             (Broadcast::State(shared), true) => self.follow(*shared),
-            (Broadcast::Progress { progress }, true) => self.search.progress.set(progress),
+            (Broadcast::Progress { progress }, true) => self.state.search.progress.set(progress),
             _ => {}
         }
     }
@@ -79,26 +79,31 @@ impl Actions {
             return;
         };
         if self
+            .state
             .game
             .with_untracked(|g| g.board != board || g.human != s.human || g.robot.is_some())
         {
-            self.game.set(Game {
+            self.state.game.set(Game {
                 board,
                 human: s.human,
                 robot: None,
             });
         }
-        if self.settings.with_untracked(|mine| *mine != s.settings) {
-            self.settings.set(s.settings);
+        if self
+            .state
+            .settings
+            .with_untracked(|mine| *mine != s.settings)
+        {
+            self.state.settings.set(s.settings);
         }
-        self.search.trace.set(s.trace);
-        self.search.thoughts.set(s.thoughts);
-        self.search.column_values.set(s.column_values);
-        self.search.last_pv.set(s.pv);
-        self.search.thinking.set(s.thinking);
-        self.review.0.set(s.review);
+        self.state.search.trace.set(s.trace);
+        self.state.search.thoughts.set(s.thoughts);
+        self.state.search.column_values.set(s.column_values);
+        self.state.search.last_pv.set(s.pv);
+        self.state.search.thinking.set(s.thinking);
+        self.state.review.0.set(s.review);
         if !s.thinking {
-            self.search.progress.set(None);
+            self.state.search.progress.set(None);
         }
     }
 }

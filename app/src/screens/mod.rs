@@ -19,6 +19,7 @@ use crate::i18n::I18n;
 use crate::io::{address, storage};
 use crate::model::game::Game;
 use crate::model::settings::Settings;
+use crate::state::Ui;
 
 /// The state of a screen, provided as contexts: the stored settings and
 /// game (or the one shared in the address), the worker, the links.
@@ -31,7 +32,7 @@ fn provide_state(watching: bool) -> Actions {
         storage::load_game().as_ref(),
     );
     let actions = Actions::provide(settings, game, watching);
-    let settings = actions.settings;
+    let settings = expect_context::<RwSignal<Settings>>();
     provide_context(I18n::new(Signal::derive(move || settings.with(|s| s.lang))));
     actions.follow_changes();
     actions.make_sounds();
@@ -45,8 +46,8 @@ fn provide_state(watching: bool) -> Actions {
 /// robot's lobby only where a visitor plays.
 fn page(watching: bool) -> impl IntoView {
     let actions = provide_state(watching);
-    let settings = actions.settings;
-    let ui = actions.ui;
+    let settings = expect_context::<RwSignal<Settings>>();
+    let ui = expect_context::<Ui>();
     let themed = move |f: fn(&Settings) -> bool| move || settings.with(f);
     view! {
         <div class="app" class:watching=watching class:contrast=themed(|s| s.high_contrast)
