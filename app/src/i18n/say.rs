@@ -2,206 +2,79 @@
 //! values: decided here once for every language.
 
 use booth_protocol::NoticeCode;
+use engine::evaluation::Style;
 use engine::player::{Fact, Level};
-use engine::review::Mark;
+use engine::review::{Mark, ReviewedMove};
 use engine::score::stones_to_win;
 
 use super::catalogue::{Arg, Sentence, Text};
 use super::{Caption, Lang, Outlook, RobotGameLine, Say, level_name_or_depth, minutes};
+use crate::model::settings::CoinColour;
 use crate::model::values::{Rank, short_value};
 use crate::protocol::Database;
 
 impl Lang {
     /// A message with numbers or names in this language.
     pub fn say(self, message: &Say) -> String {
-        let s = |sentence, args: &[(&str, Arg)]| self.sentence(sentence, args);
-        let t = |text| self.t(text).to_string();
+        let named = |sentence, name: &str| self.sentence(sentence, &[("name", Arg::Str(name))]);
+        let coloured = |sentence, colour: &CoinColour| {
+            self.sentence(sentence, &[("colour", Arg::Text((*colour).into()))])
+        };
+        let seconds = |sentence, n: &u64| self.sentence(sentence, &[num("seconds", *n)]);
         match message {
             Say::Thought(fact) => self.thought(fact),
             Say::Caption(caption) => self.caption(caption),
-            Say::WaitingChallenger(name) => {
-                s(Sentence::WaitingChallenger, &[("name", Arg::Str(name))])
-            }
-            Say::PlayAgainst(name) => s(Sentence::PlayAgainst, &[("name", Arg::Str(name))]),
+            Say::WaitingChallenger(name) => named(Sentence::WaitingChallenger, name),
+            Say::PlayAgainst(name) => named(Sentence::PlayAgainst, name),
             Say::Searched {
                 column,
                 depth,
                 nodes,
-            } => s(
-                Sentence::Searched,
-                &[
-                    column_arg(*column),
-                    num("depth", *depth),
-                    ("nodes", Arg::Num(*nodes)),
-                ],
-            ),
+            } => self.searched(*column, *depth, *nodes),
             Say::SearchLine {
                 depth,
                 nodes,
                 per_second,
                 best,
-            } => {
-                let common = [
-                    num("depth", *depth),
-                    ("nodes", Arg::Count(*nodes)),
-                    ("speed", Arg::Count(*per_second)),
-                ];
-                match best {
-                    None => s(Sentence::SearchLine, &common),
-                    Some((column, value)) => {
-                        let value = short_value(*value);
-                        let best = [column_arg(*column), ("value", Arg::Str(&value))];
-                        s(Sentence::SearchLineBest, &[&common[..], &best].concat())
-                    }
-                }
-            }
+            } => self.search_line(*depth, *nodes, *per_second, *best),
             Say::YourTurn {
                 colour,
                 level,
                 style,
-            } => {
-                let level = self.level_name(*level);
-                s(
-                    Sentence::YourTurnAgainst,
-                    &[
-                        ("colour", Arg::Text((*colour).into())),
-                        ("level", Arg::Str(&level)),
-                        ("style", Arg::Text((*style).into())),
-                    ],
-                )
-            }
-            Say::ComputerThinking { level, style } => {
-                let level = self.level_name(*level);
-                s(
-                    Sentence::ComputerThinkingAt,
-                    &[
-                        ("level", Arg::Str(&level)),
-                        ("style", Arg::Text((*style).into())),
-                    ],
-                )
-            }
-            Say::ToMove { colour } => {
-                s(Sentence::ToMove, &[("colour", Arg::Text((*colour).into()))])
-            }
-            Say::Wins { colour } => s(
-                Sentence::ColourWins,
-                &[("colour", Arg::Text((*colour).into()))],
-            ),
+            } => self.your_turn(*colour, *level, *style),
+            Say::ComputerThinking { level, style } => self.computer_thinking(*level, *style),
+            Say::ToMove { colour } => coloured(Sentence::ToMove, colour),
+            Say::Wins { colour } => coloured(Sentence::ColourWins, colour),
             Say::LevelName(level) => self.level_name(*level),
-            Say::Cell { row, column, owner } => s(
-                Sentence::Cell,
-                &[
-                    num("row", *row),
-                    num("column", *column),
-                    ("owner", Arg::Text(owner.map_or(Text::Empty, Text::from))),
-                ],
-            ),
-            Say::ColumnButton { column } => s(Sentence::ColumnButton, &[num("column", *column)]),
-            Say::ColourMenu { player } => s(Sentence::ColourMenu, &[num("player", *player)]),
+            Say::Cell { row, column, owner } => self.cell(*row, *column, *owner),
+            Say::ColumnButton { column } => {
+                self.sentence(Sentence::ColumnButton, &[num("column", *column)])
+            }
+            Say::ColourMenu { player } => {
+                self.sentence(Sentence::ColourMenu, &[num("player", *player)])
+            }
             Say::PerfectValue {
                 score,
                 cells,
                 plies,
-            } => match (score.signum(), stones_to_win(*cells, *plies, *score)) {
-                (0, _) | (_, None) => t(Text::ValueDraw),
-                (1, Some(1)) => t(Text::ValueWinsNow),
-                (1, Some(n)) => s(Sentence::ValueWinsIn, &[num("moves", n)]),
-                (_, Some(1)) => t(Text::ValueLosesAtOnce),
-                (_, Some(n)) => s(Sentence::ValueLosesIn, &[num("moves", n)]),
-            },
-            Say::SearchValue(rank) => t(match rank {
-                Rank::Wins => Text::RankWins,
-                Rank::Best => Text::RankBest,
-                Rank::Good => Text::RankGood,
-                Rank::Weaker => Text::RankWeaker,
-                Rank::Poor => Text::RankPoor,
-                Rank::Loses => Text::RankLoses,
-            }),
-            Say::DatabaseLoading { loaded, total } => {
-                let loaded = self.megabytes(*loaded);
-                match total {
-                    Some(total) => {
-                        let total = self.megabytes(*total);
-                        s(
-                            Sentence::DatabaseLoadingOf,
-                            &[("loaded", Arg::Str(&loaded)), ("total", Arg::Str(&total))],
-                        )
-                    }
-                    None => s(Sentence::DatabaseLoading, &[("loaded", Arg::Str(&loaded))]),
-                }
-            }
-            Say::DatabaseStatus(Some(Database::Ready { positions, .. })) => {
-                s(Sentence::DatabaseReady, &[num("positions", *positions)])
-            }
-            Say::DatabaseStatus(Some(Database::Loading { .. }) | None) => t(Text::DatabaseComing),
-            Say::DatabaseStatus(Some(Database::Missing)) => t(Text::DatabaseMissing),
-            Say::BookStatus(None) => t(Text::BookMissing),
-            Say::BookStatus(Some((depth, positions))) => s(
-                Sentence::BookReady,
-                &[num("depth", *depth), num("positions", *positions)],
-            ),
+            } => self.perfect_value(*score, *cells, *plies),
+            Say::SearchValue(rank) => self.t(rank_text(*rank)).into(),
+            Say::DatabaseLoading { loaded, total } => self.database_loading(*loaded, *total),
+            Say::DatabaseStatus(database) => self.database_status(database.as_ref()),
+            Say::BookStatus(book) => self.book_status(*book),
             Say::Reviewed {
                 number,
                 colour,
                 reviewed,
-            } => {
-                let mark = match reviewed.mark {
-                    Mark::Best => t(Text::ReviewBest),
-                    Mark::Good => t(Text::ReviewGood),
-                    Mark::Mistake { better } => {
-                        let kept = if reviewed.best > 0 {
-                            Sentence::ReviewMistakeWin
-                        } else {
-                            Sentence::ReviewMistakeDraw
-                        };
-                        s(kept, &[column_arg(better)])
-                    }
-                };
-                s(
-                    Sentence::Reviewed,
-                    &[
-                        num("number", *number),
-                        ("colour", Arg::Text((*colour).into())),
-                        column_arg(reviewed.column),
-                        ("mark", Arg::Str(&mark)),
-                    ],
-                )
-            }
-            Say::Decided(Some((number, colour))) => s(
-                Sentence::Decided,
-                &[
-                    num("number", *number),
-                    ("colour", Arg::Text((*colour).into())),
-                ],
-            ),
-            Say::Decided(None) => t(Text::DecidedFromStart),
+            } => self.reviewed(*number, *colour, reviewed),
+            Say::Decided(decided) => self.decided(*decided),
             Say::TreeCaption {
                 depth,
                 nodes,
                 pruned,
                 from_table,
-            } => {
-                let args = [
-                    num("depth", *depth),
-                    ("nodes", Arg::Num(*nodes)),
-                    ("pruned", Arg::Num(*pruned)),
-                    ("table", Arg::Num(*from_table)),
-                ];
-                match from_table {
-                    0 => s(Sentence::TreeCaption, &args[..3]),
-                    _ => s(Sentence::TreeCaptionTable, &args),
-                }
-            }
-            Say::MinimaxCaption(None) => t(Text::MinimaxWorking),
-            Say::MinimaxCaption(Some((depth, minimax, alpha_beta, saved))) => s(
-                Sentence::MinimaxCaption,
-                &[
-                    num("depth", *depth),
-                    ("minimax", Arg::Num(*minimax)),
-                    ("alphabeta", Arg::Num(*alpha_beta)),
-                    ("saved", Arg::Num(*saved)),
-                ],
-            ),
+            } => self.tree_caption(*depth, *nodes, *pruned, *from_table),
+            Say::MinimaxCaption(caption) => self.minimax_caption(*caption),
             Say::TreeNode {
                 column,
                 value,
@@ -210,18 +83,176 @@ impl Lang {
                 from_table,
             } => self.tree_node(*column, value, *folded, *pruned, *from_table),
             Say::Notice { code, name } => self.notice(*code, name.as_deref()),
-            Say::Version => s(
-                Sentence::Version,
-                &[("version", Arg::Str(env!("CARGO_PKG_VERSION")))],
-            ),
+            Say::Version => {
+                let version = Arg::Str(env!("CARGO_PKG_VERSION"));
+                self.sentence(Sentence::Version, &[("version", version)])
+            }
             Say::RobotGame(line) => self.robot_game(line),
-            Say::BackInSeconds(seconds) => s(Sentence::BackInSeconds, &[num("seconds", *seconds)]),
-            Say::EndsInSeconds(seconds) => s(Sentence::EndsInSeconds, &[num("seconds", *seconds)]),
-            Say::OfferStands(seconds) => {
-                let time = minutes(*seconds);
-                s(Sentence::OfferStands, &[("time", Arg::Str(&time))])
+            Say::BackInSeconds(n) => seconds(Sentence::BackInSeconds, n),
+            Say::EndsInSeconds(n) => seconds(Sentence::EndsInSeconds, n),
+            Say::OfferStands(n) => {
+                let time = minutes(*n);
+                self.sentence(Sentence::OfferStands, &[("time", Arg::Str(&time))])
             }
         }
+    }
+
+    fn searched(self, column: usize, depth: u8, nodes: u64) -> String {
+        let args = [
+            column_arg(column),
+            num("depth", depth),
+            ("nodes", Arg::Num(nodes)),
+        ];
+        self.sentence(Sentence::Searched, &args)
+    }
+
+    fn search_line(
+        self,
+        depth: u8,
+        nodes: u64,
+        per_second: u64,
+        best: Option<(usize, i32)>,
+    ) -> String {
+        let common = [
+            num("depth", depth),
+            ("nodes", Arg::Count(nodes)),
+            ("speed", Arg::Count(per_second)),
+        ];
+        match best {
+            None => self.sentence(Sentence::SearchLine, &common),
+            Some((column, value)) => {
+                let value = short_value(value);
+                let best = [column_arg(column), ("value", Arg::Str(&value))];
+                self.sentence(Sentence::SearchLineBest, &[&common[..], &best].concat())
+            }
+        }
+    }
+
+    fn your_turn(self, colour: CoinColour, level: Level, style: Style) -> String {
+        let level = self.level_name(level);
+        let args = [
+            ("colour", Arg::Text(colour.into())),
+            ("level", Arg::Str(&level)),
+            ("style", Arg::Text(style.into())),
+        ];
+        self.sentence(Sentence::YourTurnAgainst, &args)
+    }
+
+    fn computer_thinking(self, level: Level, style: Style) -> String {
+        let level = self.level_name(level);
+        let args = [
+            ("level", Arg::Str(&level)),
+            ("style", Arg::Text(style.into())),
+        ];
+        self.sentence(Sentence::ComputerThinkingAt, &args)
+    }
+
+    fn cell(self, row: usize, column: usize, owner: Option<CoinColour>) -> String {
+        let owner = Arg::Text(owner.map_or(Text::Empty, Text::from));
+        let args = [num("row", row), num("column", column), ("owner", owner)];
+        self.sentence(Sentence::Cell, &args)
+    }
+
+    /// Pons' score in moves to the end.
+    fn perfect_value(self, score: i32, cells: usize, plies: usize) -> String {
+        let moves = |sentence, n| self.sentence(sentence, &[num("moves", n)]);
+        match (score.signum(), stones_to_win(cells, plies, score)) {
+            (0, _) | (_, None) => self.t(Text::ValueDraw).into(),
+            (1, Some(1)) => self.t(Text::ValueWinsNow).into(),
+            (1, Some(n)) => moves(Sentence::ValueWinsIn, n),
+            (_, Some(1)) => self.t(Text::ValueLosesAtOnce).into(),
+            (_, Some(n)) => moves(Sentence::ValueLosesIn, n),
+        }
+    }
+
+    fn database_loading(self, loaded: u32, total: Option<u32>) -> String {
+        let loaded = self.megabytes(loaded);
+        match total {
+            Some(total) => {
+                let total = self.megabytes(total);
+                let args = [("loaded", Arg::Str(&loaded)), ("total", Arg::Str(&total))];
+                self.sentence(Sentence::DatabaseLoadingOf, &args)
+            }
+            None => self.sentence(Sentence::DatabaseLoading, &[("loaded", Arg::Str(&loaded))]),
+        }
+    }
+
+    fn database_status(self, database: Option<&Database>) -> String {
+        match database {
+            Some(Database::Ready { positions, .. }) => {
+                self.sentence(Sentence::DatabaseReady, &[num("positions", *positions)])
+            }
+            Some(Database::Loading { .. }) | None => self.t(Text::DatabaseComing).into(),
+            Some(Database::Missing) => self.t(Text::DatabaseMissing).into(),
+        }
+    }
+
+    fn book_status(self, book: Option<(u8, u32)>) -> String {
+        match book {
+            None => self.t(Text::BookMissing).into(),
+            Some((depth, positions)) => {
+                let args = [num("depth", depth), num("positions", positions)];
+                self.sentence(Sentence::BookReady, &args)
+            }
+        }
+    }
+
+    fn reviewed(self, number: usize, colour: CoinColour, reviewed: &ReviewedMove) -> String {
+        let mark = match reviewed.mark {
+            Mark::Best => self.t(Text::ReviewBest).into(),
+            Mark::Good => self.t(Text::ReviewGood).into(),
+            Mark::Mistake { better } => {
+                let kept = if reviewed.best > 0 {
+                    Sentence::ReviewMistakeWin
+                } else {
+                    Sentence::ReviewMistakeDraw
+                };
+                self.sentence(kept, &[column_arg(better)])
+            }
+        };
+        let args = [
+            num("number", number),
+            ("colour", Arg::Text(colour.into())),
+            column_arg(reviewed.column),
+            ("mark", Arg::Str(&mark)),
+        ];
+        self.sentence(Sentence::Reviewed, &args)
+    }
+
+    fn decided(self, decided: Option<(usize, CoinColour)>) -> String {
+        match decided {
+            Some((number, colour)) => {
+                let args = [num("number", number), ("colour", Arg::Text(colour.into()))];
+                self.sentence(Sentence::Decided, &args)
+            }
+            None => self.t(Text::DecidedFromStart).into(),
+        }
+    }
+
+    fn tree_caption(self, depth: u8, nodes: u64, pruned: u64, from_table: u64) -> String {
+        let args = [
+            num("depth", depth),
+            ("nodes", Arg::Num(nodes)),
+            ("pruned", Arg::Num(pruned)),
+            ("table", Arg::Num(from_table)),
+        ];
+        match from_table {
+            0 => self.sentence(Sentence::TreeCaption, &args[..3]),
+            _ => self.sentence(Sentence::TreeCaptionTable, &args),
+        }
+    }
+
+    fn minimax_caption(self, caption: Option<(u8, u64, u64, u64)>) -> String {
+        let Some((depth, minimax, alpha_beta, saved)) = caption else {
+            return self.t(Text::MinimaxWorking).into();
+        };
+        let args = [
+            num("depth", depth),
+            ("minimax", Arg::Num(minimax)),
+            ("alphabeta", Arg::Num(alpha_beta)),
+            ("saved", Arg::Num(saved)),
+        ];
+        self.sentence(Sentence::MinimaxCaption, &args)
     }
 
     fn thought(self, fact: &Fact) -> String {
@@ -355,4 +386,16 @@ fn num(name: &str, n: impl TryInto<u64>) -> (&str, Arg<'static>) {
 /// A 0-based column as people count it, from 1.
 fn column_arg(column: impl TryInto<u64>) -> (&'static str, Arg<'static>) {
     ("column", Arg::Num(column.try_into().unwrap_or(0) + 1))
+}
+
+/// A column's rank among the search's values, in words.
+fn rank_text(rank: Rank) -> Text {
+    match rank {
+        Rank::Wins => Text::RankWins,
+        Rank::Best => Text::RankBest,
+        Rank::Good => Text::RankGood,
+        Rank::Weaker => Text::RankWeaker,
+        Rank::Poor => Text::RankPoor,
+        Rank::Loses => Text::RankLoses,
+    }
 }

@@ -384,3 +384,39 @@ fn a_robot_game_between_people_reads_from_each_seat() {
     )));
     assert_eq!(german, "Du hast gegen Ada gewonnen!");
 }
+
+#[test]
+fn every_sentence_with_its_values_leaves_no_blank_in_any_language() {
+    let says = [
+        Say::Version,
+        Say::WaitingChallenger("Ada".into()),
+        Say::BackInSeconds(5),
+        Say::OfferStands(65),
+        Say::ColourMenu { player: 2 },
+        Say::DatabaseStatus(None),
+        Say::BookStatus(Some((8, 4_000_000))),
+        Say::MinimaxCaption(Some((3, 400, 100, 75))),
+        Say::Caption(Caption::Thinking {
+            depth: 4,
+            nodes: 1234,
+        }),
+        Say::Notice {
+            code: booth_protocol::NoticeCode::PlayerLeft,
+            name: None,
+        },
+    ];
+    for lang in Lang::ALL {
+        for say in &says {
+            let words = lang.say(say);
+            assert!(
+                !words.contains("{$") && !words.is_empty(),
+                "{lang:?} {say:?}: {words}"
+            );
+        }
+    }
+    assert!(Lang::En.say(&Say::Version).starts_with("Version 0."));
+    assert_eq!(
+        Lang::Fr.say(&Say::OfferStands(65)).rsplit(' ').next(),
+        Some("1:05.")
+    );
+}
