@@ -1,16 +1,16 @@
 // How fast perfect play is inside the browser's search worker, with the
 // opening book and the 12-stone position database: the time from asking
 // for every column's perfect score (what the hint needs) to the answer, in
-// headless Chromium. A benchmark, not a test: `node book-bench.mjs
+// Chromium through its WebDriver. A benchmark, not a test: `node book-bench.mjs
 // [--per-set N] [--games FILE] [--positions FILE] [--choose]
-// [--without-database]` prints p50/p99/max per set and the slowest position,
+// prints p50/p99/max per set and the slowest position,
 // and first the database's load (time to ready, the worker's memory). With
 // `--choose` it times the Perfect level's move instead (the worker's 15 s
 // limit applies: "gave up" counts the moves it handed to Hard). Last, the
 // worker's memory after all of it.
 // SETS=Test_L1_R1,Test_L1_R2 picks Pons' sets (SETS=, none).
 import { readFile } from 'node:fs/promises';
-import { chromium } from 'playwright-core';
+import { Browser } from './webdriver.mjs';
 import { serve } from './static-server.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url).pathname;
@@ -26,7 +26,6 @@ const gamesFile = option('--games', null);
 const limitMs = Number(option('--limit-ms', '600000'));
 const positionsFile = option('--positions', null);
 const choose = args.includes('--choose');
-const withoutDatabase = args.includes('--without-database');
 
 const sets = [['empty board', ['']]];
 for (const name of SETS) {
@@ -52,25 +51,28 @@ if (positionsFile) {
 
 const server = await serve(DIST);
 const base = `http://127.0.0.1:${server.address().port}/`;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-});
-const page = await browser.newPage();
-if (withoutDatabase) await page.route('**/layer12.c4l', (route) => route.abort());
+const browser = await Browser.launch('chromium');
+const context = await browser.newContext();
+const page = await context.newPage();
 await page.goto(base + 'icon.svg');
 const database = await page.evaluate(() => new Promise((ready) => {
   const worker = new Worker('./worker_loader.js');
   let id = 0;
   const waiting = new Map();
+  // The worker posts JSON text of externally tagged messages:
+  // {"Analysis": {"id": 1, ...}}, {"Database": {"Ready": {...}}}, ...
+  const tagged = (v) => (typeof v === 'string' ? [v, {}] : Object.entries(v)[0]);
   worker.onmessage = (e) => {
-    const m = JSON.parse(e.data); // the worker posts JSON text
-    if (m.type === 'Database' && m.state !== 'Loading') ready(m);
-    if (['Analysis', 'Chosen', 'Failed'].includes(m.type)) waiting.get(m.id)?.(m);
-    if (m.type === 'Memory') window.memoryReply?.(m.bytes);
+    const [type, body] = tagged(JSON.parse(e.data));
+    if (type === 'Database') {
+      const [state, fields] = tagged(body);
+      if (state !== 'Loading') ready({ state, ...fields });
+    }
+    if (['Analysis', 'Chosen', 'Failed'].includes(type)) waiting.get(body.id)?.({ type, ...body });
+    if (type === 'Memory') window.memoryReply?.(body.bytes);
   };
   const geometry = { columns: 7, rows: 6, win_length: 4 };
-  window.askMemory = () => worker.postMessage({ type: 'Memory' });
+  window.askMemory = () => worker.postMessage('Memory');
   window.analyse = (moves, limit, choose) => new Promise((done) => {
     id += 1;
     const started = performance.now();
@@ -79,8 +81,8 @@ const database = await page.evaluate(() => new Promise((ready) => {
       ok: m.type === 'Analysis' || (m.type === 'Chosen' && !JSON.stringify(m.decision.facts).includes('nsolved')),
     }));
     worker.postMessage(choose
-      ? { type: 'Choose', id, moves, geometry, player: { kind: 'perfect' }, seed: id }
-      : { type: 'Analyze', id, moves, geometry, limit_ms: limit });
+      ? { Choose: { id, moves, geometry, player: { perfect: {} }, seed: id } }
+      : { Analyze: { id, moves, geometry, limit_ms: limit } });
   });
 }));
 
@@ -110,5 +112,5 @@ const memory = await page.evaluate(() => new Promise((done) => {
   window.askMemory();
 }));
 console.log(`worker memory after the sets: ${(memory / 2 ** 20).toFixed(1)} MiB`);
-await browser.close();
+await context.close();
 server.close();
