@@ -41,11 +41,6 @@ impl Adaptive {
         a
     }
 
-    /// Its configuration.
-    pub fn config(&self) -> &AdaptiveConfig {
-        &self.config
-    }
-
     /// The strength it plays with now (a depth, fractional).
     pub fn strength(&self) -> f64 {
         (self.strength - self.ease_off).max(f64::from(self.config.min_depth.max(1)))

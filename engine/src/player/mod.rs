@@ -227,18 +227,6 @@ impl Player {
         }
     }
 
-    /// The configuration, as the adaptive player has it now.
-    pub fn config(&self) -> PlayerConfig {
-        match &self.strategy {
-            Strategy::Random => PlayerConfig::Random,
-            Strategy::Search { config, .. } => PlayerConfig::Search(config.clone()),
-            Strategy::Perfect { config, .. } => PlayerConfig::Perfect(config.clone()),
-            Strategy::Adaptive { adaptive, .. } => {
-                PlayerConfig::Adaptive(adaptive.config().clone())
-            }
-        }
-    }
-
     /// The adaptive player's state, for the adaptive level.
     pub fn adaptive(&self) -> Option<&Adaptive> {
         match &self.strategy {
