@@ -10,8 +10,10 @@ use std::time::Instant;
 use engine::player::{PERFECT_TIME_LIMIT_MS, PlayerConfig, SearchProgress};
 use engine::{Board, Decision, Player, SolvedPositions};
 
+use super::Booth;
+use super::change::Change;
 use super::demo::DEMO_PACE;
-use super::{Booth, Changed, seat};
+use super::game::seat;
 use crate::messages::{GameMode, ServerMessage};
 
 /// A position to find a move for, with the player that finds it.
@@ -116,7 +118,7 @@ impl Booth {
     /// is ready (in the demo, at a pace watchers can follow).
     pub(super) fn computer_tick(&mut self) {
         let ready = self.robot_ready();
-        let Some(game) = self.game.as_ref().filter(|g| !g.board.is_over()) else {
+        let Some(game) = self.table.game.as_ref().filter(|g| !g.board.is_over()) else {
             return;
         };
         let Some(player) = game.booth_plays[seat(game.board.side_to_move()).index()].clone() else {
@@ -141,14 +143,14 @@ impl Booth {
     /// every page.
     fn play_computer_move(&mut self, decision: Decision) {
         let column = decision.column as u8 + 1;
-        let Ok(game) = self.drop_coin(column) else {
+        let Some(game) = self.table.game.as_mut() else {
             return;
         };
-        if game.mode != GameMode::Demo {
-            self.record_move();
+        if game.drop_coin(column).is_err() {
+            return;
         }
         self.search_to_all(&ServerMessage::Decided(Box::new(decision)));
-        self.apply(Changed::Game);
+        self.apply(vec![Change::Coin]);
     }
 }
 

@@ -7,8 +7,9 @@ use std::time::Duration;
 use engine::player::{LevelSpec, LevelTuning, PlayerConfig};
 use engine::{PerSide, Side};
 
-use super::start::COMPUTER;
-use super::{Booth, Changed, Game};
+use super::change::{Change, Changes};
+use super::game::{COMPUTER, Game};
+use super::table::Table;
 use crate::messages::GameMode;
 
 /// Seconds a finished demo game stays on the robot before the next one.
@@ -46,18 +47,12 @@ impl Default for DemoSettings {
     }
 }
 
-impl Booth {
-    /// Lets the robot play itself (`None`: never).
-    pub fn set_demo(&mut self, demo: Option<DemoSettings>) {
-        self.demo = demo;
-    }
-
-    /// Starts a demo game when the booth has been quiet long enough (its
-    /// moves come from the booth's computer, as in a visitor's game).
-    pub(super) fn demo_tick(&mut self) {
-        let Some(demo) = self.demo.clone() else {
-            return;
-        };
+impl Table {
+    /// Starts a demo game when the booth has been quiet long enough: after
+    /// `demo.after` without a game, or a short pause after the last demo
+    /// game (its moves come from the booth's computer, as in a visitor's
+    /// game).
+    pub(super) fn demo_tick(&mut self, demo: &DemoSettings) -> Changes {
         let finished_for = self
             .game
             .as_ref()
@@ -69,15 +64,16 @@ impl Booth {
             (Some(_), Some(over)) => over >= demo.after,
             (Some(_), None) => false,
         };
-        if start {
-            // The pages name the computer and its levels in their
-            // visitor's language.
-            let names = [Some(COMPUTER.to_string()), Some(COMPUTER.to_string())];
-            let mut game = Game::new(GameMode::Demo, None, [None, None], names);
-            game.levels = demo.levels.map(Some).into_array();
-            game.booth_plays = [demo.player(Side::First), demo.player(Side::Second)].map(Some);
-            self.game = Some(game);
-            self.apply(Changed::Game);
+        if !start {
+            return Changes::new();
         }
+        // The pages name the computer and its levels in their visitor's
+        // language.
+        let names = [Some(COMPUTER.to_string()), Some(COMPUTER.to_string())];
+        let mut game = Game::new(GameMode::Demo, None, [None, None], names);
+        game.levels = demo.levels.map(Some).into_array();
+        game.booth_plays = [demo.player(Side::First), demo.player(Side::Second)].map(Some);
+        self.game = Some(game);
+        vec![Change::Game]
     }
 }

@@ -3,12 +3,23 @@
 //! of seats and turns. The messages' handlers ask it; it knows nothing of
 //! pages, the robot or the records, and is tested on its own.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use engine::player::{LevelSpec, PlayerConfig};
 use engine::{Board, Side};
 
-use crate::messages::{ErrorCode, GameMode};
+use crate::messages::{ErrorCode, GameMode, Seat};
+
+/// The computer's name in its seat.
+pub(super) const COMPUTER: &str = "Computer";
+
+/// The seat a side sits in, as the pages name it.
+pub(super) fn seat(side: Side) -> Seat {
+    match side {
+        Side::First => Seat::First,
+        Side::Second => Seat::Second,
+    }
+}
 
 pub(super) struct Game {
     pub(super) board: Board,
@@ -47,6 +58,12 @@ impl Game {
     /// Whether the first person waits for a second to take the other seat.
     pub(super) fn waiting_for_opponent(&self) -> bool {
         self.mode == GameMode::TwoPlayers && self.seats[1].is_none() && !self.board.is_over()
+    }
+
+    /// While a person waits for an opponent: how much of `offer` is left.
+    pub(super) fn offer_left(&self, offer: Duration) -> Option<Duration> {
+        self.waiting_for_opponent()
+            .then(|| offer.saturating_sub(self.last_move.elapsed()))
     }
 
     /// A fresh game: nobody idle, nobody asked anything yet.

@@ -1,104 +1,89 @@
 //! The authoritative game on the robot: one at a time, moves checked with the
 //! engine's rules, seats for the players, snapshots for every page.
 //!
-//! Each message a page can send has a file of its own with the checks it
-//! needs (who may send it: role, trust, seat) and what it changes; `handle`
-//! only dispatches. The game itself is a plain table with its rules
-//! (`game.rs`), tested on its own; the booth around it is tested apart
-//! from the server (`tests.rs`).
+//! What the booth knows is plain data, the `table`: the pages and what
+//! each said it is, and the `game` with its rules of seats and turns.
+//! Each message a page can send is a `command` with a file of its own:
+//! it parses the message, checks who sent it, changes the table and
+//! returns the `change`s; so does the `clock`. `Booth::apply` is the
+//! one place that turns changes into effects: the robot's grid, the
+//! records, the pages' snapshots and notices, the computer's next move.
+//! Commands are tested on a table alone (`command/tests.rs`), the booth
+//! apart from the server (`tests.rs`).
 
-mod again;
+mod change;
+mod clock;
+mod command;
 mod computer;
 mod demo;
 pub mod events;
 mod game;
-mod hello;
-mod join;
-mod leave;
-mod play;
 mod settings;
-mod start;
+mod snapshot;
+mod table;
 #[cfg(test)]
 mod tests;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use engine::player::{LevelSpec, LevelTuning};
-use engine::{Side, SolvedPositions, Status};
+use engine::{SolvedPositions, Status};
 
-use crate::messages::{
-    ClientMessage, ErrorCode, GameMode, GameStatus, NoticeCode, Part, Role, Seat, ServerMessage,
-    Snapshot, VERSION,
-};
+use crate::messages::{ClientMessage, ErrorCode, GameMode, NoticeCode, ServerMessage};
 use crate::outbox::Outbox;
 pub use crate::records::{GameRecord, Tally};
 use crate::records::{Outcome, Records};
 use crate::robot_link::{Desired, LinkState, RobotLink, RobotStatus};
+use change::{Change, Changes};
+use clock::Times;
+pub use clock::{DEFAULT_GRACE, DEFAULT_OFFER};
+use command::{Command, Context};
 pub use demo::DemoSettings;
 use events::EventLog;
-use game::Game;
+use game::seat;
 pub use settings::BoothSettings;
+use table::{Page, Table};
 
-/// A connected page.
+/// A connected page, as the server hands it over.
 pub struct Client {
-    /// Where its messages wait to be sent.
-    pub outbox: Outbox,
-    /// What it said hello as (`None` before hello).
-    pub role: Option<Role>,
-    /// Its session (kept across reloads).
-    pub session: String,
-    /// Its visitor's name.
-    pub name: Option<String>,
-    /// Whether it may play: on this machine, or with the LAN token.
-    pub trusted: bool,
-    /// Whether it is one of the booth's own screens (on this machine).
-    pub own_screen: bool,
+    outbox: Outbox,
+    page: Page,
 }
 
 impl Client {
     /// Connection `id` before its hello: no role, no name, a session of its
-    /// own until it names the one it keeps across reloads.
+    /// own until it names the one it keeps across reloads. A `trusted`
+    /// page is one on this machine: one of the booth's own screens.
     pub fn new(id: u64, outbox: Outbox, trusted: bool) -> Client {
         Client {
             outbox,
-            role: None,
-            session: format!("connection-{id}"),
-            name: None,
-            trusted,
-            own_screen: trusted,
+            page: Page {
+                role: None,
+                session: format!("connection-{id}"),
+                name: None,
+                trusted,
+                own_screen: trusted,
+            },
         }
     }
 }
 
-/// How long a seat waits for its page to come back: a reload, a phone's
-/// screen locked for a moment, a short Wi-Fi drop.
-pub const DEFAULT_GRACE: Duration = Duration::from_secs(30);
-
-/// How long a person waiting for an opponent is offered to the next
-/// visitors.
-pub const DEFAULT_OFFER: Duration = Duration::from_secs(120);
-
-/// The booth: clients, the game and the robot.
+/// The booth: the table (pages and game) and its effects on the robot,
+/// the records and the pages.
 pub struct Booth {
-    clients: HashMap<u64, Client>,
-    game: Option<Game>,
+    table: Table,
+    /// Where each page's messages wait to be sent.
+    outboxes: HashMap<u64, Outbox>,
     robot: RobotLink,
-    idle_ask: Duration,
-    idle_free: Duration,
-    /// How long a seat waits for its page to come back.
-    grace: Duration,
-    /// How long a person waiting for an opponent is offered to others.
-    offer: Duration,
+    times: Times,
     /// What a page is told when it connects.
     welcome: crate::messages::Welcome,
     records: Records,
     last_state: Option<LinkState>,
     /// When the robot plays itself, at which levels (`None`: never).
     demo: Option<DemoSettings>,
-    /// Since when nobody has played (the start, or the last game's end).
-    quiet_since: Instant,
     /// The levels a visitor may choose against the computer, and the
     /// booth's own tuning of them.
     levels: Vec<LevelSpec>,
@@ -116,50 +101,6 @@ pub struct Booth {
     wake: Arc<tokio::sync::Notify>,
 }
 
-fn seat(side: Side) -> Seat {
-    match side {
-        Side::First => Seat::First,
-        Side::Second => Seat::Second,
-    }
-}
-
-/// A handler's answer: what the message changed, or why it was refused.
-type Reply = Result<Changed, ErrorCode>;
-
-/// What a message or a tick changed: [`Booth::apply`] turns it into its
-/// effects in one place.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Changed {
-    /// Nothing the robot or the other pages show (a hello answers its own
-    /// page; an ended game has had its effects).
-    Nothing,
-    /// The seats, the names or the players' wishes: every page gets a
-    /// snapshot.
-    Seats,
-    /// The game: the robot is told what to show, every page gets a
-    /// snapshot.
-    Game,
-    /// A person's move: as `Game`, then the computer starts on its answer
-    /// while the robot drops the coin.
-    Move,
-}
-
-/// Who sent a message: what each handler checks.
-struct Caller {
-    id: u64,
-    session: String,
-    trusted: bool,
-    role: Option<Role>,
-}
-
-impl Caller {
-    /// Said hello as a player, and may play (on this machine, or with the
-    /// LAN token).
-    fn may_play(&self) -> bool {
-        self.role == Some(Role::Player) && self.trusted
-    }
-}
-
 impl Booth {
     /// A booth driving `robot`, keeping its games in `records`.
     pub fn new(
@@ -169,18 +110,19 @@ impl Booth {
         records: Records,
     ) -> Booth {
         let booth = Booth {
-            clients: HashMap::new(),
-            game: None,
+            table: Table::new(),
+            outboxes: HashMap::new(),
             robot,
-            idle_ask,
-            idle_free,
-            grace: DEFAULT_GRACE,
-            offer: DEFAULT_OFFER,
+            times: Times {
+                idle_ask,
+                idle_free,
+                grace: DEFAULT_GRACE,
+                offer: DEFAULT_OFFER,
+            },
             welcome: crate::messages::Welcome::default(),
             records,
             last_state: None,
             demo: None,
-            quiet_since: Instant::now(),
             levels: ["easy", "medium", "hard", "perfect", "adaptive"]
                 .map(|l| l.parse().expect("a known level"))
                 .into(),
@@ -198,7 +140,7 @@ impl Booth {
     /// How long a seat waits for a page that went away before the game
     /// ends and the others are told who left.
     pub fn set_grace(&mut self, grace: Duration) {
-        self.grace = grace;
+        self.times.grace = grace;
     }
 
     /// The levels visitors may choose against the computer (the first is
@@ -242,7 +184,7 @@ impl Booth {
             Some(LinkState::Fault | LinkState::Disconnected)
         );
         if was_fine && matches!(state, LinkState::Fault | LinkState::Disconnected) {
-            let game = self.game.as_ref().and_then(|g| g.record);
+            let game = self.table.game.as_ref().and_then(|g| g.record);
             self.records.fault(status.fault, game);
             self.events.push(events::What::Fault {
                 fault: status.fault,
@@ -256,21 +198,14 @@ impl Booth {
 
     /// The game for the operator page: status, moves and seats.
     pub fn game_summary(&self) -> serde_json::Value {
-        match &self.game {
-            None => serde_json::json!(null),
-            Some(g) => serde_json::json!({
-                "moves": g.board.to_string(),
-                "mode": g.mode,
-                "over": g.board.is_over(),
-                "names": g.names,
-            }),
-        }
+        self.table.summary()
     }
 
     /// Ends the game at the operator's request.
     pub fn end_by_operator(&mut self) {
-        if self.game.is_some() {
-            self.end_game(NoticeCode::EndedByStaff, None);
+        if self.table.game.is_some() {
+            let changes = self.table.end_game(NoticeCode::EndedByStaff, None);
+            self.apply(changes);
         }
     }
 
@@ -286,104 +221,130 @@ impl Booth {
 
     /// A new connection; it gets a snapshot at once.
     pub fn connect(&mut self, id: u64, client: Client) {
-        self.clients.insert(id, client);
+        self.table.pages.insert(id, client.page);
+        self.outboxes.insert(id, client.outbox);
         self.send_snapshot(id);
     }
 
     /// Marks a connection as allowed to play (it showed the LAN token).
     pub fn trust(&mut self, id: u64) {
-        if let Some(c) = self.clients.get_mut(&id) {
-            c.trusted = true;
+        if let Some(page) = self.table.pages.get_mut(&id) {
+            page.trusted = true;
         }
     }
 
     /// Whether connection `id` has said hello (as a player or spectator).
     pub fn has_said_hello(&self, id: u64) -> bool {
-        self.clients.get(&id).is_some_and(|c| c.role.is_some())
+        self.table.pages.get(&id).is_some_and(|p| p.role.is_some())
     }
 
     /// A closed connection. Its seat stays for the grace time: the page may
     /// come back.
     pub fn disconnect(&mut self, id: u64) {
-        let Some(gone) = self.clients.remove(&id) else {
-            return;
-        };
-        let still_here = self
-            .clients
-            .values()
-            .any(|c| c.session == gone.session && c.role == Some(Role::Player));
-        if gone.role != Some(Role::Player) || still_here {
-            return;
-        }
-        if let Some(seat) = self.seat_of(&gone.session)
-            && let Some(game) = &mut self.game
-        {
-            game.away[seat] = Some(Instant::now());
-        }
+        self.outboxes.remove(&id);
+        self.table.disconnect(id);
     }
 
     /// Handles one message from connection `id`; the reply, if any, goes
     /// back to it alone.
     pub fn handle(&mut self, id: u64, message: ClientMessage) -> Option<ServerMessage> {
-        let client = self.clients.get(&id)?;
-        let caller = Caller {
-            id,
-            session: client.session.clone(),
-            trusted: client.trusted,
-            role: client.role,
+        let caller = self.table.caller(id)?;
+        let context = Context {
+            levels: &self.levels,
+            tuning: &self.tuning,
+            robot_ready: self.robot_ready(),
         };
-        let reply = match message {
-            ClientMessage::Hello {
-                v,
-                role,
-                session,
-                name,
-                token: _,
-            } => self.hello(&caller, v, role, session, name),
-            _ if caller.role.is_none() => Err(ErrorCode::HelloFirst),
-            ClientMessage::Start {
-                mode,
-                computer_first,
-                level,
-            } => self.start(&caller, mode, computer_first, level.as_deref()),
-            ClientMessage::Join => self.join(&caller),
-            ClientMessage::Again => self.again(&caller),
-            ClientMessage::Move { column } => self.play(&caller, column),
-            ClientMessage::StillHere => self.still_here(&caller),
-            ClientMessage::Leave => self.leave(&caller),
-        };
-        match reply {
-            Ok(changed) => {
-                self.apply(changed);
-                None
-            }
-            Err(code) => {
-                self.refused(id, code);
-                Some(ServerMessage::Error { code })
-            }
-        }
+        let reply = Command::parse(message)
+            .and_then(|command| command.apply(&mut self.table, &caller, &context));
+        let refusal = match reply {
+            Ok(changes) => self.apply(changes),
+            Err(code) => Some(code),
+        }?;
+        self.refused(id, refusal);
+        Some(ServerMessage::Error { code: refusal })
     }
 
-    /// The effects of a change: the robot's grid, the pages' snapshots, the
-    /// computer's next move.
-    fn apply(&mut self, changed: Changed) {
-        match changed {
-            Changed::Nothing => {}
-            Changed::Seats => self.broadcast(),
-            Changed::Game | Changed::Move => {
-                self.update_robot();
-                self.broadcast();
+    /// The effects of changes, in their order: the robot's grid, the
+    /// records, the pages, the computer's next move. Returns the refusal
+    /// among them, for the caller's page.
+    fn apply(&mut self, changes: Changes) -> Option<ErrorCode> {
+        let mut refusal = None;
+        for change in changes {
+            match change {
+                Change::Seats => self.broadcast(),
+                Change::Game => {
+                    self.update_robot();
+                    self.broadcast();
+                }
+                Change::Coin => {
+                    self.record_move();
+                    self.update_robot();
+                    self.broadcast();
+                    self.computer_tick();
+                }
+                Change::SnapshotFor(id) => self.send_snapshot(id),
+                Change::Notice { code, name } => {
+                    self.send_to_all(&ServerMessage::Notice { code, name });
+                }
+                Change::RecordEnded { record, outcome } => self.records.end_game(record, outcome),
+                Change::AskStillThere {
+                    session,
+                    seconds_left,
+                } => {
+                    let ask = ServerMessage::StillThere { seconds_left };
+                    for (id, page) in &self.table.pages {
+                        if page.session == session
+                            && let Some(outbox) = self.outboxes.get(id)
+                        {
+                            outbox.send(&ask);
+                        }
+                    }
+                }
+                Change::Refused(code) => refusal = Some(code),
             }
         }
-        if changed == Changed::Move {
-            self.computer_tick();
-        }
+        refusal
+    }
+
+    /// Writes the game's moves to the records. A game counts once a coin
+    /// is in: starting again and again (or starting and walking away) is
+    /// not a game played; a demo is not a game played.
+    fn record_move(&mut self) {
+        let Some(game) = self
+            .table
+            .game
+            .as_mut()
+            .filter(|g| g.mode != GameMode::Demo)
+        else {
+            return;
+        };
+        let moves = game.board.to_string();
+        let record = match game.record {
+            Some(id) => {
+                self.records.update_game(id, &game.names, &moves);
+                id
+            }
+            None => {
+                let computer = game.computer.map(seat);
+                let id = self
+                    .records
+                    .begin_game(game.mode, computer, &game.names, &moves);
+                game.record = Some(id);
+                id
+            }
+        };
+        let outcome = match game.board.status() {
+            Status::Won(side) => Outcome::Won(seat(side)),
+            Status::Draw => Outcome::Draw,
+            Status::InProgress => return,
+        };
+        self.records.end_game(record, outcome);
     }
 
     /// Notes, for the operator page, that the page of connection `id` was
     /// refused with `code`.
     pub fn refused(&mut self, id: u64, code: ErrorCode) {
-        let name = self.clients.get(&id).and_then(|c| c.name.clone());
+        let name = self.table.name_of(id);
         self.events.push(events::What::Refused { code, name });
         self.changes.send_modify(|n| *n += 1);
     }
@@ -393,126 +354,17 @@ impl Booth {
         self.events.iter()
     }
 
-    /// The seat (0 or 1) of a player who may play, if seated.
-    fn seat_of_player(&self, caller: &Caller) -> Option<usize> {
-        caller
-            .may_play()
-            .then(|| self.seat_of(&caller.session))
-            .flatten()
-    }
-
-    /// Whether `name` is taken, in any case, by someone seated on the booth
-    /// other than `session`.
-    fn name_taken(&self, name: &str, session: &str) -> bool {
-        self.game.as_ref().is_some_and(|g| {
-            g.seats.iter().zip(&g.names).any(|(s, n)| {
-                s.as_deref().is_some_and(|s| s != session)
-                    && n.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(name))
-            })
-        })
-    }
-
-    fn seat_of(&self, session: &str) -> Option<usize> {
-        let game = self.game.as_ref()?;
-        game.seats
-            .iter()
-            .position(|s| s.as_deref() == Some(session))
-    }
-
-    /// The sides a session may move in the current game.
-    fn sides_of(&self, session: &str) -> Vec<Side> {
-        let Some(game) = &self.game else {
-            return Vec::new();
-        };
-        match (game.mode, self.seat_of(session)) {
-            (GameMode::Demo, _) | (_, None) => Vec::new(),
-            (_, Some(0)) => vec![Side::First],
-            (_, Some(_)) => vec![Side::Second],
-        }
-    }
-
     fn robot_ready(&self) -> bool {
         let s = self.robot_status();
         s.state == LinkState::Ready && s.in_sync
     }
 
-    fn snapshot_for(&self, id: u64) -> Snapshot {
-        let robot = self.robot_status();
-        let session = self
-            .clients
-            .get(&id)
-            .map(|c| c.session.clone())
-            .unwrap_or_default();
-        let sides = self.sides_of(&session);
-        let you = match sides.as_slice() {
-            [Side::First] => Part::First,
-            [Side::Second] => Part::Second,
-            _ => Part::Spectator,
-        };
-        let Some(game) = &self.game else {
-            return Snapshot {
-                v: VERSION,
-                status: GameStatus::Idle,
-                moves: String::new(),
-                mode: None,
-                turn: None,
-                winner: None,
-                winning_cells: Vec::new(),
-                seats: [None, None],
-                levels: [None, None],
-                computer: None,
-                again: [false; 2],
-                offer_left_s: None,
-                you,
-                can_move: false,
-                robot,
-            };
-        };
-        let board = &game.board;
-        let status = match board.status() {
-            Status::InProgress => GameStatus::Playing,
-            Status::Won(_) => GameStatus::Won,
-            Status::Draw => GameStatus::Draw,
-        };
-        let turn = (!board.is_over()).then(|| seat(board.side_to_move()));
-        let can_move = !board.is_over()
-            && sides.contains(&board.side_to_move())
-            && robot.state == LinkState::Ready
-            && robot.in_sync;
-        Snapshot {
-            v: VERSION,
-            status,
-            moves: board.to_string(),
-            mode: Some(game.mode),
-            turn,
-            winner: board.winner().map(seat),
-            winning_cells: board
-                .winning_line()
-                .unwrap_or_default()
-                .iter()
-                .map(|c| [c.column + 1, c.row + 1])
-                .collect(),
-            seats: game.names.clone(),
-            levels: game.levels,
-            computer: game.computer.map(seat),
-            again: game.again,
-            offer_left_s: self.offer_left(game).map(|left| left.as_secs()),
-            you,
-            can_move,
-            robot,
-        }
-    }
-
-    /// While a person waits for an opponent: how long the offer stands.
-    fn offer_left(&self, game: &Game) -> Option<Duration> {
-        game.waiting_for_opponent()
-            .then(|| self.offer.saturating_sub(game.last_move.elapsed()))
-    }
-
     fn send_snapshot(&self, id: u64) {
-        if let Some(c) = self.clients.get(&id) {
-            c.outbox
-                .send(&ServerMessage::Snapshot(Box::new(self.snapshot_for(id))));
+        if let Some(outbox) = self.outboxes.get(&id) {
+            let snapshot = self
+                .table
+                .snapshot_for(id, self.robot_status(), self.times.offer);
+            outbox.send(&ServerMessage::Snapshot(Box::new(snapshot)));
         }
     }
 
@@ -530,7 +382,7 @@ impl Booth {
     /// Sends every page its snapshot.
     pub fn broadcast(&self) {
         self.changes.send_modify(|n| *n += 1);
-        for &id in self.clients.keys() {
+        for &id in self.outboxes.keys() {
             self.send_snapshot(id);
         }
     }
@@ -540,106 +392,40 @@ impl Booth {
         let text: Arc<str> = serde_json::to_string(message)
             .expect("messages serialise")
             .into();
-        for c in self.clients.values() {
-            c.outbox.send_search(Arc::clone(&text));
+        for outbox in self.outboxes.values() {
+            outbox.send_search(Arc::clone(&text));
         }
     }
 
-    fn notify_all(&self, code: NoticeCode, name: Option<String>) {
-        let notice = ServerMessage::Notice { code, name };
-        for c in self.clients.values() {
-            c.outbox.send(&notice);
+    fn send_to_all(&self, message: &ServerMessage) {
+        for outbox in self.outboxes.values() {
+            outbox.send(message);
         }
     }
 
     /// What the robot should show for the game.
     fn update_robot(&self) {
         let desired = self
+            .table
             .game
             .as_ref()
             .map_or_else(Desired::default, |g| Desired::of(&g.board));
         self.robot.set_desired(desired);
     }
 
-    fn end_game(&mut self, why: NoticeCode, name: Option<String>) {
-        let outcome = match why {
-            NoticeCode::PlayerLeft => Outcome::Left,
-            NoticeCode::EndedByStaff => Outcome::EndedByStaff,
-            NoticeCode::EndedIdle | NoticeCode::NoOpponent => Outcome::Idle,
-            NoticeCode::Restarted => Outcome::Restarted,
-        };
-        self.close_record(outcome);
-        self.game = None;
-        self.quiet_since = Instant::now();
-        self.notify_all(why, name);
-        self.apply(Changed::Game);
-    }
-
-    /// Ends the game's record, unless it has ended already (a finished
-    /// game's record says who won).
-    fn close_record(&self, outcome: Outcome) {
-        if let Some(game) = &self.game
-            && let Some(id) = game.record
-            && !game.board.is_over()
-        {
-            self.records.end_game(id, outcome);
-        }
-    }
-
     /// Called ten times a second: runs the demo, plays the computer's
     /// moves, asks idle players and frees their seats.
     pub fn tick(&mut self) {
-        self.demo_tick();
+        if let Some(demo) = &self.demo {
+            let changes = self.table.demo_tick(demo);
+            self.apply(changes);
+        }
         self.computer_tick();
         let robot_down = matches!(
             self.robot_status().state,
             LinkState::Fault | LinkState::Disconnected | LinkState::Restoring
         );
-        let gone = self.game.as_ref().and_then(|g| {
-            (0..2).find(|&i| g.away[i].is_some_and(|since| since.elapsed() >= self.grace))
-        });
-        if let Some(seat) = gone {
-            let name = self.game.as_ref().and_then(|g| g.names[seat].clone());
-            self.end_game(NoticeCode::PlayerLeft, name);
-            return;
-        }
-        if let Some(game) = &self.game
-            && self.offer_left(game) == Some(Duration::ZERO)
-        {
-            self.end_game(NoticeCode::NoOpponent, None);
-            return;
-        }
-        let Some(game) = &mut self.game else { return };
-        // The wait for an opponent has its own clock (the offer), and
-        // nobody is asked "still there?" before a game has begun.
-        if game.waiting_for_opponent() {
-            return;
-        }
-        let booths_turn = game.booth_plays[seat(game.board.side_to_move()).index()].is_some();
-        if game.board.is_over() || booths_turn {
-            return;
-        }
-        if robot_down {
-            // Only the visitor's own silence ends a game: while the robot
-            // cannot take a move, the clock waits, and starts afresh once
-            // the robot is back.
-            game.restart_idle_clock();
-            return;
-        }
-        let idle = game.last_move.elapsed();
-        if idle >= self.idle_free {
-            self.end_game(NoticeCode::EndedIdle, None);
-        } else if idle >= self.idle_ask && !game.asked {
-            game.asked = true;
-            let seat = usize::from(game.board.side_to_move() == Side::Second);
-            let session = game.seats[seat].clone();
-            let left = (self.idle_free - idle).as_secs();
-            for c in self.clients.values() {
-                if Some(&c.session) == session.as_ref() {
-                    c.outbox
-                        .send(&ServerMessage::StillThere { seconds_left: left });
-                }
-            }
-        }
+        let changes = self.table.tick(&self.times, robot_down);
+        self.apply(changes);
     }
 }

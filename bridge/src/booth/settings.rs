@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use engine::player::{LevelSpec, LevelTuning};
 
+use super::clock::Times;
 use super::{Booth, DemoSettings};
 use crate::messages::{ServerMessage, Welcome};
 
@@ -36,10 +37,12 @@ impl Booth {
     /// lobby's levels, the language of the booth's screens). The join
     /// address stays the running server's.
     pub fn reconfigure(&mut self, settings: BoothSettings) {
-        self.idle_ask = settings.idle_ask;
-        self.idle_free = settings.idle_free;
-        self.grace = settings.grace;
-        self.offer = settings.offer;
+        self.times = Times {
+            idle_ask: settings.idle_ask,
+            idle_free: settings.idle_free,
+            grace: settings.grace,
+            offer: settings.offer,
+        };
         self.demo = Some(settings.demo);
         self.levels = settings.levels;
         self.tuning = settings.tuning;
@@ -47,12 +50,17 @@ impl Booth {
             join_url: self.welcome.join_url.take(),
             ..settings.welcome
         };
-        for client in self.clients.values() {
-            client
-                .outbox
-                .send(&ServerMessage::Welcome(self.welcome_for(client.own_screen)));
+        for (id, page) in &self.table.pages {
+            if let Some(outbox) = self.outboxes.get(id) {
+                outbox.send(&ServerMessage::Welcome(self.welcome_for(page.own_screen)));
+            }
         }
         self.broadcast();
+    }
+
+    /// Lets the robot play itself (`None`: never).
+    pub fn set_demo(&mut self, demo: Option<DemoSettings>) {
+        self.demo = demo;
     }
 
     /// What pages are told when they connect, from now on.

@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use super::*;
 use crate::codec::LineCodec;
+use crate::messages::{GameStatus, Part, Role, Seat, Snapshot, VERSION};
 use crate::outbox::{Next, Outbox};
 use crate::robot_link::{Target, Timeouts};
 
@@ -570,7 +571,7 @@ fn a_page_that_goes_away_keeps_its_seat_for_the_grace_time_then_the_other_is_tol
 fn a_person_waiting_sees_the_offer_run_out_and_is_not_asked_if_still_there() {
     let mut b = booth();
     // Shorter than the idle question (30 s): only the offer's clock runs.
-    b.offer = Duration::from_millis(400);
+    b.times.offer = Duration::from_millis(400);
     let mut ada = page(&mut b, 1, true);
     b.handle(1, hello(Role::Player, "ada", "Ada"));
     let start = ClientMessage::Start {
@@ -581,7 +582,7 @@ fn a_person_waiting_sees_the_offer_run_out_and_is_not_asked_if_still_there() {
     assert_eq!(b.handle(1, start), None);
     let (_, snapshot) = notices(&mut ada);
     assert_eq!(snapshot.expect("a snapshot").offer_left_s, Some(0));
-    b.offer = Duration::from_secs(90);
+    b.times.offer = Duration::from_secs(90);
     b.broadcast();
     let (_, snapshot) = notices(&mut ada);
     let left = snapshot
@@ -589,7 +590,7 @@ fn a_person_waiting_sees_the_offer_run_out_and_is_not_asked_if_still_there() {
         .offer_left_s
         .expect("an offer");
     assert!((89..=90).contains(&left), "{left}");
-    b.offer = Duration::from_millis(400);
+    b.times.offer = Duration::from_millis(400);
     std::thread::sleep(Duration::from_millis(450));
     b.tick();
     let (said, snapshot) = notices(&mut ada);
@@ -600,7 +601,7 @@ fn a_person_waiting_sees_the_offer_run_out_and_is_not_asked_if_still_there() {
 #[test]
 fn a_second_person_ends_the_offer_and_starts_the_first_moves_clock() {
     let mut b = booth();
-    b.offer = Duration::from_millis(300);
+    b.times.offer = Duration::from_millis(300);
     let (mut ada, _bob) = two_people(&mut b);
     std::thread::sleep(Duration::from_millis(200));
     assert_eq!(b.handle(2, ClientMessage::Join), None);
@@ -625,7 +626,7 @@ fn new_settings_reach_every_page_and_the_next_game_but_not_the_game_on() {
         level: Some("easy".into()),
     };
     assert_eq!(b.handle(1, start), None);
-    let before = b.game.as_ref().unwrap().booth_plays.clone();
+    let before = b.table.game.as_ref().unwrap().booth_plays.clone();
     let config = crate::config::Config {
         levels: vec!["hard".into()],
         language: "en".into(),
@@ -650,6 +651,6 @@ fn new_settings_reach_every_page_and_the_next_game_but_not_the_game_on() {
         phone.language, None,
         "a visitor's device keeps its language"
     );
-    assert_eq!(b.game.as_ref().unwrap().booth_plays, before);
+    assert_eq!(b.table.game.as_ref().unwrap().booth_plays, before);
     assert_eq!(b.levels, ["hard".parse::<LevelSpec>().unwrap()]);
 }

@@ -1,0 +1,80 @@
+//! The booth's clocks: a seat whose page stays away, an offer nobody takes,
+//! a player who stops moving.
+
+use std::time::Duration;
+
+use super::change::{Change, Changes};
+use super::game::seat;
+use super::table::Table;
+use crate::messages::NoticeCode;
+
+/// How long a seat waits for its page to come back: a reload, a phone's
+/// screen locked for a moment, a short Wi-Fi drop.
+pub const DEFAULT_GRACE: Duration = Duration::from_secs(30);
+
+/// How long a person waiting for an opponent is offered to the next
+/// visitors.
+pub const DEFAULT_OFFER: Duration = Duration::from_secs(120);
+
+/// The booth's times.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Times {
+    /// Time without a move before the page asks "still there?".
+    pub(super) idle_ask: Duration,
+    /// Time without a move before the seat is freed.
+    pub(super) idle_free: Duration,
+    /// Time a seat waits for its page to come back.
+    pub(super) grace: Duration,
+    /// Time a person waiting for an opponent is offered to others.
+    pub(super) offer: Duration,
+}
+
+impl Table {
+    /// Looks at the clocks: ends the game of a page gone past the grace
+    /// time, an offer run out or a player silent too long, and asks a
+    /// player gone quiet whether they are still there. While the robot is
+    /// `robot_down`, the player's clock waits.
+    pub(super) fn tick(&mut self, times: &Times, robot_down: bool) -> Changes {
+        let Some(game) = &mut self.game else {
+            return Changes::new();
+        };
+        if let Some(seat) =
+            (0..2).find(|&i| game.away[i].is_some_and(|t| t.elapsed() >= times.grace))
+        {
+            let name = game.names[seat].clone();
+            return self.end_game(NoticeCode::PlayerLeft, name);
+        }
+        if game.offer_left(times.offer) == Some(Duration::ZERO) {
+            return self.end_game(NoticeCode::NoOpponent, None);
+        }
+        // The wait for an opponent has its own clock (the offer), and
+        // nobody is asked "still there?" before a game has begun.
+        let side = game.board.side_to_move();
+        let booths_turn = game.booth_plays[seat(side).index()].is_some();
+        if game.waiting_for_opponent() || game.board.is_over() || booths_turn {
+            return Changes::new();
+        }
+        if robot_down {
+            // Only the visitor's own silence ends a game: while the robot
+            // cannot take a move, the clock waits, and starts afresh once
+            // the robot is back.
+            game.restart_idle_clock();
+            return Changes::new();
+        }
+        let idle = game.last_move.elapsed();
+        if idle >= times.idle_free {
+            return self.end_game(NoticeCode::EndedIdle, None);
+        }
+        if idle < times.idle_ask || game.asked {
+            return Changes::new();
+        }
+        game.asked = true;
+        let Some(session) = game.seats[seat(side).index()].clone() else {
+            return Changes::new();
+        };
+        vec![Change::AskStillThere {
+            session,
+            seconds_left: (times.idle_free - idle).as_secs(),
+        }]
+    }
+}

@@ -1,0 +1,24 @@
+//! `again`: after a game, the same people play once more.
+
+use crate::booth::change::{Change, Reply};
+use crate::booth::table::{Caller, Table};
+use crate::messages::ErrorCode;
+
+/// A seated player would play again.
+pub(in crate::booth) struct Again;
+
+impl Again {
+    /// Notes the wish; once every person in the game has asked, the next
+    /// game starts (see [`crate::booth::game::Game::again`]).
+    pub(in crate::booth) fn apply(self, table: &mut Table, caller: &Caller) -> Reply {
+        let seat = table.seat_of_player(caller).ok_or(ErrorCode::NotAllowed)?;
+        let game = table.game.as_mut().ok_or(ErrorCode::NoGame)?;
+        match game.again(seat)? {
+            Some(next) => {
+                table.game = Some(next);
+                Ok(vec![Change::Game])
+            }
+            None => Ok(vec![Change::Seats]),
+        }
+    }
+}

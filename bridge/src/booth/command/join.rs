@@ -1,0 +1,27 @@
+//! `join`: the second seat of a game for two people.
+
+use crate::booth::change::{Change, Reply};
+use crate::booth::table::{Caller, Table};
+use crate::messages::ErrorCode;
+
+/// Takes the free second seat.
+pub(in crate::booth) struct Join;
+
+impl Join {
+    /// Seats the caller in the free second seat under their name; the
+    /// first person cannot take it too.
+    pub(in crate::booth) fn apply(self, table: &mut Table, caller: &Caller) -> Reply {
+        if !caller.may_play() {
+            return Err(ErrorCode::NotAllowed);
+        }
+        // Each person is named on the other's screen: a seat needs a name,
+        // and not the one already in the other seat.
+        let name = table.name_of(caller.id).ok_or(ErrorCode::BadName)?;
+        if table.name_taken(&name, &caller.session) {
+            return Err(ErrorCode::NameTaken);
+        }
+        let game = table.game.as_mut().ok_or(ErrorCode::NoGame)?;
+        game.join(&caller.session, name)?;
+        Ok(vec![Change::Seats])
+    }
+}

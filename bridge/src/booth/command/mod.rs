@@ -1,0 +1,93 @@
+//! The messages a page sends, one file each. `parse` checks what a message
+//! says on its own; `apply` checks who sent it and what the table allows
+//! now, changes the table, and returns what changed. A command reaches
+//! the table and its [`Context`], nothing else: it sends nothing, and the
+//! booth turns what it returns into effects.
+
+mod again;
+mod hello;
+mod join;
+mod leave;
+mod play;
+mod start;
+
+use std::collections::BTreeMap;
+
+use engine::player::{LevelSpec, LevelTuning};
+
+use super::change::Reply;
+use super::table::{Caller, Table};
+use crate::messages::{ClientMessage, ErrorCode};
+pub(super) use again::Again;
+pub(super) use hello::Hello;
+pub(super) use join::Join;
+pub(super) use leave::{Leave, StillHere};
+pub(super) use play::Play;
+pub(super) use start::Start;
+
+/// What a command may read besides the table.
+pub(super) struct Context<'a> {
+    /// The levels a visitor may choose against the computer (the first is
+    /// taken when a page names none).
+    pub(super) levels: &'a [LevelSpec],
+    /// The booth's own tuning of those levels.
+    pub(super) tuning: &'a BTreeMap<String, LevelTuning>,
+    /// Whether the robot shows the game and takes a coin now.
+    pub(super) robot_ready: bool,
+}
+
+/// A page's message, parsed.
+pub(super) enum Command {
+    Hello(Hello),
+    Start(Start),
+    Join(Join),
+    Again(Again),
+    Play(Play),
+    StillHere(StillHere),
+    Leave(Leave),
+}
+
+impl Command {
+    /// The command a message asks for, or why it can never be done.
+    pub(super) fn parse(message: ClientMessage) -> Result<Command, ErrorCode> {
+        Ok(match message {
+            ClientMessage::Hello {
+                v,
+                role,
+                session,
+                name,
+                token: _,
+            } => Command::Hello(Hello::parse(v, role, session, name)?),
+            ClientMessage::Start {
+                mode,
+                computer_first,
+                level,
+            } => Command::Start(Start::parse(mode, computer_first, level.as_deref())?),
+            ClientMessage::Join => Command::Join(Join),
+            ClientMessage::Again => Command::Again(Again),
+            ClientMessage::Move { column } => Command::Play(Play { column }),
+            ClientMessage::StillHere => Command::StillHere(StillHere),
+            ClientMessage::Leave => Command::Leave(Leave),
+        })
+    }
+
+    /// Does the command for `caller`: every message but hello waits for
+    /// the page's hello.
+    pub(super) fn apply(self, table: &mut Table, caller: &Caller, context: &Context) -> Reply {
+        if caller.role.is_none() && !matches!(self, Command::Hello(_)) {
+            return Err(ErrorCode::HelloFirst);
+        }
+        match self {
+            Command::Hello(hello) => hello.apply(table, caller),
+            Command::Start(start) => start.apply(table, caller, context),
+            Command::Join(join) => join.apply(table, caller),
+            Command::Again(again) => again.apply(table, caller),
+            Command::Play(play) => play.apply(table, caller, context),
+            Command::StillHere(still_here) => still_here.apply(table, caller),
+            Command::Leave(leave) => leave.apply(table, caller),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

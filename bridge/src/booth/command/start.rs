@@ -1,0 +1,110 @@
+//! `start`: a game on the robot, against the computer or for two people.
+
+use engine::Side;
+use engine::player::LevelSpec;
+
+use super::Context;
+use crate::booth::change::{Change, Reply};
+use crate::booth::game::{COMPUTER, Game, seat};
+use crate::booth::table::{Caller, Table};
+use crate::messages::{ErrorCode, GameMode, NoticeCode};
+use crate::records::Outcome;
+
+/// A new game: who plays whom, and how well the computer plays.
+pub(in crate::booth) struct Start {
+    /// The computer's side, in a game against it.
+    computer: Option<Side>,
+    /// The level the page chose, if any.
+    level: Option<LevelSpec>,
+}
+
+impl Start {
+    /// Refuses a demo (only the booth starts those) and a level the
+    /// engine does not know.
+    pub(in crate::booth) fn parse(
+        mode: GameMode,
+        computer_first: bool,
+        level: Option<&str>,
+    ) -> Result<Start, ErrorCode> {
+        let computer = match mode {
+            GameMode::VsComputer if computer_first => Some(Side::First),
+            GameMode::VsComputer => Some(Side::Second),
+            GameMode::TwoPlayers => None,
+            GameMode::Demo => return Err(ErrorCode::NotAllowed),
+        };
+        let level = level
+            .map(|name| name.parse::<LevelSpec>())
+            .transpose()
+            .map_err(|_| ErrorCode::UnknownLevel)?;
+        Ok(Start { computer, level })
+    }
+
+    /// Starts the game if the robot is free (a demo gives way to any
+    /// visitor) or the caller is playing the game on it. Against the
+    /// computer, the booth plays its side at the chosen level, which must
+    /// be one it offers (its first if none was chosen).
+    pub(in crate::booth) fn apply(
+        self,
+        table: &mut Table,
+        caller: &Caller,
+        context: &Context,
+    ) -> Reply {
+        if !caller.may_play() {
+            return Err(ErrorCode::NotAllowed);
+        }
+        let level = match self.level {
+            None => context.levels.first().copied(),
+            Some(level) => context.levels.contains(&level).then_some(level),
+        }
+        .ok_or(ErrorCode::UnknownLevel)?;
+        let name = table.name_of(caller.id);
+        let mut changes = Vec::new();
+        let running = table
+            .game
+            .as_ref()
+            .filter(|g| !g.board.is_over() && g.mode != GameMode::Demo);
+        if let Some(game) = running {
+            // Only the person who started a running game may end it for a
+            // new one; the other person in it is told.
+            if game.owner.as_deref() != Some(caller.session.as_str()) {
+                return Err(if table.seat_of(&caller.session).is_some() {
+                    ErrorCode::NotAllowed
+                } else {
+                    ErrorCode::Busy
+                });
+            }
+            let others = game
+                .seats
+                .iter()
+                .any(|s| s.as_deref().is_some_and(|s| s != caller.session));
+            if others {
+                changes.push(Change::Notice {
+                    code: NoticeCode::Restarted,
+                    name: name.clone(),
+                });
+            }
+        }
+        changes.extend(table.close_record(Outcome::Restarted));
+        let session = Some(caller.session.clone());
+        let computer_name = Some(COMPUTER.to_string());
+        let (seats, names) = match self.computer {
+            Some(Side::First) => ([None, session], [computer_name, name]),
+            Some(Side::Second) => ([session, None], [name, computer_name]),
+            None => ([session, None], [name, None]),
+        };
+        let mode = if self.computer.is_some() {
+            GameMode::VsComputer
+        } else {
+            GameMode::TwoPlayers
+        };
+        let mut game = Game::new(mode, self.computer, seats, names);
+        game.owner = Some(caller.session.clone());
+        if let Some(side) = self.computer {
+            game.booth_plays[seat(side).index()] = Some(level.tuned(context.tuning));
+            game.levels[seat(side).index()] = Some(level);
+        }
+        table.game = Some(game);
+        changes.push(Change::Game);
+        Ok(changes)
+    }
+}

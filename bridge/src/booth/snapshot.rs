@@ -1,0 +1,81 @@
+//! What one page is shown of the table: the game as its visitor sees it
+//! (which side is theirs, whether they may move now) and the robot.
+
+use std::time::Duration;
+
+use engine::{Side, Status};
+
+use super::game::seat;
+use super::table::Table;
+use crate::messages::{GameStatus, Part, Snapshot, VERSION};
+use crate::robot_link::{LinkState, RobotStatus};
+
+impl Table {
+    /// The snapshot for connection `id`, with the robot's `status` and the
+    /// time a person waiting for an opponent is `offer`ed to others.
+    pub(super) fn snapshot_for(&self, id: u64, robot: RobotStatus, offer: Duration) -> Snapshot {
+        let session = self
+            .pages
+            .get(&id)
+            .map(|p| p.session.clone())
+            .unwrap_or_default();
+        let sides = self.sides_of(&session);
+        let you = match sides.as_slice() {
+            [Side::First] => Part::First,
+            [Side::Second] => Part::Second,
+            _ => Part::Spectator,
+        };
+        let Some(game) = &self.game else {
+            return Snapshot {
+                v: VERSION,
+                status: GameStatus::Idle,
+                moves: String::new(),
+                mode: None,
+                turn: None,
+                winner: None,
+                winning_cells: Vec::new(),
+                seats: [None, None],
+                levels: [None, None],
+                computer: None,
+                again: [false; 2],
+                offer_left_s: None,
+                you,
+                can_move: false,
+                robot,
+            };
+        };
+        let board = &game.board;
+        let status = match board.status() {
+            Status::InProgress => GameStatus::Playing,
+            Status::Won(_) => GameStatus::Won,
+            Status::Draw => GameStatus::Draw,
+        };
+        let turn = (!board.is_over()).then(|| seat(board.side_to_move()));
+        let can_move = !board.is_over()
+            && sides.contains(&board.side_to_move())
+            && robot.state == LinkState::Ready
+            && robot.in_sync;
+        Snapshot {
+            v: VERSION,
+            status,
+            moves: board.to_string(),
+            mode: Some(game.mode),
+            turn,
+            winner: board.winner().map(seat),
+            winning_cells: board
+                .winning_line()
+                .unwrap_or_default()
+                .iter()
+                .map(|c| [c.column + 1, c.row + 1])
+                .collect(),
+            seats: game.names.clone(),
+            levels: game.levels,
+            computer: game.computer.map(seat),
+            again: game.again,
+            offer_left_s: game.offer_left(offer).map(|left| left.as_secs()),
+            you,
+            can_move,
+            robot,
+        }
+    }
+}

@@ -1,0 +1,180 @@
+//! What the booth knows as plain data: the pages connected and what each
+//! said it is, the game on the robot, and since when nobody has played.
+//! Commands and the clock change it and return what changed; it sends
+//! nothing and is tested without a server.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use engine::Side;
+
+use super::change::{Change, Changes};
+use super::game::Game;
+use crate::messages::{GameMode, NoticeCode, Role};
+use crate::records::Outcome;
+
+/// A connected page, as far as the rules care.
+#[derive(Debug, Clone)]
+pub(super) struct Page {
+    /// What it said hello as (`None` before hello).
+    pub(super) role: Option<Role>,
+    /// Its session (kept across reloads).
+    pub(super) session: String,
+    /// Its visitor's name.
+    pub(super) name: Option<String>,
+    /// Whether it may play: on this machine, or with the LAN token.
+    pub(super) trusted: bool,
+    /// Whether it is one of the booth's own screens (on this machine).
+    pub(super) own_screen: bool,
+}
+
+/// Who sent a message: what each command checks.
+#[derive(Debug, Clone)]
+pub(super) struct Caller {
+    pub(super) id: u64,
+    pub(super) session: String,
+    pub(super) trusted: bool,
+    pub(super) role: Option<Role>,
+}
+
+impl Caller {
+    /// Said hello as a player, and may play (on this machine, or with the
+    /// LAN token).
+    pub(super) fn may_play(&self) -> bool {
+        self.role == Some(Role::Player) && self.trusted
+    }
+}
+
+/// The pages and the game.
+pub(super) struct Table {
+    pub(super) pages: HashMap<u64, Page>,
+    pub(super) game: Option<Game>,
+    /// Since when nobody has played (the start, or the last game's end).
+    pub(super) quiet_since: Instant,
+}
+
+impl Table {
+    /// No page and no game, quiet from now on.
+    pub(super) fn new() -> Table {
+        Table {
+            pages: HashMap::new(),
+            game: None,
+            quiet_since: Instant::now(),
+        }
+    }
+
+    /// Connection `id` as the sender of a message.
+    pub(super) fn caller(&self, id: u64) -> Option<Caller> {
+        let page = self.pages.get(&id)?;
+        Some(Caller {
+            id,
+            session: page.session.clone(),
+            trusted: page.trusted,
+            role: page.role,
+        })
+    }
+
+    /// The name the visitor of connection `id` gave.
+    pub(super) fn name_of(&self, id: u64) -> Option<String> {
+        self.pages.get(&id).and_then(|p| p.name.clone())
+    }
+
+    /// A closed connection. Its seat stays for the grace time: the page may
+    /// come back.
+    pub(super) fn disconnect(&mut self, id: u64) {
+        let Some(gone) = self.pages.remove(&id) else {
+            return;
+        };
+        let still_here = self
+            .pages
+            .values()
+            .any(|p| p.session == gone.session && p.role == Some(Role::Player));
+        if gone.role != Some(Role::Player) || still_here {
+            return;
+        }
+        if let Some(seat) = self.seat_of(&gone.session)
+            && let Some(game) = &mut self.game
+        {
+            game.away[seat] = Some(Instant::now());
+        }
+    }
+
+    /// The seat (0 or 1) of `session` in the game.
+    pub(super) fn seat_of(&self, session: &str) -> Option<usize> {
+        let game = self.game.as_ref()?;
+        game.seats
+            .iter()
+            .position(|s| s.as_deref() == Some(session))
+    }
+
+    /// The seat (0 or 1) of a caller who may play, if seated.
+    pub(super) fn seat_of_player(&self, caller: &Caller) -> Option<usize> {
+        caller
+            .may_play()
+            .then(|| self.seat_of(&caller.session))
+            .flatten()
+    }
+
+    /// Whether `name` is taken, in any case, by someone seated on the booth
+    /// other than `session`.
+    pub(super) fn name_taken(&self, name: &str, session: &str) -> bool {
+        self.game.as_ref().is_some_and(|g| {
+            g.seats.iter().zip(&g.names).any(|(s, n)| {
+                s.as_deref().is_some_and(|s| s != session)
+                    && n.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(name))
+            })
+        })
+    }
+
+    /// The sides a session may move in the current game.
+    pub(super) fn sides_of(&self, session: &str) -> Vec<Side> {
+        let Some(game) = &self.game else {
+            return Vec::new();
+        };
+        match (game.mode, self.seat_of(session)) {
+            (GameMode::Demo, _) | (_, None) => Vec::new(),
+            (_, Some(0)) => vec![Side::First],
+            (_, Some(_)) => vec![Side::Second],
+        }
+    }
+
+    /// Ends the game for `why`, done by `name` if a person did it: the
+    /// robot is free, and everyone is told.
+    pub(super) fn end_game(&mut self, why: NoticeCode, name: Option<String>) -> Changes {
+        let outcome = match why {
+            NoticeCode::PlayerLeft => Outcome::Left,
+            NoticeCode::EndedByStaff => Outcome::EndedByStaff,
+            NoticeCode::EndedIdle | NoticeCode::NoOpponent => Outcome::Idle,
+            NoticeCode::Restarted => Outcome::Restarted,
+        };
+        let mut changes: Changes = self.close_record(outcome).into_iter().collect();
+        self.game = None;
+        self.quiet_since = Instant::now();
+        changes.push(Change::Notice { code: why, name });
+        changes.push(Change::Game);
+        changes
+    }
+
+    /// The end of the game's record, unless it has ended already (a
+    /// finished game's record says who won) or never began.
+    pub(super) fn close_record(&self, outcome: Outcome) -> Option<Change> {
+        let game = self.game.as_ref().filter(|g| !g.board.is_over())?;
+        Some(Change::RecordEnded {
+            record: game.record?,
+            outcome,
+        })
+    }
+
+    /// The game for the operator page: its moves, mode and names.
+    pub(super) fn summary(&self) -> serde_json::Value {
+        match &self.game {
+            None => serde_json::json!(null),
+            Some(g) => serde_json::json!({
+                "moves": g.board.to_string(),
+                "mode": g.mode,
+                "over": g.board.is_over(),
+                "names": g.names,
+            }),
+        }
+    }
+}
