@@ -124,14 +124,18 @@ async fn four_in_a_row_ends_the_game_and_the_game_is_saved() {
 #[wasm_bindgen_test]
 fn counts_take_the_plural_form_the_browser_knows_for_the_language() {
     use app::i18n::{Lang, Say};
+    use booth_protocol::Language;
     use engine::player::Fact;
+    const DE: Lang = Lang(Language::De);
+    const EN: Lang = Lang(Language::En);
+    const FR: Lang = Lang(Language::Fr);
     let wins = |stones| Say::Thought(Fact::WinsIn { stones });
     assert_eq!(
-        Lang::De.say(&wins(1)),
+        DE.say(&wins(1)),
         "Ich kann mit einem weiteren Stein gewinnen."
     );
     assert_eq!(
-        Lang::De.say(&wins(2)),
+        DE.say(&wins(2)),
         "Ich kann mit 2 weiteren Steinen gewinnen."
     );
     let caption = |pruned| Say::TreeCaption {
@@ -141,11 +145,8 @@ fn counts_take_the_plural_form_the_browser_knows_for_the_language() {
         from_table: 0,
     };
     assert_eq!(
-        Lang::Fr.say(&caption(0)),
+        FR.say(&caption(0)),
         "Profondeur 2\u{a0}: 9 positions, 0 coup coupé."
     );
-    assert_eq!(
-        Lang::En.say(&caption(0)),
-        "Depth 2: 9 positions, 0 moves pruned."
-    );
+    assert_eq!(EN.say(&caption(0)), "Depth 2: 9 positions, 0 moves pruned.");
 }

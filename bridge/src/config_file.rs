@@ -156,7 +156,7 @@ mod tests {
         let before = "# the booth at the fair\nrobot = \"/dev/ttyUSB0\"\n# Deutsch\nlanguage = \"de\"\nidle_ask_s = 30\n";
         std::fs::write(&path, before).unwrap();
         let mut settings = Config::parse(before).unwrap().staff_settings();
-        settings.language = "en".into();
+        settings.language = crate::messages::Language::En;
         settings.idle_ask_s = 25;
         settings.levels = vec!["easy".into(), "hard:aggressive".into()];
         settings.tuning.insert(

@@ -19,7 +19,7 @@ use crate::app_files::AppFiles;
 use crate::booth::{Booth, Client};
 use crate::config::{Config, StaffSettings};
 use crate::connections::Limits;
-use crate::messages::{ClientMessage, ErrorCode, ServerMessage};
+use crate::messages::{ClientMessage, ErrorCode, Language, ServerMessage};
 use crate::outbox::{Next, Outbox};
 use crate::records::Records;
 use crate::robot_link::OperatorRequest;
@@ -217,10 +217,10 @@ async fn join_qr(
 /// from its address, in the booth's language (it follows a change of the
 /// language without a reload).
 async fn operator_page(State(state): State<AppState>) -> Response {
-    let language = state.live.lock().expect("config lock").language.clone();
-    let options: String = crate::config::LANGUAGES
+    let language = state.live.lock().expect("config lock").language;
+    let options: String = Language::ALL
         .iter()
-        .map(|(tag, name)| format!("<option value=\"{tag}\">{name}</option>"))
+        .map(|l| format!("<option value=\"{l}\">{}</option>", l.own_name()))
         .collect();
     let page = include_str!("operator.html")
         .replacen(

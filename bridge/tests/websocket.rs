@@ -59,7 +59,7 @@ async fn start_with_idle(
     };
     let mut booth = Booth::new(robot, ask, free, Records::in_memory());
     booth.set_welcome(bridge::messages::Welcome {
-        language: Some("de".into()),
+        language: Some(bridge::messages::Language::De),
         levels: vec!["easy".parse().unwrap(), "hard".parse().unwrap()],
         join_url: Some("http://192.0.2.7:8080/?token=secrettoken123".into()),
         ..Default::default()

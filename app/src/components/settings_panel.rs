@@ -129,7 +129,7 @@ fn Preferences() -> impl IntoView {
                     });
                 }
             }>
-                {Lang::ALL.into_iter().map(|lang| view! {
+                {Lang::all().map(|lang| view! {
                     <option value=lang.tag() selected=move || s.with(|s| s.lang == lang)>{lang.name()}</option>
                 }).collect_view()}
             </select>

@@ -120,10 +120,7 @@ impl Actions {
     /// The booth's offer; on its own screens, its language unless the
     /// visitor chose one.
     fn on_welcome(self, welcome: Welcome) {
-        let lang = welcome
-            .language
-            .as_deref()
-            .map(|tag| Lang::from_preferences([tag]));
+        let lang = welcome.language.map(Lang);
         if let Some(lang) = lang
             && !self.state.settings.with_untracked(|s| s.lang_chosen)
         {

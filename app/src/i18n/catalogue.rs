@@ -43,8 +43,8 @@ impl Lang {
     }
 
     fn entry(self, index: usize) -> &'static str {
-        let offsets = &OFFSETS[self as usize];
-        &CATALOGUE[self as usize][usize::from(offsets[index])..usize::from(offsets[index + 1])]
+        let offsets = &OFFSETS[self.0 as usize];
+        &CATALOGUE[self.0 as usize][usize::from(offsets[index])..usize::from(offsets[index + 1])]
     }
 
     fn fill(self, template: &str, args: &[(&str, Arg)], out: &mut String) {

@@ -1,3 +1,4 @@
+use booth_protocol::Language;
 use engine::Board;
 use engine::review::Mark;
 use engine::score::win_now_score;
@@ -5,14 +6,27 @@ use engine::{Mode, Solver};
 
 use super::*;
 
+const DE: Lang = Lang(Language::De);
+const EN: Lang = Lang(Language::En);
+const FR: Lang = Lang(Language::Fr);
+
+#[test]
+fn each_language_has_its_own_files_texts() {
+    // The texts are numbered by tag here and in the protocol's `Language`:
+    // a language that named itself otherwise would show another's texts.
+    for lang in Lang::all() {
+        assert_eq!(lang.name(), lang.0.own_name(), "{}", lang.tag());
+    }
+}
+
 #[test]
 fn a_first_visit_speaks_the_first_language_the_browser_lists_that_the_app_has() {
-    assert_eq!(Lang::from_preferences(["de-AT", "en"]), Lang::De);
-    assert_eq!(Lang::from_preferences(["fr-FR", "de_CH"]), Lang::Fr);
-    assert_eq!(Lang::from_preferences(["it-CH", "fr_CH", "de"]), Lang::Fr);
-    assert_eq!(Lang::from_preferences(["en-GB", "de"]), Lang::En);
-    assert_eq!(Lang::from_preferences(["it"]), Lang::En);
-    assert_eq!(Lang::from_preferences([]), Lang::En);
+    assert_eq!(Lang::from_preferences(["de-AT", "en"]), DE);
+    assert_eq!(Lang::from_preferences(["fr-FR", "de_CH"]), FR);
+    assert_eq!(Lang::from_preferences(["it-CH", "fr_CH", "de"]), FR);
+    assert_eq!(Lang::from_preferences(["en-GB", "de"]), EN);
+    assert_eq!(Lang::from_preferences(["it"]), EN);
+    assert_eq!(Lang::from_preferences([]), EN);
 }
 
 /// The keys of a locale file and the values each message fills in, read
@@ -70,7 +84,7 @@ fn keys_of(file: &str) -> std::collections::BTreeMap<String, Vec<String>> {
 fn every_key_exists_in_every_language_with_the_same_values() {
     let english = keys_of("en.ftl");
     assert!(english.len() > 200, "{} keys", english.len());
-    for lang in Lang::ALL {
+    for lang in Lang::all() {
         let file = format!("{}.ftl", lang.tag());
         let keys = keys_of(&file);
         let missing: Vec<&String> = english.keys().filter(|k| !keys.contains_key(*k)).collect();
@@ -92,14 +106,14 @@ fn every_key_exists_in_every_language_with_the_same_values() {
 fn counts_of_one_take_the_singular_in_each_language() {
     let wins = |stones| Say::Thought(Fact::WinsIn { stones });
     assert_eq!(
-        Lang::De.say(&wins(1)),
+        DE.say(&wins(1)),
         "Ich kann mit einem weiteren Stein gewinnen."
     );
     assert_eq!(
-        Lang::De.say(&wins(3)),
+        DE.say(&wins(3)),
         "Ich kann mit 3 weiteren Steinen gewinnen."
     );
-    assert_eq!(Lang::En.say(&wins(1)), "I can win with one more coin.");
+    assert_eq!(EN.say(&wins(1)), "I can win with one more coin.");
     let caption = |nodes, pruned| Say::TreeCaption {
         depth: 1,
         nodes,
@@ -107,44 +121,44 @@ fn counts_of_one_take_the_singular_in_each_language() {
         from_table: 0,
     };
     assert_eq!(
-        Lang::De.say(&caption(1, 0)),
+        DE.say(&caption(1, 0)),
         "Tiefe 1: 1 Stellung, 0 Züge abgeschnitten."
     );
     assert_eq!(
-        Lang::En.say(&caption(7, 1)),
+        EN.say(&caption(7, 1)),
         "Depth 1: 7 positions, 1 move pruned."
     );
     // French counts 0 with the singular, as its CLDR rule says.
     assert_eq!(
-        Lang::Fr.say(&caption(1, 0)),
+        FR.say(&caption(1, 0)),
         "Profondeur 1\u{a0}: 1 position, 0 coup coupé."
     );
     assert_eq!(
-        Lang::Fr.say(&caption(7, 2)),
+        FR.say(&caption(7, 2)),
         "Profondeur 1\u{a0}: 7 positions, 2 coups coupés."
     );
 }
 
 #[test]
 fn french_has_its_own_words_decimal_comma_and_colour_names() {
-    assert_eq!(Lang::Fr.t(Text::NewGame), "Nouvelle partie");
-    assert_eq!(Lang::Fr.name(), "Français");
+    assert_eq!(FR.t(Text::NewGame), "Nouvelle partie");
+    assert_eq!(FR.name(), "Français");
     let loading = Say::DatabaseLoading {
         loaded: 1_200_000,
         total: Some(2_607_099),
     };
     assert_eq!(
-        Lang::Fr.say(&loading),
+        FR.say(&loading),
         "Jeu parfait\u{a0}: 1,2 Mo sur 2,6 chargés"
     );
     assert_eq!(
-        Lang::Fr.say(&Say::Wins {
+        FR.say(&Say::Wins {
             colour: CoinColour::Red
         }),
         "Rouge gagne\u{a0}!"
     );
     assert_eq!(
-        Lang::Fr.say(&Say::ToMove {
+        FR.say(&Say::ToMove {
             colour: CoinColour::Yellow
         }),
         "Au tour de jaune"
@@ -159,7 +173,7 @@ fn perfect_scores_read_as_moves_to_the_end() {
     let words: Vec<String> = scores
         .iter()
         .map(|&s| {
-            Lang::En.say(&Say::PerfectValue {
+            EN.say(&Say::PerfectValue {
                 score: s.unwrap(),
                 cells: 42,
                 plies: 4,
@@ -174,14 +188,11 @@ fn perfect_scores_read_as_moves_to_the_end() {
         cells: 42,
         plies,
     };
-    assert_eq!(Lang::De.say(&value(0, 4)), "remis");
-    assert_eq!(Lang::En.say(&value(win_now_score(42, 10), 10)), "wins now");
+    assert_eq!(DE.say(&value(0, 4)), "remis");
+    assert_eq!(EN.say(&value(win_now_score(42, 10), 10)), "wins now");
+    assert_eq!(EN.say(&value(-win_now_score(42, 12), 11)), "loses at once");
     assert_eq!(
-        Lang::En.say(&value(-win_now_score(42, 12), 11)),
-        "loses at once"
-    );
-    assert_eq!(
-        Lang::De.say(&value(-win_now_score(42, 12) + 1, 11)),
+        DE.say(&value(-win_now_score(42, 12) + 1, 11)),
         "verliert in 2"
     );
 }
@@ -192,27 +203,19 @@ fn the_database_line_counts_megabytes_in_each_language() {
         loaded: 1_200_000,
         total: Some(2_607_099),
     };
-    assert_eq!(
-        Lang::En.say(&loading),
-        "Perfect play: loading 1.2 of 2.6 MB"
-    );
-    assert_eq!(
-        Lang::De.say(&loading),
-        "Perfektes Spiel: 1,2 von 2,6 MB geladen"
-    );
+    assert_eq!(EN.say(&loading), "Perfect play: loading 1.2 of 2.6 MB");
+    assert_eq!(DE.say(&loading), "Perfektes Spiel: 1,2 von 2,6 MB geladen");
     let ready = Database::Ready {
         positions: 4_200_899,
         millis: 300,
         memory: 20 << 20,
     };
     assert!(
-        Lang::En
-            .say(&Say::DatabaseStatus(Some(ready)))
+        EN.say(&Say::DatabaseStatus(Some(ready)))
             .contains("4200899 positions")
     );
     assert!(
-        Lang::De
-            .say(&Say::DatabaseStatus(Some(Database::Missing)))
+        DE.say(&Say::DatabaseStatus(Some(Database::Missing)))
             .contains("nicht verfügbar")
     );
 }
@@ -234,11 +237,11 @@ fn a_mistake_names_the_column_that_kept_the_result() {
         reviewed: reviewed(0, 1, -2, Mark::Mistake { better: 3 }),
     };
     assert_eq!(
-        Lang::En.say(&corner),
+        EN.say(&corner),
         "1. Yellow, column 1: mistake: column 4 would have kept the win"
     );
     assert_eq!(
-        Lang::De.say(&corner),
+        DE.say(&corner),
         "1. Gelb, Spalte 1: Fehler: Spalte 4 hätte den Sieg gehalten"
     );
     let drawn = Say::Reviewed {
@@ -247,8 +250,7 @@ fn a_mistake_names_the_column_that_kept_the_result() {
         reviewed: reviewed(2, 0, -3, Mark::Mistake { better: 5 }),
     };
     assert!(
-        Lang::En
-            .say(&drawn)
+        EN.say(&drawn)
             .ends_with("column 6 would have kept the draw")
     );
     let best = Say::Reviewed {
@@ -256,21 +258,21 @@ fn a_mistake_names_the_column_that_kept_the_result() {
         colour: CoinColour::Red,
         reviewed: reviewed(3, 2, 2, Mark::Best),
     };
-    assert_eq!(Lang::En.say(&best), "2. Red, column 4: best");
+    assert_eq!(EN.say(&best), "2. Red, column 4: best");
 }
 
 #[test]
 fn the_decisive_move_is_named_with_its_player() {
     assert_eq!(
-        Lang::En.say(&Say::Decided(Some((2, CoinColour::Red)))),
+        EN.say(&Say::Decided(Some((2, CoinColour::Red)))),
         "Decided by move 2: Red's mistake."
     );
     assert_eq!(
-        Lang::De.say(&Say::Decided(Some((2, CoinColour::Blue)))),
+        DE.say(&Say::Decided(Some((2, CoinColour::Blue)))),
         "Entschieden mit Zug 2: dem Fehler von Blau."
     );
     assert_eq!(
-        Lang::En.say(&Say::Decided(None)),
+        EN.say(&Say::Decided(None)),
         "No mistake: the result was fixed from the first move."
     );
 }
@@ -278,15 +280,15 @@ fn the_decisive_move_is_named_with_its_player() {
 #[test]
 fn thoughts_carry_their_numbers_in_both_languages() {
     let block = Say::Thought(Fact::MustBlock { column: 2 });
-    assert_eq!(Lang::En.say(&block), "I must block column 3.");
-    assert_eq!(Lang::De.say(&block), "Ich muss Spalte 3 blockieren.");
+    assert_eq!(EN.say(&block), "I must block column 3.");
+    assert_eq!(DE.say(&block), "Ich muss Spalte 3 blockieren.");
     let searched = Say::Searched {
         column: 3,
         depth: 9,
         nodes: 1234,
     };
     assert_eq!(
-        Lang::De.say(&searched),
+        DE.say(&searched),
         "Spalte 4 (Tiefe 9, 1234 Stellungen durchsucht)."
     );
 }
@@ -298,26 +300,20 @@ fn the_status_line_names_colours_and_levels() {
         level: Level::Classic(4),
         style: Style::Aggressive,
     };
+    assert_eq!(EN.say(&turn), "Your turn (yellow) – Classic 4 (aggressive)");
     assert_eq!(
-        Lang::En.say(&turn),
-        "Your turn (yellow) – Classic 4 (aggressive)"
-    );
-    assert_eq!(
-        Lang::De.say(&Say::Wins {
+        DE.say(&Say::Wins {
             colour: CoinColour::Green
         }),
         "Grün gewinnt!"
     );
-    assert_eq!(Lang::De.say(&Say::LevelName(Level::Perfect)), "Perfekt");
-    assert_eq!(
-        Lang::De.say(&Say::LevelName(Level::Classic(3))),
-        "Klassisch 3"
-    );
+    assert_eq!(DE.say(&Say::LevelName(Level::Perfect)), "Perfekt");
+    assert_eq!(DE.say(&Say::LevelName(Level::Classic(3))), "Klassisch 3");
     // A refusal shown in the status line is worded in the language of the
     // moment it is shown.
     let refusal = Message::Text(Text::ColumnFull);
-    assert_eq!(Lang::De.message(&refusal), "Diese Spalte ist voll.");
-    assert_eq!(Lang::En.message(&refusal), "This column is full.");
+    assert_eq!(DE.message(&refusal), "Diese Spalte ist voll.");
+    assert_eq!(EN.message(&refusal), "This column is full.");
 }
 
 #[test]
@@ -329,7 +325,7 @@ fn the_search_line_groups_digits_and_names_the_best_column() {
         best: Some((3, 5)),
     };
     assert_eq!(
-        Lang::En.say(&line),
+        EN.say(&line),
         "Depth 12 · 1\u{202f}234\u{202f}567 positions · 2\u{202f}000\u{202f}000/s · best so far: column 4 (+5)"
     );
     assert_eq!(grouped(999), "999");
@@ -350,7 +346,7 @@ fn tree_nodes_read_out_what_the_drawing_shows() {
         from_table: true,
     };
     assert_eq!(
-        Lang::En.say(&node),
+        EN.say(&node),
         "column 4: ≥2, 40 nodes folded, 2 moves pruned, from the table"
     );
     let root = Say::TreeNode {
@@ -360,14 +356,14 @@ fn tree_nodes_read_out_what_the_drawing_shows() {
         pruned: 0,
         from_table: false,
     };
-    assert_eq!(Lang::De.say(&root), "Wurzel: +3");
+    assert_eq!(DE.say(&root), "Wurzel: +3");
 }
 
 #[test]
 fn a_robot_game_between_people_reads_from_each_seat() {
     let line = |you, turn, winner| {
         let names = ["Ada".to_string(), "Bob".to_string()];
-        Lang::En.say(&Say::RobotGame(RobotGameLine::of(names, you, turn, winner)))
+        EN.say(&Say::RobotGame(RobotGameLine::of(names, you, turn, winner)))
     };
     assert_eq!(line(Some(0), None, Some(0)), "You won against Bob!");
     assert_eq!(line(Some(1), None, Some(0)), "Ada won. You lost.");
@@ -376,7 +372,7 @@ fn a_robot_game_between_people_reads_from_each_seat() {
     assert_eq!(line(Some(0), Some(1), None), "Bob's turn.");
     assert_eq!(line(None, Some(0), None), "Ada's turn.");
     assert_eq!(line(Some(0), None, None), "A draw between Ada and Bob.");
-    let german = Lang::De.say(&Say::RobotGame(RobotGameLine::of(
+    let german = DE.say(&Say::RobotGame(RobotGameLine::of(
         ["Ada".into(), "Bob".into()],
         Some(1),
         None,
@@ -405,7 +401,7 @@ fn every_sentence_with_its_values_leaves_no_blank_in_any_language() {
             name: None,
         },
     ];
-    for lang in Lang::ALL {
+    for lang in Lang::all() {
         for say in &says {
             let words = lang.say(say);
             assert!(
@@ -414,9 +410,9 @@ fn every_sentence_with_its_values_leaves_no_blank_in_any_language() {
             );
         }
     }
-    assert!(Lang::En.say(&Say::Version).starts_with("Version 0."));
+    assert!(EN.say(&Say::Version).starts_with("Version 0."));
     assert_eq!(
-        Lang::Fr.say(&Say::OfferStands(65)).rsplit(' ').next(),
+        FR.say(&Say::OfferStands(65)).rsplit(' ').next(),
         Some("1:05.")
     );
 }

@@ -96,7 +96,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
-            lang: Lang::En,
+            lang: Lang::default(),
             lang_chosen: false,
             mode: GameMode::VsComputer,
             level: Level::Medium,
@@ -136,14 +136,17 @@ impl Settings {
 
 #[cfg(test)]
 mod tests {
+    use booth_protocol::Language;
     use engine::Side;
 
     use super::*;
 
+    const DE: Lang = Lang(Language::De);
+
     #[test]
     fn settings_survive_storage_and_older_versions() {
         let mut settings = Settings {
-            lang: Lang::De,
+            lang: DE,
             level: Level::Classic(5),
             ..Settings::default()
         };
@@ -158,7 +161,7 @@ mod tests {
         let old = Settings::from_json(r#"{"lang":"De","mode":"HotSeat"}"#).unwrap();
         assert_eq!(
             (old.lang, old.mode, old.marks),
-            (Lang::De, GameMode::TwoPlayers, false)
+            (DE, GameMode::TwoPlayers, false)
         );
         assert_eq!(Settings::from_json("not json"), None);
     }

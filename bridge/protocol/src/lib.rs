@@ -10,7 +10,10 @@ use engine::Decision;
 use engine::player::{LevelSpec, LevelTuning, SearchProgress};
 use serde::{Deserialize, Serialize};
 
+mod language;
 mod reading;
+
+pub use language::{Language, UnknownLanguage};
 
 /// The protocol version a page says hello with.
 pub const VERSION: u32 = 4;
@@ -134,10 +137,11 @@ pub enum ServerMessage {
 /// What the booth offers a page that connects.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Welcome {
-    /// The booth's language (`de` or `en`) for its own screens: sent only
-    /// to pages on the bridge's machine; a visitor's device keeps its own.
-    #[serde(default)]
-    pub language: Option<String>,
+    /// The booth's language for its own screens: sent only to pages on the
+    /// bridge's machine; a visitor's device keeps its own. A tag this page
+    /// does not know reads as `None`.
+    #[serde(default, deserialize_with = "language::known_or_none")]
+    pub language: Option<Language>,
     /// The levels the lobby offers against the computer (`hard`,
     /// `medium:aggressive`, ...).
     #[serde(default)]

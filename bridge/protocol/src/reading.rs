@@ -110,7 +110,7 @@ mod tests {
     #[test]
     fn every_kind_reads_back_as_written() {
         round_trip(ServerMessage::Welcome(Welcome {
-            language: Some("de".into()),
+            language: Some(crate::Language::De),
             ..Welcome::default()
         }));
         // The example of docs/bridge.md.

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use super::*;
 use crate::codec::LineCodec;
-use crate::messages::{GameStatus, Part, Role, Seat, Snapshot, VERSION};
+use crate::messages::{GameStatus, Language, Part, Role, Seat, Snapshot, VERSION};
 use crate::outbox::{Next, Outbox};
 use crate::robot_link::{Target, Timeouts};
 
@@ -629,7 +629,7 @@ fn new_settings_reach_every_page_and_the_next_game_but_not_the_game_on() {
     let before = b.table.game.as_ref().unwrap().booth_plays.clone();
     let config = crate::config::Config {
         levels: vec!["hard".into()],
-        language: "en".into(),
+        language: Language::En,
         ..Default::default()
     };
     b.reconfigure(config.booth_settings());
@@ -644,7 +644,7 @@ fn new_settings_reach_every_page_and_the_next_game_but_not_the_game_on() {
     };
     let own = welcome(&mut own);
     assert_eq!(own.levels, ["hard".parse().unwrap()]);
-    assert_eq!(own.language.as_deref(), Some("en"));
+    assert_eq!(own.language, Some(Language::En));
     let phone = welcome(&mut phone);
     assert_eq!(phone.levels, ["hard".parse().unwrap()]);
     assert_eq!(
