@@ -2,7 +2,7 @@
 //! scored by the window evaluation, recording its tree as it goes.
 
 use crate::evaluation::{Style, Windows};
-use crate::player::memory::SearchMemory;
+use crate::player::memory::{Remembered, SearchMemory};
 use crate::player::progress::{Reporter, SearchProgress};
 use crate::player::search_value::{FORCED, WIN};
 use crate::trace::{Bound, Recorder, SearchTrace};
@@ -324,20 +324,17 @@ impl<'r, 'a> Iteration<'r, 'a> {
             }
             values[c] = Some((value, bound));
             if let Some(id) = id {
-                let window = self.recorded_window(alpha, beta);
-                let node = self.recorder.node(id);
-                node.value = value;
-                node.bound = bound;
-                node.window = window;
-                node.subtree_nodes = (self.nodes - before).max(1);
+                self.record_child(
+                    id,
+                    value,
+                    bound,
+                    (alpha, beta),
+                    (self.nodes - before).max(1),
+                );
             }
             if value > best {
                 best = value;
-                self.pv[0][0] = column;
-                let n = self.pv_len[1];
-                let (head, tail) = self.pv.split_at_mut(1);
-                head[0][1..=n].copy_from_slice(&tail[0][..n]);
-                self.pv_len[0] = n + 1;
+                self.extend_pv(0, column);
             }
             alpha = alpha.max(value);
         }
@@ -390,18 +387,11 @@ impl<'r, 'a> Iteration<'r, 'a> {
         let depth = depth.max(1);
         let key = p.key();
         let remembered = self.memory.as_ref().and_then(|m| m.get(key, ply));
-        if let Some(r) = remembered.filter(|r| r.depth >= depth && !on_pv) {
-            let settled = match r.bound {
-                Bound::Exact => true,
-                Bound::Lower => r.value >= beta,
-                Bound::Upper => r.value <= alpha,
-            };
-            if settled {
-                if let Some(id) = record {
-                    self.recorder.node(id).from_table = true;
-                }
-                return r.value;
+        if !on_pv && let Some(value) = remembered.and_then(|r| settled(r, depth, alpha, beta)) {
+            if let Some(id) = record {
+                self.recorder.node(id).from_table = true;
             }
+            return value;
         }
         let alpha_in = alpha;
         let g = p.geometry();
@@ -423,29 +413,17 @@ impl<'r, 'a> Iteration<'r, 'a> {
                 return best.max(alpha);
             }
             if let Some(id) = id {
-                let window = self.recorded_window(alpha, beta);
-                let node = self.recorder.node(id);
-                node.value = v;
-                node.bound = if !self.prune {
-                    Bound::Exact
-                } else if v <= alpha {
-                    Bound::Upper
-                } else if v >= beta {
-                    Bound::Lower
+                let bound = if self.prune {
+                    bound_of(v, alpha, beta)
                 } else {
                     Bound::Exact
                 };
-                node.window = window;
-                node.subtree_nodes = self.nodes - before;
+                self.record_child(id, v, bound, (alpha, beta), self.nodes - before);
             }
             if v > best {
                 best = v;
                 best_column = column;
-                self.pv[ply][0] = column;
-                let n = self.pv_len[ply + 1];
-                let (head, tail) = self.pv.split_at_mut(ply + 1);
-                head[ply][1..=n].copy_from_slice(&tail[0][..n]);
-                self.pv_len[ply] = n + 1;
+                self.extend_pv(ply, column);
             }
             if v > alpha {
                 alpha = v;
@@ -460,15 +438,70 @@ impl<'r, 'a> Iteration<'r, 'a> {
             }
         }
         if let Some(memory) = self.memory.as_deref_mut() {
-            let bound = if best <= alpha_in {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            memory.put(key, ply, best, depth, bound, best_column);
+            memory.put(
+                key,
+                ply,
+                best,
+                depth,
+                bound_of(best, alpha_in, beta),
+                best_column,
+            );
         }
         best
     }
+
+    /// Notes a searched child's value, its bound, the window it was
+    /// searched with and the nodes its subtree took, for the tree.
+    #[inline(always)]
+    fn record_child(
+        &mut self,
+        id: u32,
+        value: i32,
+        bound: Bound,
+        (alpha, beta): (i32, i32),
+        nodes: u64,
+    ) {
+        let window = self.recorded_window(alpha, beta);
+        let node = self.recorder.node(id);
+        node.value = value;
+        node.bound = bound;
+        node.window = window;
+        node.subtree_nodes = nodes;
+    }
+
+    /// The best line from `ply` on: `column`, then the best line found
+    /// below it.
+    #[inline(always)]
+    fn extend_pv(&mut self, ply: usize, column: u8) {
+        self.pv[ply][0] = column;
+        let n = self.pv_len[ply + 1];
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][1..=n].copy_from_slice(&tail[0][..n]);
+        self.pv_len[ply] = n + 1;
+    }
+}
+
+/// What a value found with the window `alpha..beta` says: the exact value
+/// inside it, a bound outside it.
+#[inline(always)]
+fn bound_of(value: i32, alpha: i32, beta: i32) -> Bound {
+    if value <= alpha {
+        Bound::Upper
+    } else if value >= beta {
+        Bound::Lower
+    } else {
+        Bound::Exact
+    }
+}
+
+/// The value a remembered entry settles for a search `depth` deep with the
+/// window `alpha..beta`, if it is deep enough and its bound is enough.
+#[inline(always)]
+fn settled(r: Remembered, depth: u8, alpha: i32, beta: i32) -> Option<i32> {
+    let enough = match r.bound {
+        Bound::Exact => true,
+        Bound::Lower => r.value >= beta,
+        Bound::Upper => r.value <= alpha,
+    };
+    (r.depth >= depth && enough).then_some(r.value)
 }
