@@ -213,6 +213,10 @@ async fn join_qr(
     ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response()
 }
 
+/// The operator page's words in every language it has a locale file for
+/// (`bridge/locales/`), as JSON, made by the build script.
+const OPERATOR_WORDS: &str = include_str!(concat!(env!("OUT_DIR"), "/operator_words.json"));
+
 /// The operator page: a static page that asks the API below with the token
 /// from its address, in the booth's language (it follows a change of the
 /// language without a reload).
@@ -228,7 +232,8 @@ async fn operator_page(State(state): State<AppState>) -> Response {
             &format!("<html lang=\"{language}\">"),
             1,
         )
-        .replacen("<!--languages-->", &options, 1);
+        .replacen("<!--languages-->", &options, 1)
+        .replacen("/*words*/{}", &OPERATOR_WORDS.replace("</", "<\\/"), 1);
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()
 }
 

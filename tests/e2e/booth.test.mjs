@@ -641,6 +641,18 @@ test('a German booth\'s operator page asks before ending a game, and changes a l
   await operator.goto(`${base}operator?token=${OPERATOR}`);
   await operator.locator('#settings-form input[name=level][value=medium]:checked').waitFor();
   assert.equal(await operator.locator('input[name=idle_ask_s]').evaluate((i) => i.value), '25');
+
+  // Set to French, the operator page follows at once, in its own words.
+  await operator.setViewportSize({ width: 800, height: 480 });
+  await operator.locator('#settings-form select[name=language]').selectOption('fr');
+  await operator.getByRole('button', { name: 'Speichern und anwenden' }).click();
+  await operator.locator('h1', { hasText: 'Équipe du stand' }).waitFor();
+  await operator.locator('html[lang="fr"]').waitFor();
+  await operator.locator('#today', { hasText: /partie jouée|parties jouées/ }).waitFor();
+  await operator.locator('#settings-result.ok', { hasText: 'Enregistré dans' }).waitFor();
+  await operator.getByRole('button', { name: 'Terminer la partie en cours' }).waitFor();
+  await operator.evaluate(() => window.scrollTo(0, 0));
+  await operator.screenshot({ path: `${SHOTS}booth-operator-french-800x480.png` });
 });
 
 test('the booth\'s own screen speaks the booth\'s language and offers the booth\'s levels, as the booth tuned them', async (t) => {

@@ -1,0 +1,156 @@
+# The operator page (/operator), in the booth's language. Keys match the
+# page's `data-t` attributes and the codes the bridge sends (a robot's
+# `state-…` and `fault-…`, a refusal's `refusal-…`, a game's
+# `result-…`). Every file has the keys of this one: the build fails
+# otherwise.
+
+title = Booth operator
+alert = Sound an alert when the robot faults
+robot = Robot
+rebuild = Clear the grid and rebuild the game
+test_leds = Test the LEDs
+reset = Reset after an error
+end_game = End the current game
+cancel = Cancel
+today = Today
+events = Faults and refusals
+settings = Settings
+language = Language of the booth's screens
+booth_name = The booth's name over the lobby (empty: the app's title)
+levels = Levels the lobby offers
+tuning = The booth's own tuning (empty: the level as it comes)
+times = Times, in seconds
+idle_ask_s = without a move before the page asks "still there?"
+idle_free_s = without a move before the seat is freed
+offer_s = a person waiting for an opponent is offered to the next visitors
+demo_after_s = without a game before the robot plays itself
+demo_levels = The robot playing itself
+demo_first = First player
+demo_second = Second player
+robot_hints = Hints and the computer's expected line in robot games (with them a visitor can play perfectly)
+save = Save and apply
+undo = Undo my changes
+games = Recent games
+export = Export every game as CSV
+log = Last commands and replies (time since the bridge started)
+config = Everything else (changed in the config file, with a restart)
+depth = depth
+random_moves = % weak moves
+
+state-connecting = connecting
+state-ready = ready
+state-working = placing a coin
+state-fault = fault
+state-disconnected = not connected
+state-restoring = rebuilding the grid
+on-port = on { $port }
+placed = { $n ->
+    [one] 1 coin placed
+   *[other] { $n } coins placed
+}
+in-step = in step with the game
+catching-up = { $n ->
+    [one] catching up: 1 coin to place
+   *[other] catching up: { $n } coins to place
+}
+
+fault-jammed = a coin is jammed
+fault-magazine_empty = a magazine is empty
+fault-grid_full = the robot says a column is full
+fault-bad_command = the robot did not understand a command
+fault-internal = the robot reported an internal fault
+fault-not_answering = the robot does not answer
+fault-lost = its port was lost
+
+tally = { $games ->
+    [one] 1 game
+   *[other] { $games } games
+} played, { $won } won by visitors, { $faults ->
+    [one] 1 fault
+   *[other] { $faults } faults
+} of the robot
+no-game = No game on the robot.
+game = Now: { $who }, { $moves ->
+    [0] no coin yet
+    [one] 1 coin
+   *[other] { $moves } coins
+}{ $over ->
+    [yes] , over
+   *[no] {""}
+}
+versus = {" "}vs{" "}
+seat-free = (seat free)
+demo = Demo
+computer-at = Computer ({ $level })
+
+level-easy = Easy
+level-medium = Medium
+level-hard = Hard
+level-perfect = Perfect
+level-adaptive = Adaptive
+level-random = Random
+level-aggressive = aggressive
+level-defensive = defensive
+level-classic = Classic
+
+result-first = { $name } won
+result-second = { $name } won
+result-draw = draw
+result-left = someone left
+result-idle = nobody moved
+result-ended_by_staff = ended by staff
+result-restarted = restarted
+result-playing = playing
+moves = { $n ->
+    [one] 1 move
+   *[other] { $n } moves
+}
+faults = { $n ->
+    [one] 1 fault
+   *[other] { $n } faults
+}
+duration-seconds = { $s } s
+duration-minutes = { $m } min { $s } s
+no-events = None since the bridge started.
+no-games = No games recorded yet.
+robot-fault = robot fault: { $why }
+refused = refused: { $why }
+refused-named = refused { $name }: { $why }
+
+refusal-version = a page of an older version
+refusal-bad_name = a name that is not allowed
+refusal-name_taken = a name already taken
+refusal-reserved_name = a name the booth keeps for itself
+refusal-session_has_name = a second name for one visitor
+refusal-session_change = a second visitor on one connection
+refusal-bad_session = a broken session
+refusal-hello_first = a page that did not say hello
+refusal-token = a device without the station code
+refusal-not_allowed = not allowed for this page
+refusal-busy = the robot was playing another game
+refusal-no_game = no game on
+refusal-game_over = the game was over
+refusal-not_your_turn = a move out of turn
+refusal-waiting_for_opponent = a move before the opponent came
+refusal-unknown_level = a level the booth does not offer
+refusal-robot_busy = the robot was busy
+refusal-illegal_move = a full or unknown column
+refusal-bad_message = a message the booth does not understand
+refusal-too_large = a message too large
+refusal-binary = a binary message
+refusal-rate_limited = too many messages
+
+memory-only = Games are not being recorded ({ $why }): they are counted until the bridge stops, then lost.
+records-lost = { $n ->
+    [one] 1 record
+   *[other] { $n } records
+} could not be written since { $since }; the games went on unrecorded. Last: { $last }
+confirm-end = End the game of { $who } now? They are told that the staff ended it, and the robot clears the grid.
+confirm-end-yes = Yes, end the game
+confirm-rebuild = Take every coin out of the grid and place the game's coins again? The game waits until the robot is done.
+confirm-rebuild-yes = Yes, clear and rebuild
+saved = Saved in { $file } (the file before: { $file }.previous). In effect now; a game on the robot keeps its levels until it ends.
+not-saved = In effect now, until the bridge stops: it was started without --config, so there is no file to keep the settings in.
+problems = Not saved, nothing changed:
+no-level = Offer at least one level.
+no-answer = The bridge does not answer; reconnecting …
