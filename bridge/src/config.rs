@@ -94,9 +94,9 @@ pub struct Config {
     #[serde(alias = "hints_between_people")]
     pub robot_hints: bool,
     /// The demo's two levels: the first player's and the second's.
-    pub demo_levels: Vec<String>,
+    pub demo_levels: Vec<LevelSpec>,
     /// Levels the lobby offers.
-    pub levels: Vec<String>,
+    pub levels: Vec<LevelSpec>,
     /// The booth's own depth and rate of weak moves for the search levels
     /// (`[tuning.easy]`), in the lobby's games and the demo.
     pub tuning: BTreeMap<String, LevelTuning>,
@@ -124,7 +124,7 @@ pub struct StaffSettings {
     /// The name over the lobby.
     pub booth_name: String,
     /// Levels the lobby offers.
-    pub levels: Vec<String>,
+    pub levels: Vec<LevelSpec>,
     /// Depth and rate of weak moves by level.
     pub tuning: BTreeMap<String, LevelTuning>,
     /// Seconds before "still there?".
@@ -136,7 +136,7 @@ pub struct StaffSettings {
     /// Seconds without a game before the demo.
     pub demo_after_s: u64,
     /// The demo's two levels.
-    pub demo_levels: Vec<String>,
+    pub demo_levels: Vec<LevelSpec>,
     /// Hints in robot games.
     pub robot_hints: bool,
 }
@@ -185,9 +185,9 @@ impl Default for Config {
             language: Language::De,
             booth_name: String::new(),
             robot_hints: false,
-            demo_levels: vec!["hard".into(), "medium:aggressive".into()],
+            demo_levels: DemoSettings::default().levels.into_array().into(),
             levels: ["easy", "medium", "hard", "perfect", "adaptive"]
-                .map(String::from)
+                .map(|l| l.parse().expect("a known level"))
                 .to_vec(),
             tuning: BTreeMap::new(),
             allowed_origins: Vec::new(),
@@ -333,13 +333,6 @@ impl Config {
 
     /// The levels offered, their tuning and the demo's.
     fn levels_problems(&self, p: &mut Vec<String>) {
-        for level in &self.levels {
-            if level.parse::<LevelSpec>().is_err() {
-                p.push(format!(
-                    "levels: {level:?} is not a level: use random, easy, medium, hard, perfect, adaptive or classic1..classic5"
-                ));
-            }
-        }
         for (name, tuning) in &self.tuning {
             match name.parse::<LevelSpec>() {
                 // Written as the level's own name, as the pages look it up.
@@ -354,9 +347,14 @@ impl Config {
             }
         }
         if self.demo_levels().is_none() {
+            let named: Vec<String> = self
+                .demo_levels
+                .iter()
+                .map(|l| format!("\"{l}\""))
+                .collect();
             p.push(format!(
-                "demo_levels = {:?}: name two levels that play on their own, the first player's and the second's, e.g. [\"hard\", \"medium:aggressive\"] (not perfect, which needs the opening book the bridge does not load, nor adaptive, which follows a person)",
-                self.demo_levels
+                "demo_levels = [{}]: name two levels that play on their own, the first player's and the second's, e.g. [\"hard\", \"medium:aggressive\"] (not perfect, which needs the opening book the bridge does not load, nor adaptive, which follows a person)",
+                named.join(", ")
             ));
         }
         if self.levels.is_empty() {
@@ -403,13 +401,11 @@ impl Config {
     /// The demo's two levels, when `demo_levels` names two that can play
     /// a demo.
     fn demo_levels(&self) -> Option<PerSide<LevelSpec>> {
-        let spec = |text: &String| {
-            text.parse::<LevelSpec>()
-                .ok()
-                .filter(|s| !matches!(s.level, Level::Perfect | Level::Adaptive))
-        };
+        let plays_alone = |s: &LevelSpec| !matches!(s.level, Level::Perfect | Level::Adaptive);
         match self.demo_levels.as_slice() {
-            [first, second] => Some(PerSide::new(spec(first)?, spec(second)?)),
+            [first, second] if plays_alone(first) && plays_alone(second) => {
+                Some(PerSide::new(*first, *second))
+            }
             _ => None,
         }
     }
@@ -427,7 +423,7 @@ impl Config {
     /// The levels the lobby offers against the computer (those of a config
     /// that passed [`Config::problems`]).
     pub fn level_specs(&self) -> Vec<LevelSpec> {
-        self.levels.iter().filter_map(|l| l.parse().ok()).collect()
+        self.levels.clone()
     }
 
     /// What the booth's staff may change while the booth runs.
@@ -617,7 +613,10 @@ mod tests {
 
     #[test]
     fn every_problem_names_the_key_the_value_and_what_is_allowed() {
-        let problems = Config::parse("baud = 1234\nport = 0\nidle_ask_s = 50\nlevels = [\"godlike\"]\n[timeouts]\ndrop = 5\n").unwrap_err();
+        let problems = Config::parse(
+            "baud = 1234\nport = 0\nidle_ask_s = 50\nlevels = []\n[timeouts]\ndrop = 5\n",
+        )
+        .unwrap_err();
         assert_eq!(problems.len(), 5, "{problems:#?}");
         assert!(problems[0].starts_with("baud = 1234: use one of"));
         assert!(
@@ -625,10 +624,13 @@ mod tests {
                 .iter()
                 .any(|p| p.starts_with("timeouts.drop = 5: use 100 to 120000"))
         );
+        assert!(problems.iter().any(|p| p.starts_with("levels = []")));
+        // A word that names no level is refused where the file says it.
+        let godlike = Config::parse("levels = [\"godlike\"]").unwrap_err();
         assert!(
-            problems
-                .iter()
-                .any(|p| p.contains("\"godlike\" is not a level"))
+            godlike[0].contains("line 1")
+                && godlike[0].contains("unknown level \"godlike\": use random, easy"),
+            "{godlike:?}"
         );
         let perfect = Config::parse("demo_levels = [\"perfect\", \"hard\"]").unwrap_err();
         assert!(

@@ -158,7 +158,7 @@ mod tests {
         let mut settings = Config::parse(before).unwrap().staff_settings();
         settings.language = crate::messages::Language::En;
         settings.idle_ask_s = 25;
-        settings.levels = vec!["easy".into(), "hard:aggressive".into()];
+        settings.levels = vec!["easy".parse().unwrap(), "hard:aggressive".parse().unwrap()];
         settings.tuning.insert(
             "easy".into(),
             engine::player::LevelTuning {

@@ -628,7 +628,7 @@ fn new_settings_reach_every_page_and_the_next_game_but_not_the_game_on() {
     assert_eq!(b.handle(1, start), None);
     let before = b.table.game.as_ref().unwrap().booth_plays.clone();
     let config = crate::config::Config {
-        levels: vec!["hard".into()],
+        levels: vec!["hard".parse().unwrap()],
         language: Language::En,
         ..Default::default()
     };
