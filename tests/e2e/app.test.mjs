@@ -184,6 +184,17 @@ test('French, chosen in the settings: controls, cells, counts and the thoughts s
   assert.match(await status(page), /À toi de jouer|réfléchit/);
   await page.screenshot({ path: `${SHOTS}french-1024.png` });
   await context.close();
+  // French is the longest of the three: on a phone nothing runs off the side.
+  const phone = await open('', { width: 390, height: 844 });
+  await setting(phone.page, 'Language', 'Français');
+  await phone.page.getByRole('button', { name: 'Colonne 4', exact: true }).click();
+  await phone.page.getByRole('img', { name: 'Rangée 1, colonne 4\u00a0: jaune' }).waitFor();
+  const [wide, room] = await phone.page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+  assert.ok(wide <= room, `the French page fits a phone's width (${wide} > ${room})`);
+  await phone.page.screenshot({ path: `${SHOTS}french-390.png` });
+  await phone.page.getByRole('button', { name: 'Réglages' }).click();
+  await phone.page.screenshot({ path: `${SHOTS}french-settings-390.png` });
+  await phone.context.close();
 });
 
 // WebKitGTK takes its languages from the system's locale, which WebDriver
