@@ -61,7 +61,10 @@ fault-lost = son port a disparu
 tally = { $games ->
     [one] { $games } partie jouée
    *[other] { $games } parties jouées
-}, { $won } gagnées par des visiteurs, { $faults ->
+}, { $won ->
+    [one] { $won } gagnée
+   *[other] { $won } gagnées
+} par des visiteurs, { $faults ->
     [one] { $faults } panne
    *[other] { $faults } pannes
 } du robot
