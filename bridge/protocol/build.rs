@@ -3,34 +3,28 @@
 //! has texts for.
 
 use std::fmt::Write as _;
+use std::path::Path;
 
 /// The language a page falls back to: the locale files' reference.
 const REFERENCE: &str = "en";
 
 fn main() {
-    println!("cargo:rerun-if-changed=../../app/locales");
-    let mut languages = Vec::new();
-    for entry in std::fs::read_dir("../../app/locales").expect("app/locales/ is there") {
-        let path = entry.expect("a readable app/locales/").path();
-        if path.extension().is_some_and(|e| e == "ftl") {
-            let tag = path.file_stem().unwrap().to_string_lossy().into_owned();
-            let text = std::fs::read_to_string(&path).expect("a readable locale file");
-            let name = text
-                .lines()
-                .find_map(|line| line.strip_prefix("language-name ="))
-                .map(|name| name.trim().to_string())
-                .unwrap_or_else(|| panic!("app/locales/{tag}.ftl has no `language-name`"));
-            languages.push((tag, name));
-        }
-    }
-    // The app's texts are in the same order: by tag.
-    languages.sort();
+    // Read and checked as the app's build reads them: a file that fails
+    // there fails here too.
+    let locales = locale_files::read_folder(Path::new("../../app/locales"), REFERENCE);
+    // By tag, the order in which the app numbers its texts.
+    let languages: Vec<(String, String)> = locales
+        .iter()
+        .map(|(tag, locale)| {
+            let Some(name) = locale.fixed_text("language-name") else {
+                panic!("app/locales/{tag}.ftl has no fixed `language-name`");
+            };
+            (tag.clone(), name.to_string())
+        })
+        .collect();
     let dir = std::env::var("OUT_DIR").unwrap();
-    std::fs::write(
-        std::path::Path::new(&dir).join("languages.rs"),
-        code(&languages),
-    )
-    .expect("a writable OUT_DIR");
+    std::fs::write(Path::new(&dir).join("languages.rs"), code(&languages))
+        .expect("a writable OUT_DIR");
 }
 
 fn code(languages: &[(String, String)]) -> String {

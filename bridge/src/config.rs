@@ -420,12 +420,6 @@ impl Config {
         }
     }
 
-    /// The levels the lobby offers against the computer (those of a config
-    /// that passed [`Config::problems`]).
-    pub fn level_specs(&self) -> Vec<LevelSpec> {
-        self.levels.clone()
-    }
-
     /// What the booth's staff may change while the booth runs.
     pub fn staff_settings(&self) -> StaffSettings {
         StaffSettings {
@@ -464,7 +458,7 @@ impl Config {
     pub fn welcome(&self) -> Welcome {
         Welcome {
             language: Some(self.language),
-            levels: self.level_specs(),
+            levels: self.levels.clone(),
             tuning: self.tuning.clone(),
             join_url: None,
             name: Some(self.booth_name.clone()).filter(|n| !n.is_empty()),
@@ -481,7 +475,7 @@ impl Config {
             grace: Duration::from_secs(self.grace_s),
             offer: Duration::from_secs(self.offer_s),
             demo: self.demo(),
-            levels: self.level_specs(),
+            levels: self.levels.clone(),
             tuning: self.tuning.clone(),
             welcome: self.welcome(),
         }

@@ -335,6 +335,18 @@ impl Message {
     }
 }
 
+impl Locale {
+    /// The text of the fixed message `key` (`language-name`), if the file
+    /// has it with nothing to fill in.
+    pub fn fixed_text(&self, key: &str) -> Option<&str> {
+        let message = self.messages.iter().find(|m| m.key == key)?;
+        match message.pieces.as_slice() {
+            [Piece::Literal(text)] => Some(text),
+            _ => None,
+        }
+    }
+}
+
 fn collect_variables<'a>(pieces: &'a [Piece], names: &mut BTreeSet<&'a str>) {
     for piece in pieces {
         match piece {
