@@ -16,7 +16,9 @@ fn main() {
         .map(|(tag, locale)| (tag.clone(), words(locale)))
         .collect();
     let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("operator_words.json");
-    std::fs::write(out, Value::Object(words).to_string()).expect("a writable OUT_DIR");
+    // Escaped for a <script> once here, not on every page load.
+    let json = Value::Object(words).to_string().replace("</", "<\\/");
+    std::fs::write(out, json).expect("a writable OUT_DIR");
     if std::env::var_os("CARGO_FEATURE_EMBED_APP").is_some() {
         println!("cargo:rerun-if-changed=../dist");
         if !Path::new("../dist/index.html").is_file() {

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use engine::PerSide;
 use engine::player::{Level, LevelSpec, LevelTuning};
 
-use crate::booth::{BoothSettings, DemoSettings};
+use crate::booth::{BoothSettings, DemoSettings, Times};
 use crate::messages::Language;
 use crate::messages::Welcome;
 use crate::robot_link::Timeouts;
@@ -470,10 +470,12 @@ impl Config {
     /// [`Config::problems`]).
     pub fn booth_settings(&self) -> BoothSettings {
         BoothSettings {
-            idle_ask: Duration::from_secs(self.idle_ask_s),
-            idle_free: Duration::from_secs(self.idle_free_s),
-            grace: Duration::from_secs(self.grace_s),
-            offer: Duration::from_secs(self.offer_s),
+            times: Times {
+                idle_ask: Duration::from_secs(self.idle_ask_s),
+                idle_free: Duration::from_secs(self.idle_free_s),
+                grace: Duration::from_secs(self.grace_s),
+                offer: Duration::from_secs(self.offer_s),
+            },
             demo: self.demo(),
             levels: self.levels.clone(),
             tuning: self.tuning.clone(),

@@ -214,7 +214,8 @@ async fn join_qr(
 }
 
 /// The operator page's words in every language it has a locale file for
-/// (`bridge/locales/`), as JSON, made by the build script.
+/// (`bridge/locales/`), as JSON ready to stand in a `<script>`, made by
+/// the build script.
 const OPERATOR_WORDS: &str = include_str!(concat!(env!("OUT_DIR"), "/operator_words.json"));
 
 /// The operator page: a static page that asks the API below with the token
@@ -233,7 +234,7 @@ async fn operator_page(State(state): State<AppState>) -> Response {
             1,
         )
         .replacen("<!--languages-->", &options, 1)
-        .replacen("/*words*/{}", &OPERATOR_WORDS.replace("</", "<\\/"), 1);
+        .replacen("/*words*/{}", OPERATOR_WORDS, 1);
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()
 }
 

@@ -18,15 +18,15 @@ pub const DEFAULT_OFFER: Duration = Duration::from_secs(120);
 
 /// The booth's times.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Times {
+pub struct Times {
     /// Time without a move before the page asks "still there?".
-    pub(super) idle_ask: Duration,
+    pub idle_ask: Duration,
     /// Time without a move before the seat is freed.
-    pub(super) idle_free: Duration,
+    pub idle_free: Duration,
     /// Time a seat waits for its page to come back.
-    pub(super) grace: Duration,
+    pub grace: Duration,
     /// Time a person waiting for an opponent is offered to others.
-    pub(super) offer: Duration,
+    pub offer: Duration,
 }
 
 impl Table {

@@ -3,25 +3,18 @@
 //! with; the next one takes the new levels.
 
 use std::collections::BTreeMap;
-use std::time::Duration;
 
 use engine::player::{LevelSpec, LevelTuning};
 
-use super::clock::Times;
-use super::{Booth, DemoSettings};
+use super::{Booth, DemoSettings, Times};
 use crate::messages::{ServerMessage, Welcome};
 
 /// The booth's times, levels and welcome, as a config gives them.
 #[derive(Debug, Clone)]
 pub struct BoothSettings {
-    /// Time without a move before the page asks "still there?".
-    pub idle_ask: Duration,
-    /// Time without a move before the seat is freed.
-    pub idle_free: Duration,
-    /// Time a seat waits for its page to come back.
-    pub grace: Duration,
-    /// Time a person waiting for an opponent is offered to others.
-    pub offer: Duration,
+    /// When a quiet player is asked and freed, how long a seat and an
+    /// offer wait.
+    pub times: Times,
     /// When and how the robot plays itself.
     pub demo: DemoSettings,
     /// The levels a visitor may choose against the computer.
@@ -37,12 +30,7 @@ impl Booth {
     /// lobby's levels, the language of the booth's screens). The join
     /// address stays the running server's.
     pub fn reconfigure(&mut self, settings: BoothSettings) {
-        self.times = Times {
-            idle_ask: settings.idle_ask,
-            idle_free: settings.idle_free,
-            grace: settings.grace,
-            offer: settings.offer,
-        };
+        self.times = settings.times;
         self.demo = Some(settings.demo);
         self.levels = settings.levels;
         self.tuning = settings.tuning;
