@@ -323,9 +323,9 @@ impl Config {
                 self.offer_s
             ));
         }
-        if self.demo_after_s < 5 {
+        if !(5..=86_400).contains(&self.demo_after_s) {
             p.push(format!(
-                "demo_after_s = {}: use at least 5 seconds",
+                "demo_after_s = {}: use 5 to 86400 seconds (a day)",
                 self.demo_after_s
             ));
         }
@@ -359,6 +359,14 @@ impl Config {
         }
         if self.levels.is_empty() {
             p.push("levels = []: offer at least one level".into());
+        }
+        // Each level once: the list goes to every page in its welcome.
+        for (i, level) in self.levels.iter().enumerate() {
+            if self.levels[..i].contains(level) {
+                p.push(format!(
+                    "levels: \"{level}\" is named twice: offer each level once"
+                ));
+            }
         }
     }
 

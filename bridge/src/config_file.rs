@@ -2,10 +2,22 @@
 //! change, the staff's comments and every other key stay, the file is
 //! replaced in one step and the one before is kept as
 //! `bridge.toml.previous`.
+//!
+//! A save survives anything a booth does to it: saves run one at a time,
+//! each through a temporary file of its own in the config's folder,
+//! flushed to disk before it replaces the file, with the file's mode and
+//! owner (it holds the tokens). A config that is a symbolic link is
+//! written where the link points and stays a link; `.previous` is replaced,
+//! never followed. A config deleted while the bridge runs is not made
+//! again in part: the save is refused.
 
 use std::fmt;
+use std::fs::{File, OpenOptions};
 use std::io::Write;
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::config::{Config, StaffSettings};
 
@@ -19,6 +31,8 @@ pub enum SaveError {
         /// The cause.
         error: std::io::Error,
     },
+    /// The file is gone (deleted while the bridge ran).
+    Missing(PathBuf),
     /// The file is not TOML any more (edited by hand while the booth ran).
     NotToml {
         /// The file.
@@ -34,6 +48,13 @@ impl fmt::Display for SaveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SaveError::Io { path, error } => write!(f, "cannot write {}: {error}", path.display()),
+            SaveError::Missing(path) => write!(
+                f,
+                "{} was deleted while the bridge ran: the settings are in effect but not saved; \
+                 put the file back (its last version may be in {}) and save again",
+                path.display(),
+                sibling(path, "previous").display()
+            ),
             SaveError::NotToml { path, error } => write!(
                 f,
                 "{} is not a valid config now ({error}): fix it by hand or with check-config",
@@ -52,26 +73,41 @@ impl fmt::Display for SaveError {
 
 impl std::error::Error for SaveError {}
 
-/// Writes `settings` into the config file at `path` (made if missing).
+/// One save at a time in this process: two at once would interleave their
+/// reads, `.previous` and renames.
+static SAVING: Mutex<()> = Mutex::new(());
+
+/// Writes `settings` into the config file at `path`.
 ///
 /// # Errors
-/// When the file cannot be read, parsed or replaced; the file is then as
-/// it was.
+/// When the file is missing or cannot be read, parsed or replaced; the
+/// file is then as it was.
 pub fn save(path: &Path, settings: &StaffSettings) -> Result<(), SaveError> {
+    let _one_at_a_time = SAVING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    // A link is written where it points, and stays a link.
+    let target = match std::fs::canonicalize(path) {
+        Ok(target) => target,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(SaveError::Missing(path.to_path_buf()));
+        }
+        Err(error) => {
+            return Err(SaveError::Io {
+                path: path.to_path_buf(),
+                error,
+            });
+        }
+    };
     let io = |error| SaveError::Io {
-        path: path.to_path_buf(),
+        path: target.clone(),
         error,
     };
-    let before = match std::fs::read_to_string(path) {
-        Ok(text) => Some(text),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(io(e)),
-    };
-    let text = with_settings(before.as_deref().unwrap_or(""), settings).map_err(|error| {
-        SaveError::NotToml {
-            path: path.to_path_buf(),
-            error,
-        }
+    let before = std::fs::read_to_string(&target).map_err(io)?;
+    let kept = std::fs::metadata(&target).map_err(io)?;
+    let text = with_settings(&before, settings).map_err(|error| SaveError::NotToml {
+        path: path.to_path_buf(),
+        error,
     })?;
     let read_back = Config::parse(&text).map_err(SaveError::Unreadable)?;
     if read_back.staff_settings() != *settings {
@@ -79,23 +115,67 @@ pub fn save(path: &Path, settings: &StaffSettings) -> Result<(), SaveError> {
             "the settings read back differ from those written".into(),
         ]));
     }
-    let fresh = sibling(path, "new");
-    let mut file = std::fs::File::create(&fresh).map_err(io)?;
-    file.write_all(text.as_bytes()).map_err(io)?;
-    file.sync_all().map_err(io)?;
-    drop(file);
-    if before.is_some() {
-        std::fs::copy(path, sibling(path, "previous")).map_err(io)?;
+    replace(&sibling(&target, "previous"), &before, &kept).map_err(io)?;
+    replace(&target, &text, &kept).map_err(io)?;
+    Ok(())
+}
+
+/// Replaces the file at `path` (a link there is replaced, not followed)
+/// with `text`, in one step, with the mode and owner of `like`.
+fn replace(path: &Path, text: &str, like: &std::fs::Metadata) -> std::io::Result<()> {
+    let (fresh, mut file) = temporary_beside(path)?;
+    let written = (|| {
+        file.write_all(text.as_bytes())?;
+        file.set_permissions(std::fs::Permissions::from_mode(like.mode() & 0o7777))?;
+        // Only root may give a file away; a booth user's own file is
+        // its own already.
+        match std::os::unix::fs::fchown(&file, Some(like.uid()), Some(like.gid())) {
+            Err(e) if e.kind() != std::io::ErrorKind::PermissionDenied => return Err(e),
+            _ => {}
+        }
+        file.sync_all()?;
+        // The one step that replaces the file: a reader sees the old or
+        // the new one, never half of either.
+        std::fs::rename(&fresh, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&fresh);
     }
-    // The one step that replaces the file: a reader sees the old or the
-    // new one, never half of either.
-    std::fs::rename(&fresh, path).map_err(io)?;
+    written?;
     if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty())
-        && let Ok(folder) = std::fs::File::open(folder)
+        && let Ok(folder) = File::open(folder)
     {
         let _ = folder.sync_all();
     }
     Ok(())
+}
+
+/// A new file of a name no other save uses, in `path`'s folder (so that
+/// renaming it over `path` is one step), readable by its owner only until
+/// it gets its mode.
+fn temporary_beside(path: &Path) -> std::io::Result<(PathBuf, File)> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    loop {
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let mut random = [0u8; 8];
+        let _ = getrandom::fill(&mut random);
+        let fresh = path.with_file_name(format!(
+            ".{name}.{}-{n}-{:016x}.tmp",
+            std::process::id(),
+            u64::from_le_bytes(random)
+        ));
+        match OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(&fresh)
+        {
+            Ok(file) => return Ok((fresh, file)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 /// `text` with the settings' keys replaced (comments and other keys
@@ -185,20 +265,89 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_file_is_made_and_an_old_key_name_replaced() {
+    fn a_deleted_file_is_refused_and_an_old_key_name_replaced() {
         let dir = folder();
-        let path = dir.join("fresh.toml");
+        let path = dir.join("deleted.toml");
         let _ = std::fs::remove_file(&path);
-        let settings = Config::default().staff_settings();
-        save(&path, &settings).unwrap();
-        assert_eq!(Config::load(&path).unwrap(), Config::default());
-        assert!(!sibling(&path, "previous").exists());
+        let e = save(&path, &Config::default().staff_settings()).unwrap_err();
+        assert!(
+            e.to_string().contains("was deleted while the bridge ran"),
+            "{e}"
+        );
+        assert!(!path.exists(), "made again in part");
         let old = dir.join("old.toml");
         std::fs::write(&old, "hints_between_people = true\n").unwrap();
         let mut settings = Config::load(&old).unwrap().staff_settings();
         settings.robot_hints = false;
         save(&old, &settings).unwrap();
         assert!(!Config::load(&old).unwrap().robot_hints);
+    }
+
+    #[test]
+    fn mode_links_and_previous_are_kept_as_they_are() {
+        let dir = folder().join("links");
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("real")).unwrap();
+        let target = dir.join("real/bridge.toml");
+        std::fs::write(&target, "operator_token = \"abcdefghijkl1234\"\n").unwrap();
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o600)).unwrap();
+        let link = dir.join("bridge.toml");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        // A `.previous` that is a link must not be followed.
+        let victim = dir.join("victim");
+        std::fs::write(&victim, "untouched").unwrap();
+        std::os::unix::fs::symlink(&victim, sibling(&target, "previous")).unwrap();
+        let mut settings = Config::load(&link).unwrap().staff_settings();
+        settings.idle_ask_s = 33;
+        save(&link, &settings).unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+        assert_eq!(Config::load(&target).unwrap().idle_ask_s, 33);
+        let mode = std::fs::metadata(&target).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "the tokens' file stays private");
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "untouched");
+        let previous = sibling(&target, "previous");
+        assert!(!std::fs::symlink_metadata(&previous).unwrap().is_symlink());
+        assert!(
+            std::fs::read_to_string(previous)
+                .unwrap()
+                .contains("abcdefghijkl1234")
+        );
+        let leftovers: Vec<_> = std::fs::read_dir(dir.join("real"))
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+            .collect();
+        assert!(leftovers.is_empty(), "{leftovers:?}");
+    }
+
+    #[test]
+    fn three_saves_at_once_leave_a_valid_file_equal_to_the_last() {
+        let path = folder().join("racing.toml");
+        std::fs::write(&path, "# kept\nidle_ask_s = 30\n").unwrap();
+        let base = Config::load(&path).unwrap().staff_settings();
+        for round in 0..200u64 {
+            let threads: Vec<_> = (0..3u64)
+                .map(|i| {
+                    let path = path.clone();
+                    let mut settings = base.clone();
+                    settings.idle_ask_s = 20 + i;
+                    settings.demo_after_s = 60 + round;
+                    std::thread::spawn(move || save(&path, &settings))
+                })
+                .collect();
+            for t in threads {
+                t.join().unwrap().unwrap();
+            }
+            let config = Config::load(&path).unwrap();
+            assert_eq!(config.demo_after_s, 60 + round);
+            assert!((20..23).contains(&config.idle_ask_s));
+            assert!(Config::load(&sibling(&path, "previous")).is_ok());
+        }
+        assert!(
+            std::fs::read_to_string(&path)
+                .unwrap()
+                .starts_with("# kept\n")
+        );
     }
 
     #[test]

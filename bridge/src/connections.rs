@@ -1,6 +1,9 @@
 //! Accepting connections, bounded: in number (in all and per address,
 //! below the process's file limit, so that accepting never fails for want
-//! of files) and in how long a request's headers may take.
+//! of files), in how long a request's headers may take and in how many
+//! bytes they may fill. The booth's own screens, on this machine's own
+//! address, have places of their own that no crowd from elsewhere can
+//! take.
 //!
 //! A connection counts from its acceptance to its close, WebSocket included:
 //! the count travels with the socket into the upgraded connection.
@@ -35,6 +38,26 @@ pub struct Limits {
     /// Messages one WebSocket may send per second: far above what a page
     /// needs (a move and its search tree), low enough to blunt a flood.
     pub messages_per_second: u32,
+    /// Connections from the booth's own address (127.0.0.1 or ::1), kept
+    /// apart from `total`: its screens are always served.
+    pub own_screens: usize,
+}
+
+/// The most a request's head (its line and headers) may fill: a page's
+/// requests need a few hundred bytes. With the connection limits this
+/// bounds what unfinished requests hold (1,024 of them: 16 MB).
+pub const HEAD_BYTES: usize = 16 * 1024;
+
+/// Whether `address` is this machine's own, where the booth's screens run
+/// (other loopback addresses such as 127.0.0.2 count as anyone's).
+pub fn is_own_address(address: IpAddr) -> bool {
+    match address {
+        IpAddr::V4(v4) => v4 == std::net::Ipv4Addr::LOCALHOST,
+        IpAddr::V6(v6) => {
+            v6 == std::net::Ipv6Addr::LOCALHOST
+                || v6.to_ipv4_mapped() == Some(std::net::Ipv4Addr::LOCALHOST)
+        }
+    }
 }
 
 impl Default for Limits {
@@ -46,15 +69,18 @@ impl Default for Limits {
             per_address: 64,
             headers_within: Duration::from_secs(10),
             messages_per_second: 50,
+            own_screens: 128,
         }
     }
 }
 
 impl Limits {
     /// These limits, with `total` lowered to fit under a file limit of
-    /// `files` (the bridge keeps some files for itself: the port, logs).
+    /// `files` (the bridge keeps some files for itself: the port, logs,
+    /// and the own screens' places).
     pub fn within_files(self, files: u64) -> Limits {
-        let room = usize::try_from(files.saturating_sub(RESERVED_FILES)).unwrap_or(usize::MAX);
+        let kept = RESERVED_FILES + u64::try_from(self.own_screens).unwrap_or(u64::MAX);
+        let room = usize::try_from(files.saturating_sub(kept)).unwrap_or(usize::MAX);
         Limits {
             total: self.total.min(room),
             ..self
@@ -94,7 +120,10 @@ pub fn raise_file_limit(wanted: u64) -> u64 {
 /// The connections open now.
 #[derive(Default)]
 struct Counts {
+    /// From anywhere but the booth's own address.
     total: usize,
+    /// From the booth's own address.
+    own: usize,
     by_address: HashMap<IpAddr, usize>,
 }
 
@@ -107,7 +136,11 @@ struct Admitted {
 impl Drop for Admitted {
     fn drop(&mut self) {
         let mut counts = self.counts.lock().expect("counts lock");
-        counts.total -= 1;
+        if is_own_address(self.address) {
+            counts.own -= 1;
+        } else {
+            counts.total -= 1;
+        }
         if let Some(n) = counts.by_address.get_mut(&self.address) {
             *n -= 1;
             if *n == 0 {
@@ -117,9 +150,21 @@ impl Drop for Admitted {
     }
 }
 
-/// Admits a connection from `address` if both limits leave room.
+/// Admits a connection from `address` if the limits leave room: the own
+/// screens' places for the booth's own address, else a place among the
+/// rest and one of its address's.
 fn admit(counts: &Arc<Mutex<Counts>>, address: IpAddr, limits: &Limits) -> Option<Admitted> {
     let mut c = counts.lock().expect("counts lock");
+    if is_own_address(address) {
+        if c.own >= limits.own_screens {
+            return None;
+        }
+        c.own += 1;
+        return Some(Admitted {
+            counts: Arc::clone(counts),
+            address,
+        });
+    }
     let from_there = c.by_address.get(&address).copied().unwrap_or(0);
     if c.total >= limits.total || from_there >= limits.per_address {
         return None;
@@ -208,9 +253,10 @@ pub async fn serve(
             refused += 1;
             if refused.is_power_of_two() {
                 tracing::warn!(
-                    "refused {refused} connection(s) over the limits ({} in all, {} per address); the last from {peer}",
+                    "refused {refused} connection(s) over the limits ({} in all, {} per address, {} for the booth's own screens); the last from {peer}",
                     limits.total,
-                    limits.per_address
+                    limits.per_address,
+                    limits.own_screens
                 );
             }
             continue;
@@ -234,6 +280,7 @@ pub async fn serve(
             let served = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(limits.headers_within)
+                .max_buf_size(HEAD_BYTES)
                 .serve_connection(io, service)
                 .with_upgrades()
                 .await;
@@ -271,8 +318,25 @@ mod tests {
     }
 
     #[test]
+    fn the_own_screens_get_in_when_everyone_else_is_refused() {
+        let limits = Limits {
+            total: 1,
+            own_screens: 2,
+            ..Limits::default()
+        };
+        let counts = Arc::new(Mutex::new(Counts::default()));
+        let _crowd = admit(&counts, "127.0.0.2".parse().unwrap(), &limits).unwrap();
+        assert!(admit(&counts, "127.0.0.3".parse().unwrap(), &limits).is_none());
+        let own = admit(&counts, "127.0.0.1".parse().unwrap(), &limits).unwrap();
+        let _also = admit(&counts, "::1".parse().unwrap(), &limits).unwrap();
+        assert!(admit(&counts, "127.0.0.1".parse().unwrap(), &limits).is_none());
+        drop(own);
+        assert!(admit(&counts, "127.0.0.1".parse().unwrap(), &limits).is_some());
+    }
+
+    #[test]
     fn the_total_fits_under_the_file_limit() {
-        assert_eq!(Limits::default().within_files(96).total, 32);
+        assert_eq!(Limits::default().within_files(224).total, 32);
         assert_eq!(Limits::default().within_files(1 << 20).total, 1024);
     }
 }

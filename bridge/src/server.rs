@@ -28,9 +28,9 @@ use crate::simulator::{Fault, Simulator};
 use crate::websocket::{self, Socket};
 
 use futures_util::{SinkExt, StreamExt};
-use tungstenite::Message;
 use tungstenite::protocol::CloseFrame;
 use tungstenite::protocol::frame::coding::CloseCode;
+use tungstenite::{Bytes, Message};
 
 /// Largest message (and frame, so that nothing bigger is ever read): a
 /// page sends only short messages; the search trees go the other way.
@@ -38,7 +38,16 @@ const MAX_MESSAGE: usize = 4096;
 /// A page must say hello this soon after its WebSocket opens.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
 /// A page that takes no data for this long is disconnected.
-const SEND_WITHIN: Duration = Duration::from_secs(20);
+const SEND_WITHIN: Duration = Duration::from_secs(10);
+/// How often the bridge pings each page. A browser answers at once, even
+/// in a background tab; a peer that stopped reading cannot.
+const PING_EVERY: Duration = Duration::from_secs(4);
+/// A page whose answer to the last ping is this late has stopped reading
+/// and is dropped (with its socket's buffers).
+const PONG_WITHIN: Duration = Duration::from_secs(8);
+/// A page sending this many times its message limit in one second (pings
+/// and pongs count) is flooding, not playing, and is closed.
+const FLOOD_FACTOR: u32 = 4;
 
 /// What the server needs to know about itself.
 #[derive(Clone)]
@@ -78,11 +87,17 @@ struct AppState {
     booth: Arc<Mutex<Booth>>,
     config: Arc<ServerConfig>,
     next_id: Arc<AtomicU64>,
+    /// Wrong operator tokens, by address.
     guesses: Arc<Guesses>,
+    /// Wrong LAN tokens in a page's hello, by address.
+    lan_guesses: Arc<Guesses>,
     /// The records, read apart from the booth.
     records: Records,
     /// The config in effect, with the operator's changes.
     live: Arc<Mutex<Config>>,
+    /// Held by the operator's change of settings from its check to its
+    /// effect.
+    saving: Arc<tokio::sync::Mutex<()>>,
 }
 
 /// The router of the bridge.
@@ -92,9 +107,11 @@ pub fn router(booth: Arc<Mutex<Booth>>, config: ServerConfig) -> Router {
     let state = AppState {
         booth,
         live: Arc::new(Mutex::new(config.config.clone())),
+        saving: Arc::default(),
         config: Arc::new(config),
         next_id: Arc::new(AtomicU64::new(1)),
-        guesses: Arc::new(Guesses::default()),
+        guesses: Arc::new(Guesses::new("operator token")),
+        lan_guesses: Arc::new(Guesses::new("LAN token")),
         records,
     };
     // The operator's API, behind its token; the page itself is static.
@@ -240,13 +257,19 @@ async fn operator_page(State(state): State<AppState>) -> Response {
 
 /// Lets through only requests that carry the operator token. An address
 /// that sent [`GUESSES_PER_MINUTE`] wrong tokens within a minute is refused
-/// until the minute is over, whatever it sends, and the log says so.
+/// until the minute is over, whatever it sends, and the log says so. A
+/// request without the token header counts for nothing: any page in a
+/// browser on the booth's computer can send one, and must not lock the
+/// operator out.
 async fn require_operator(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     State(state): State<AppState>,
     request: axum::extract::Request,
     next: middleware::Next,
 ) -> Response {
+    let Some(given) = request.headers().get(OPERATOR_TOKEN) else {
+        return (StatusCode::UNAUTHORIZED, "the operator token is missing").into_response();
+    };
     if state.guesses.blocked(peer.ip()) {
         return (
             StatusCode::TOO_MANY_REQUESTS,
@@ -254,30 +277,39 @@ async fn require_operator(
         )
             .into_response();
     }
-    if is_operator(request.headers(), &state.config) {
+    if same_secret(given.to_str().unwrap_or(""), &state.config.operator_token) {
         next.run(request).await
     } else {
         state.guesses.wrong(peer.ip());
-        (
-            StatusCode::UNAUTHORIZED,
-            "the operator token is missing or wrong",
-        )
-            .into_response()
+        (StatusCode::UNAUTHORIZED, "the operator token is wrong").into_response()
     }
 }
 
-/// Wrong operator tokens an address may send in a minute.
+/// The header that carries the operator token: one a foreign page cannot
+/// set without the browser asking the bridge first (CORS), which it never
+/// allows.
+const OPERATOR_TOKEN: &str = "x-operator-token";
+
+/// Wrong tokens an address may send in a minute.
 pub const GUESSES_PER_MINUTE: u32 = 10;
 
-/// Wrong operator tokens by address, over the last minute.
-#[derive(Default)]
+/// Wrong tokens of one kind by address, over the last minute.
 struct Guesses {
+    /// What is guessed, for the log.
+    what: &'static str,
     by_address: Mutex<HashMap<IpAddr, (Instant, u32)>>,
 }
 
 impl Guesses {
     /// Addresses kept at most: beyond, the oldest minute's are forgotten.
     const ADDRESSES: usize = 4096;
+
+    fn new(what: &'static str) -> Guesses {
+        Guesses {
+            what,
+            by_address: Mutex::default(),
+        }
+    }
 
     fn blocked(&self, ip: IpAddr) -> bool {
         let map = self.by_address.lock().expect("guesses lock");
@@ -287,6 +319,7 @@ impl Guesses {
     }
 
     fn wrong(&self, ip: IpAddr) {
+        let what = self.what;
         let mut map = self.by_address.lock().expect("guesses lock");
         if map.len() >= Self::ADDRESSES {
             map.retain(|_, (since, _)| since.elapsed() < Duration::from_secs(60));
@@ -302,23 +335,13 @@ impl Guesses {
         // One line for the first wrong token and one when the address is
         // shut out: a flood of guesses does not flood the log.
         if entry.1 == 1 {
-            tracing::warn!("a wrong operator token from {ip}");
+            tracing::warn!("a wrong {what} from {ip}");
         } else if entry.1 == GUESSES_PER_MINUTE {
             tracing::warn!(
-                "{GUESSES_PER_MINUTE} wrong operator tokens from {ip} within a minute: refused for the rest of it"
+                "{GUESSES_PER_MINUTE} wrong {what}s from {ip} within a minute: refused for the rest of it"
             );
         }
     }
-}
-
-/// Whether the request carries the operator token (in `X-Operator-Token`:
-/// a header a foreign page cannot set without the browser asking us first).
-fn is_operator(headers: &HeaderMap, config: &ServerConfig) -> bool {
-    let given = headers
-        .get("x-operator-token")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    same_secret(given, &config.operator_token)
 }
 
 /// Whether `given` is the secret `wanted` (never an empty one), comparing
@@ -437,9 +460,11 @@ async fn operator_action(State(state): State<AppState>, body: String) -> Respons
     StatusCode::NO_CONTENT.into_response()
 }
 
-/// Changes the staff's settings: checked as `check-config` checks a file,
-/// written to the config file (the file before kept beside it), then in
-/// effect for every page and the next game.
+/// Changes the staff's settings: checked as `check-config` checks a file
+/// (a problem is a 400 naming its key), written to the config file (the
+/// file before kept beside it), then in effect for every page and the next
+/// game. One change at a time, from its check to its effect: the file
+/// always holds the settings in effect.
 async fn operator_settings(State(state): State<AppState>, body: String) -> Response {
     let settings: StaffSettings = match serde_json::from_str(&body) {
         Ok(settings) => settings,
@@ -447,6 +472,7 @@ async fn operator_settings(State(state): State<AppState>, body: String) -> Respo
             return (StatusCode::BAD_REQUEST, format!("not settings: {e}")).into_response();
         }
     };
+    let _one_at_a_time = state.saving.lock().await;
     let changed = state
         .live
         .lock()
@@ -455,7 +481,7 @@ async fn operator_settings(State(state): State<AppState>, body: String) -> Respo
     let problems = changed.problems();
     if !problems.is_empty() {
         return (
-            StatusCode::UNPROCESSABLE_ENTITY,
+            StatusCode::BAD_REQUEST,
             axum::Json(serde_json::json!({ "problems": problems })),
         )
             .into_response();
@@ -463,13 +489,14 @@ async fn operator_settings(State(state): State<AppState>, body: String) -> Respo
     if let Some(path) = state.config.config_file.clone() {
         let written =
             tokio::task::spawn_blocking(move || crate::config_file::save(&path, &settings)).await;
-        match written {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => {
-                tracing::error!("the operator's settings were not saved: {e}");
-                return (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response();
-            }
-            Err(e) => return (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+        let error = match written {
+            Ok(Ok(())) => None,
+            Ok(Err(e)) => Some(e.to_string()),
+            Err(e) => Some(e.to_string()),
+        };
+        if let Some(error) = error {
+            tracing::error!("the operator's settings were not saved: {error}");
+            return (StatusCode::INTERNAL_SERVER_ERROR, error).into_response();
         }
     }
     tracing::info!(
@@ -616,7 +643,8 @@ async fn session(mut socket: Socket, peer: SocketAddr, state: AppState) {
     }
     let hello_by = tokio::time::Instant::now() + HELLO_WITHIN;
     let mut greeted = false;
-    let mut window = (Instant::now(), 0u32);
+    let mut rate = Rate::new(state.config.limits.messages_per_second);
+    let mut alive = Alive::new();
     let closing = loop {
         tokio::select! {
             next = outbox.next() => match next {
@@ -633,6 +661,16 @@ async fn session(mut socket: Socket, peer: SocketAddr, state: AppState) {
                 }
                 Next::FellBehind => break Some((CloseCode::Policy, "fell behind")),
             },
+            () = tokio::time::sleep_until(alive.next_check()) => {
+                let Some(ping) = alive.check() else {
+                    tracing::debug!("page {id} ({peer}) stopped reading: dropped");
+                    break None;
+                };
+                let sent = tokio::time::timeout(SEND_WITHIN, socket.send(Message::Ping(ping)));
+                if !matches!(sent.await, Ok(Ok(()))) {
+                    break None;
+                }
+            }
             incoming = socket.next() => {
                 let frame = match incoming {
                     None => break None,
@@ -646,39 +684,43 @@ async fn session(mut socket: Socket, peer: SocketAddr, state: AppState) {
                         break Some((CloseCode::Size, "message too large"));
                     }
                 };
+                // Every frame counts against the rate: text, binary, pings
+                // and pongs alike.
+                match rate.count() {
+                    Pace::Fine => {}
+                    Pace::Flood => break Some((CloseCode::Policy, "too many messages")),
+                    Pace::Over { first } => {
+                        if matches!(frame, Message::Text(_) | Message::Binary(_)) {
+                            outbox.send(&ServerMessage::Error { code: ErrorCode::RateLimited });
+                        }
+                        // Once a second at most: a flood must not flood the
+                        // operator page too.
+                        if first {
+                            state.booth.lock().expect("booth lock").refused(id, ErrorCode::RateLimited);
+                        }
+                        continue;
+                    }
+                }
                 let text = match frame {
-                    Message::Text(t) => Some(t.to_string()),
-                    Message::Frame(_) => continue,
-                    Message::Binary(_) => None,
+                    Message::Text(t) => t.to_string(),
+                    Message::Pong(payload) => {
+                        alive.answered(&payload);
+                        continue;
+                    }
+                    Message::Binary(_) => {
+                        outbox.send(&ServerMessage::Error { code: ErrorCode::Binary });
+                        state.booth.lock().expect("booth lock").refused(id, ErrorCode::Binary);
+                        continue;
+                    }
                     Message::Close(_) => {
                         // Reading on sends the answer the WebSocket queued
                         // (the page then sees a clean close, not 1006).
                         let _ = tokio::time::timeout(SEND_WITHIN, socket.next()).await;
                         break None;
                     }
-                    _ => continue,
+                    Message::Ping(_) | Message::Frame(_) => continue,
                 };
-                // Every message counts against the rate, binary ones too.
-                if window.0.elapsed() >= Duration::from_secs(1) {
-                    window = (Instant::now(), 0);
-                }
-                window.1 += 1;
-                let limit = state.config.limits.messages_per_second;
-                if window.1 > limit {
-                    outbox.send(&ServerMessage::Error { code: ErrorCode::RateLimited });
-                    // Once a second at most: a flood must not flood the
-                    // operator page too.
-                    if window.1 == limit + 1 {
-                        state.booth.lock().expect("booth lock").refused(id, ErrorCode::RateLimited);
-                    }
-                    continue;
-                }
-                let Some(text) = text else {
-                    outbox.send(&ServerMessage::Error { code: ErrorCode::Binary });
-                    state.booth.lock().expect("booth lock").refused(id, ErrorCode::Binary);
-                    continue;
-                };
-                if let Some(reply) = receive(&state, id, &text) {
+                if let Some(reply) = receive(&state, id, peer.ip(), &text) {
                     outbox.send(&reply);
                 }
                 greeted = greeted || state.booth.lock().expect("booth lock").has_said_hello(id);
@@ -698,6 +740,106 @@ async fn session(mut socket: Socket, peer: SocketAddr, state: AppState) {
     }
 }
 
+/// How one page's messages stand against its limit this second.
+struct Rate {
+    limit: u32,
+    since: Instant,
+    count: u32,
+}
+
+/// What the latest message did to a page's rate.
+enum Pace {
+    /// Within the limit.
+    Fine,
+    /// Over it: the message is refused (`first` for the first such this
+    /// second).
+    Over { first: bool },
+    /// Far over it.
+    Flood,
+}
+
+impl Rate {
+    fn new(limit: u32) -> Rate {
+        Rate {
+            limit,
+            since: Instant::now(),
+            count: 0,
+        }
+    }
+
+    fn count(&mut self) -> Pace {
+        if self.since.elapsed() >= Duration::from_secs(1) {
+            self.since = Instant::now();
+            self.count = 0;
+        }
+        self.count += 1;
+        if self.count > self.limit.saturating_mul(FLOOD_FACTOR) {
+            Pace::Flood
+        } else if self.count > self.limit {
+            Pace::Over {
+                first: self.count == self.limit + 1,
+            }
+        } else {
+            Pace::Fine
+        }
+    }
+}
+
+/// Whether a page still reads: each ping carries a fresh number, and only
+/// a pong with the latest one counts (a peer cannot answer without
+/// reading).
+struct Alive {
+    sequence: u64,
+    /// The unanswered ping and when it went out.
+    waiting: Option<(u64, tokio::time::Instant)>,
+    next_ping: tokio::time::Instant,
+}
+
+impl Alive {
+    fn new() -> Alive {
+        Alive {
+            sequence: 0,
+            waiting: None,
+            next_ping: tokio::time::Instant::now() + PING_EVERY,
+        }
+    }
+
+    /// When to look again.
+    fn next_check(&self) -> tokio::time::Instant {
+        match self.waiting {
+            Some((_, sent)) => (sent + PONG_WITHIN).min(self.next_ping),
+            None => self.next_ping,
+        }
+    }
+
+    /// The next ping's payload, or `None` if the last one went unanswered
+    /// for too long.
+    fn check(&mut self) -> Option<Bytes> {
+        let now = tokio::time::Instant::now();
+        if let Some((_, sent)) = self.waiting
+            && now >= sent + PONG_WITHIN
+        {
+            return None;
+        }
+        self.next_ping = now + PING_EVERY;
+        if self.waiting.is_none() {
+            self.sequence += 1;
+            self.waiting = Some((self.sequence, now));
+        }
+        let (number, _) = self.waiting.expect("a ping waits");
+        Some(Bytes::copy_from_slice(&number.to_be_bytes()))
+    }
+
+    fn answered(&mut self, payload: &[u8]) {
+        if self
+            .waiting
+            .is_some_and(|(number, _)| payload == number.to_be_bytes())
+        {
+            self.waiting = None;
+        }
+    }
+}
+
 /// Whether a read failed because the page sent more than a message may hold.
 fn too_large(error: tungstenite::Error) -> bool {
     matches!(error, tungstenite::Error::Capacity(_))
@@ -710,18 +852,35 @@ async fn send_now(socket: &mut Socket, message: &ServerMessage) {
     let _ = tokio::time::timeout(SEND_WITHIN, socket.send(Message::Text(text.into()))).await;
 }
 
-fn receive(state: &AppState, id: u64, text: &str) -> Option<ServerMessage> {
+/// Handles one page's message. A hello's LAN token trusts the page; an
+/// address that sent [`GUESSES_PER_MINUTE`] wrong ones within a minute is
+/// not trusted, right token or not, until the minute is over.
+fn receive(state: &AppState, id: u64, from: IpAddr, text: &str) -> Option<ServerMessage> {
     let refuse = |code| Some(ServerMessage::Error { code });
-    let mut booth = state.booth.lock().expect("booth lock");
     let Ok(message) = serde_json::from_str::<ClientMessage>(text) else {
-        booth.refused(id, ErrorCode::BadMessage);
+        state
+            .booth
+            .lock()
+            .expect("booth lock")
+            .refused(id, ErrorCode::BadMessage);
         return refuse(ErrorCode::BadMessage);
     };
     let token = match &message {
-        ClientMessage::Hello { token, .. } => token.as_deref(),
+        ClientMessage::Hello { token, .. } => token.as_deref().filter(|t| !t.is_empty()),
         _ => None,
     };
-    if token.is_some_and(|t| same_secret(t, &state.config.token)) {
+    let trusted = token.is_some_and(|t| {
+        if state.lan_guesses.blocked(from) {
+            return false;
+        }
+        let right = same_secret(t, &state.config.token);
+        if !right {
+            state.lan_guesses.wrong(from);
+        }
+        right
+    });
+    let mut booth = state.booth.lock().expect("booth lock");
+    if trusted {
         booth.trust(id);
     }
     booth.handle(id, message)

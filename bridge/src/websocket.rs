@@ -13,12 +13,13 @@ use std::sync::Arc;
 
 use axum::body::Body;
 use axum::extract::Request;
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use futures_util::SinkExt;
 use hyper::upgrade::Upgraded;
 use hyper_util::rt::TokioIo;
 use tokio_tungstenite::WebSocketStream;
+use tungstenite::handshake::server::create_response_with_body;
 use tungstenite::protocol::frame::Frame;
 use tungstenite::protocol::frame::coding::{Data, OpCode};
 use tungstenite::protocol::{Role, WebSocketConfig};
@@ -30,6 +31,12 @@ pub type Socket = WebSocketStream<TokioIo<Upgraded>>;
 /// The most one frame of a long message carries.
 pub const FRAME: usize = 8 * 1024;
 
+/// The most that may wait unsent on one connection: a frame, a close and
+/// the answer to a ping. A peer that never reads but keeps sending pings
+/// makes the library queue a pong for each; beyond this the connection
+/// fails instead of growing.
+pub const WRITE_LIMIT: usize = 4 * FRAME;
+
 /// The socket's limits: nothing read bigger than `max_message`, and
 /// buffers sized for messages, not for bulk transfer.
 fn config(max_message: usize) -> WebSocketConfig {
@@ -39,18 +46,26 @@ fn config(max_message: usize) -> WebSocketConfig {
         .read_buffer_size(max_message)
         // Each frame goes to the socket at once: nothing collects.
         .write_buffer_size(0)
+        .max_write_buffer_size(WRITE_LIMIT)
 }
 
 /// Answers a WebSocket request with `101 Switching Protocols` and hands the
 /// opened socket to `session`; a request that is no WebSocket handshake
-/// gets `400`.
+/// (as the library checks it, key included) gets `400` saying why.
 pub fn accept<F, S>(mut request: Request, max_message: usize, session: S) -> Response
 where
     S: FnOnce(Socket) -> F + Send + 'static,
     F: Future<Output = ()> + Send + 'static,
 {
-    let Some(accept) = accept_key(request.headers()) else {
-        return (StatusCode::BAD_REQUEST, "not a WebSocket handshake").into_response();
+    let answer = match create_response_with_body(&request, Body::empty) {
+        Ok(answer) => answer,
+        Err(e) => {
+            return (
+                StatusCode::BAD_REQUEST,
+                format!("not a WebSocket handshake: {e}"),
+            )
+                .into_response();
+        }
     };
     let upgrade = hyper::upgrade::on(&mut request);
     tokio::spawn(async move {
@@ -62,34 +77,7 @@ where
             WebSocketStream::from_raw_socket(io, Role::Server, Some(config(max_message))).await;
         session(socket).await;
     });
-    Response::builder()
-        .status(StatusCode::SWITCHING_PROTOCOLS)
-        .header(header::CONNECTION, "upgrade")
-        .header(header::UPGRADE, "websocket")
-        .header(header::SEC_WEBSOCKET_ACCEPT, accept)
-        .body(Body::empty())
-        .expect("a valid response")
-}
-
-/// The `Sec-WebSocket-Accept` answer, if the headers ask for a WebSocket
-/// of the version browsers speak (RFC 6455).
-fn accept_key(headers: &HeaderMap) -> Option<String> {
-    let has = |name, wanted: &str| {
-        headers.get_all(name).iter().any(|v| {
-            v.to_str().is_ok_and(|v| {
-                v.split(',')
-                    .any(|token| token.trim().eq_ignore_ascii_case(wanted))
-            })
-        })
-    };
-    if !has(header::CONNECTION, "upgrade")
-        || !has(header::UPGRADE, "websocket")
-        || !has(header::SEC_WEBSOCKET_VERSION, "13")
-    {
-        return None;
-    }
-    let key = headers.get(header::SEC_WEBSOCKET_KEY)?;
-    Some(tungstenite::handshake::derive_accept_key(key.as_bytes()))
+    answer
 }
 
 /// The shared text as bytes, so that frames can be cut from it without a
@@ -133,44 +121,57 @@ pub async fn send_text(socket: &mut Socket, text: Arc<str>) -> Result<(), tungst
 mod tests {
     use super::*;
 
-    fn handshake(pairs: &[(&str, &str)]) -> HeaderMap {
-        let mut headers = HeaderMap::new();
+    fn handshake(pairs: &[(&str, &str)]) -> Response {
+        let mut request = Request::builder().uri("/ws");
         for (name, value) in pairs {
-            headers.append(
-                axum::http::HeaderName::from_bytes(name.as_bytes()).unwrap(),
-                value.parse().unwrap(),
-            );
+            request = request.header(*name, *value);
         }
-        headers
+        accept(request.body(Body::empty()).unwrap(), 4096, |_| async {})
     }
 
-    #[test]
-    fn the_accept_key_is_the_one_of_rfc_6455() {
-        // The example handshake of RFC 6455, section 1.3.
-        let headers = handshake(&[
+    fn rfc_6455(key: &str) -> Response {
+        handshake(&[
             ("connection", "keep-alive, Upgrade"),
             ("upgrade", "websocket"),
             ("sec-websocket-version", "13"),
-            ("sec-websocket-key", "dGhlIHNhbXBsZSBub25jZQ=="),
-        ]);
+            ("sec-websocket-key", key),
+        ])
+    }
+
+    #[tokio::test]
+    async fn the_accept_key_is_the_one_of_rfc_6455() {
+        // The example handshake of RFC 6455, section 1.3.
+        let answer = rfc_6455("dGhlIHNhbXBsZSBub25jZQ==");
+        assert_eq!(answer.status(), StatusCode::SWITCHING_PROTOCOLS);
         assert_eq!(
-            accept_key(&headers).as_deref(),
-            Some("s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
+            answer.headers()["sec-websocket-accept"],
+            "s3pPLMBiTxaQ9kYGzzhZRbK+xOo="
         );
     }
 
-    #[test]
-    fn a_plain_request_or_another_version_is_no_handshake() {
-        assert_eq!(
-            accept_key(&handshake(&[("connection", "keep-alive")])),
-            None
-        );
+    #[tokio::test]
+    async fn a_key_that_is_not_16_bytes_in_base64_is_refused() {
+        for key in [
+            "",
+            "x",
+            "dGhlIHNhbXBsZSBub25jZQ!!",
+            "AAAAAAAAAAAAAAAAAAAAAAAA",
+            "dGhlIHNhbXBsZSBub25jZQ==AAAA",
+        ] {
+            assert_eq!(rfc_6455(key).status(), StatusCode::BAD_REQUEST, "{key:?}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_plain_request_or_another_version_is_no_handshake() {
+        let plain = handshake(&[("connection", "keep-alive")]);
+        assert_eq!(plain.status(), StatusCode::BAD_REQUEST);
         let old = handshake(&[
             ("connection", "upgrade"),
             ("upgrade", "websocket"),
             ("sec-websocket-version", "8"),
             ("sec-websocket-key", "dGhlIHNhbXBsZSBub25jZQ=="),
         ]);
-        assert_eq!(accept_key(&old), None);
+        assert_eq!(old.status(), StatusCode::BAD_REQUEST);
     }
 }

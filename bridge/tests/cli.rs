@@ -384,7 +384,7 @@ fn settings_changed_on_the_operator_page_reach_the_lobby_at_once_and_the_file_fo
     // A bad value is explained and changes nothing.
     settings["idle_ask_s"] = 90.into();
     let (status, body) = operator_post(port, "/operator/settings", &settings.to_string());
-    assert!(status.contains("422"), "{status} {body}");
+    assert!(status.contains("400"), "{status} {body}");
     assert!(
         body.contains("idle_ask_s = 90, idle_free_s = 40: the question must come first"),
         "{body}"
@@ -433,4 +433,129 @@ fn settings_changed_on_the_operator_page_reach_the_lobby_at_once_and_the_file_fo
     );
     assert!(stop(server).success());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A request to the operator's API from `from` with `token` (`None`: no
+/// token header): the status line.
+fn operator_request_from(from: [u8; 4], port: u16, token: Option<&str>) -> String {
+    let mut s = connect_from(from, port);
+    let header = token.map_or(String::new(), |t| format!("X-Operator-Token: {t}\r\n"));
+    write!(
+        s,
+        "GET /operator/state HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{header}Connection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    text.lines().next().unwrap_or("").to_owned()
+}
+
+/// A connection to the bridge on `port` from the loopback address of
+/// `from`.
+fn connect_from(from: [u8; 4], port: u16) -> TcpStream {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind((from, 0).into()).unwrap();
+        let stream = socket.connect(([127, 0, 0, 1], port).into()).await.unwrap();
+        let stream = stream.into_std().unwrap();
+        stream.set_nonblocking(false).unwrap();
+        stream
+    })
+}
+
+#[test]
+fn saves_at_once_keep_the_file_valid_private_and_equal_to_the_settings_in_effect() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("bridge-saves-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
+    let config = dir.join("bridge.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "# the fair's booth\noperator_token = \"{OPERATOR}\"\nlan_token = \"lanToken12345\"\napp_dir = \"{}\"\nrecords = \"{}\"\n",
+            dir.display(),
+            dir.join("booth.sqlite").display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&config, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let port = free_port();
+    let server = serve_with(&config, port, &dir.join("saves.log"));
+    let state: serde_json::Value =
+        serde_json::from_str(&operator_get(port, "/operator/state")).unwrap();
+    let settings = state["settings"].clone();
+
+    // Three saves at once, 200 times: the file is always a valid config
+    // holding the settings in effect.
+    for round in 0..200u64 {
+        let saves: Vec<_> = (0..3u64)
+            .map(|i| {
+                let mut s = settings.clone();
+                s["idle_ask_s"] = (20 + i).into();
+                s["demo_after_s"] = (60 + round).into();
+                std::thread::spawn(move || {
+                    operator_post(port, "/operator/settings", &s.to_string())
+                })
+            })
+            .collect();
+        for save in saves {
+            let (status, body) = save.join().unwrap();
+            assert!(status.contains("200"), "round {round}: {status} {body}");
+        }
+        let on_disk = bridge::config::Config::load(&config)
+            .unwrap_or_else(|e| panic!("round {round}: {e:?}"));
+        let state: serde_json::Value =
+            serde_json::from_str(&operator_get(port, "/operator/state")).unwrap();
+        let in_effect: bridge::config::StaffSettings =
+            serde_json::from_value(state["settings"].clone()).unwrap();
+        assert_eq!(on_disk.staff_settings(), in_effect, "round {round}");
+    }
+    let mode = std::fs::metadata(&config).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "the tokens stay private");
+
+    // Values out of range are refused by key.
+    let mut huge = settings.clone();
+    huge["demo_after_s"] = u64::MAX.into();
+    let (status, body) = operator_post(port, "/operator/settings", &huge.to_string());
+    assert!(
+        status.contains("400") && body.contains("demo_after_s"),
+        "{status} {body}"
+    );
+    let mut twice = settings.clone();
+    twice["levels"] = serde_json::json!(["easy", "easy"]);
+    let (status, body) = operator_post(port, "/operator/settings", &twice.to_string());
+    assert!(
+        status.contains("400") && body.contains("levels"),
+        "{status} {body}"
+    );
+
+    // Requests without the token header never lock the operator out; wrong
+    // tokens lock out only the address that sent them.
+    for _ in 0..20 {
+        let status = operator_request_from([127, 0, 0, 1], port, None);
+        assert!(status.contains("401"), "{status}");
+    }
+    assert!(operator_request_from([127, 0, 0, 1], port, Some(OPERATOR)).contains("200"));
+    for _ in 0..12 {
+        operator_request_from([127, 0, 0, 9], port, Some("wrongToken1234"));
+    }
+    let guesser = operator_request_from([127, 0, 0, 9], port, Some(OPERATOR));
+    assert!(guesser.contains("429"), "{guesser}");
+    assert!(operator_request_from([127, 0, 0, 1], port, Some(OPERATOR)).contains("200"));
+
+    // A config deleted while the bridge runs is not made again in part.
+    std::fs::remove_file(&config).unwrap();
+    let (status, body) = operator_post(port, "/operator/settings", &settings.to_string());
+    assert!(
+        status.contains("500") && body.contains("was deleted"),
+        "{status} {body}"
+    );
+    assert!(!config.exists());
+    assert!(stop(server).success());
 }

@@ -332,6 +332,28 @@ async fn on_the_lan_a_device_without_the_token_can_only_watch() {
 }
 
 #[tokio::test]
+async fn lan_token_guesses_are_limited_per_address() {
+    let b = start(true, false).await;
+    let hello_with = |session: &str, token: &str| json!({"type": "hello", "v": booth_protocol::VERSION, "role": "player", "session": session, "token": token});
+    // Ten wrong tokens from one address within a minute...
+    for i in 0..10 {
+        let mut ws = connect(&b).await;
+        send(
+            &mut ws,
+            hello_with(&format!("guess-{i}"), &format!("guess{i:08}xyz")),
+        )
+        .await;
+        assert_eq!(next_of(&mut ws, "error").await["code"], "token");
+    }
+    // ...and the right one from there is not taken for the rest of it.
+    let mut lucky = connect(&b).await;
+    send(&mut lucky, hello_with("lucky", "secrettoken123")).await;
+    assert_eq!(next_of(&mut lucky, "error").await["code"], "token");
+    send(&mut lucky, json!({"type": "start", "mode": "two_players"})).await;
+    assert_eq!(next_of(&mut lucky, "error").await["code"], "not_allowed");
+}
+
+#[tokio::test]
 async fn an_idle_player_is_asked_and_then_the_robot_is_freed() {
     let b = start_with_idle(
         false,

@@ -43,25 +43,42 @@ fn storage() -> Option<web_sys::Storage> {
     web_sys::window().and_then(|w| w.local_storage().ok().flatten())
 }
 
-/// This page's session id: random, kept in `localStorage` so a reload keeps
-/// the seat.
+/// This page's session id: 128 random bits from the browser's
+/// cryptographic generator (another visitor cannot guess it and take the
+/// seat), kept in `localStorage` so a reload keeps the seat. An id of an
+/// older, shorter kind is replaced.
 pub fn session_id() -> String {
     let storage = storage();
     if let Some(id) = storage
         .as_ref()
         .and_then(|s| s.get_item(SESSION_KEY).ok().flatten())
+        .filter(|id| id.len() >= SESSION_PREFIX.len() + 32)
     {
         return id;
     }
-    let id = format!(
-        "page-{:012x}",
-        (js_sys::Math::random() * 2f64.powi(48)) as u64
-    );
+    let mut bytes = [0u8; 16];
+    let crypto = web_sys::window().and_then(|w| w.crypto().ok());
+    if crypto
+        .and_then(|c| c.get_random_values_with_u8_array(&mut bytes).ok())
+        .is_none()
+    {
+        // No Web Crypto (never in the browsers the app supports): a
+        // weaker id is better than none.
+        for chunk in bytes.chunks_mut(4) {
+            let random = (js_sys::Math::random() * 2f64.powi(32)) as u32;
+            chunk.copy_from_slice(&random.to_le_bytes());
+        }
+    }
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    let id = format!("{SESSION_PREFIX}{hex}");
     if let Some(s) = storage {
         let _ = s.set_item(SESSION_KEY, &id);
     }
     id
 }
+
+/// What every session id starts with.
+const SESSION_PREFIX: &str = "page-";
 
 /// The LAN token from the page's address (`?token=...`), if any.
 fn url_token() -> Option<String> {

@@ -14,12 +14,13 @@ impl Table {
     /// The snapshot for connection `id`, with the robot's `status` and the
     /// time a person waiting for an opponent is `offer`ed to others.
     pub(super) fn snapshot_for(&self, id: u64, robot: RobotStatus, offer: Duration) -> Snapshot {
-        let session = self
-            .pages
-            .get(&id)
-            .map(|p| p.session.clone())
+        // A page that may not play (another device without the token)
+        // learns nothing of a seat, even under a seated session's id.
+        let sides = self
+            .caller(id)
+            .filter(|caller| caller.may_play())
+            .map(|caller| self.sides_of(&caller.session))
             .unwrap_or_default();
-        let sides = self.sides_of(&session);
         let you = match sides.as_slice() {
             [Side::First] => Part::First,
             [Side::Second] => Part::Second,

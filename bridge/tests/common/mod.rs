@@ -50,11 +50,16 @@ pub async fn send(ws: &mut Ws, value: Value) {
 
 /// The next message, whatever its type.
 pub async fn next_message(ws: &mut Ws) -> Value {
-    let frame = tokio::time::timeout(Duration::from_secs(30), ws.next())
-        .await
-        .expect("a message in time");
-    let Some(Ok(Message::Text(text))) = frame else {
-        panic!("connection closed")
+    let text = loop {
+        let frame = tokio::time::timeout(Duration::from_secs(30), ws.next())
+            .await
+            .expect("a message in time");
+        match frame {
+            Some(Ok(Message::Text(text))) => break text,
+            // The bridge's keep-alive (the library answers it).
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+            other => panic!("connection closed: {other:?}"),
+        }
     };
     let v: Value = serde_json::from_str(&text).unwrap();
     if std::env::var("WS_DEBUG").is_ok() {

@@ -82,6 +82,29 @@ fn a_page_without_the_token_gets_its_snapshot_then_the_refusal() {
 }
 
 #[test]
+fn a_page_without_the_token_under_a_seated_session_learns_nothing_of_the_seat() {
+    let mut t = table();
+    send(&mut t, 1, hello("ada", "Ada"), true).unwrap();
+    send(&mut t, 1, start(GameMode::VsComputer), true).unwrap();
+    // Page 3 (another device, no token) says hello with Ada's session.
+    let _ = send(&mut t, 3, hello("ada", "Ada"), true);
+    let robot = crate::robot_link::RobotStatus {
+        state: crate::robot_link::LinkState::Ready,
+        fault: None,
+        in_sync: true,
+        placed: 0,
+        behind: 0,
+        port: "sim".into(),
+    };
+    let stranger = t.snapshot_for(3, robot.clone(), Duration::from_secs(60));
+    assert_eq!(stranger.you, crate::messages::Part::Spectator);
+    assert!(!stranger.can_move);
+    let ada = t.snapshot_for(1, robot, Duration::from_secs(60));
+    assert_eq!(ada.you, crate::messages::Part::First);
+    assert!(ada.can_move);
+}
+
+#[test]
 fn a_coin_waits_for_the_robot_and_a_refused_coin_changes_nothing() {
     let mut t = table();
     send(&mut t, 1, hello("ada", "Ada"), true).unwrap();
