@@ -141,6 +141,8 @@ records-lost = { $n ->
     [one] 1 Eintrag konnte
    *[other] { $n } Einträge konnten
 } seit { $since } nicht geschrieben werden; die Spiele liefen ohne Aufzeichnung weiter. Zuletzt: { $last }
+records-deleted = Um { $at } fehlte die Aufzeichnungsdatei { $path }: Ihre Spiele wurden neu hineingeschrieben, nichts ging verloren.
+records-replaced = Um { $at } war die Aufzeichnungsdatei { $path } durch eine andere ersetzt: Diese bleibt unberührt, die Spiele des Stands liegen in { $kept }.
 confirm-end = Das Spiel von { $who } jetzt beenden? Sie erfahren, dass das Team es beendet hat, und der Roboter leert das Gitter.
 confirm-end-yes = Ja, Spiel beenden
 confirm-rebuild = Alle Steine aus dem Gitter nehmen und die Steine des Spiels neu setzen? Das Spiel wartet, bis der Roboter fertig ist.

@@ -145,6 +145,8 @@ records-lost = { $n ->
     [one] 1 record
    *[other] { $n } records
 } could not be written since { $since }; the games went on unrecorded. Last: { $last }
+records-deleted = At { $at } the records file { $path } was found deleted: its games were written back to it, and nothing is lost.
+records-replaced = At { $at } the records file { $path } was found replaced by another file: that one is left alone, and the booth's games are kept in { $kept }.
 confirm-end = End the game of { $who } now? They are told that the staff ended it, and the robot clears the grid.
 confirm-end-yes = Yes, end the game
 confirm-rebuild = Take every coin out of the grid and place the game's coins again? The game waits until the robot is done.

@@ -144,6 +144,8 @@ records-lost = { $n ->
     [one] { $n } entrée n'a pas pu être écrite
    *[other] { $n } entrées n'ont pas pu être écrites
 } depuis { $since } ; les parties ont continué sans être enregistrées. Dernière erreur : { $last }
+records-deleted = À { $at }, le fichier des parties { $path } avait été supprimé : ses parties y ont été réécrites, rien n'est perdu.
+records-replaced = À { $at }, le fichier des parties { $path } avait été remplacé par un autre : celui-ci reste intact, les parties du stand sont gardées dans { $kept }.
 confirm-end = Terminer maintenant la partie de { $who } ? On leur dit que l'équipe l'a terminée, et le robot vide la grille.
 confirm-end-yes = Oui, terminer la partie
 confirm-rebuild = Retirer tous les jetons de la grille et reposer ceux de la partie ? La partie attend que le robot ait fini.

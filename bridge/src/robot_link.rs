@@ -176,6 +176,7 @@ impl RobotLink {
             started: Instant::now(),
             fault: None,
             unsettled: true,
+            garbage: Garbage::default(),
         };
         std::thread::Builder::new()
             .name("robot-link".into())
@@ -287,6 +288,38 @@ struct Worker {
     /// Since the last fault, lost command or reconnection the robot may
     /// still answer commands the link gave up on: see [`Worker::settle`].
     unsettled: bool,
+    /// Lines from the robot that mean nothing, noted once a second.
+    garbage: Garbage,
+}
+
+/// A robot line that spews garbage must not fill the journal on the Pi's
+/// SD card: what it sends is noted at most once a second, with a count of
+/// the lines not noted since.
+#[derive(Default)]
+struct Garbage {
+    last_noted: Option<Instant>,
+    held: u64,
+}
+
+impl Garbage {
+    /// `text` to note now (with the count held back), or `None` to hold it.
+    fn pace(&mut self, text: String) -> Option<String> {
+        let now = Instant::now();
+        if self
+            .last_noted
+            .is_some_and(|last| now.duration_since(last) < Duration::from_secs(1))
+        {
+            self.held += 1;
+            return None;
+        }
+        self.last_noted = Some(now);
+        let held = std::mem::take(&mut self.held);
+        Some(if held == 0 {
+            text
+        } else {
+            format!("{text} (and {held} more such lines not noted)")
+        })
+    }
 }
 
 const LOG_LENGTH: usize = 200;
@@ -305,6 +338,14 @@ impl Worker {
         });
         while log.len() > LOG_LENGTH {
             log.pop_front();
+        }
+    }
+
+    /// Notes a line from the robot that means nothing, paced by
+    /// [`Garbage`].
+    fn note_garbage(&mut self, text: String) {
+        if let Some(text) = self.garbage.pace(text) {
+            self.note(text);
         }
     }
 
@@ -583,7 +624,9 @@ impl Worker {
                     self.note(format!("robot still in error: {} {text}", code.as_str()));
                     return Err(Failure::Fault(Some(code)));
                 }
-                Some(reply) => self.note(format!("a late {reply:?} from the robot, ignored")),
+                Some(reply) => {
+                    self.note_garbage(format!("a late {reply:?} from the robot, ignored"));
+                }
             }
         }
         Ok(())
@@ -636,7 +679,7 @@ impl Worker {
                     Some(end) => {
                         self.buffer.drain(..=end);
                         self.overlong = false;
-                        self.note(format!(
+                        self.note_garbage(format!(
                             "a line of more than {MAX_LINE} bytes from the robot, ignored"
                         ));
                         continue;
@@ -648,7 +691,7 @@ impl Worker {
                 match self.codec.decode(&line[..line.len() - 1]) {
                     Ok(reply) => return Ok(Some(reply)),
                     Err(e) => {
-                        self.note(format!("unreadable line from the robot: {}", e.0));
+                        self.note_garbage(format!("unreadable line from the robot: {}", e.0));
                         continue;
                     }
                 }
@@ -724,5 +767,24 @@ impl Worker {
             self.timeouts.for_kind(command.kind()).as_millis()
         ));
         Err(Failure::Fault(None))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn garbage_is_noted_once_a_second_with_a_count() {
+        let mut garbage = Garbage::default();
+        assert_eq!(garbage.pace("x".into()).as_deref(), Some("x"));
+        for _ in 0..1000 {
+            assert_eq!(garbage.pace("x".into()), None);
+        }
+        garbage.last_noted = Some(Instant::now() - Duration::from_secs(1));
+        assert_eq!(
+            garbage.pace("y".into()).as_deref(),
+            Some("y (and 1000 more such lines not noted)")
+        );
     }
 }

@@ -388,8 +388,13 @@ async fn operator_view(state: &AppState) -> serde_json::Value {
     // The records are read on their own thread, off the booth's lock: a
     // slow read never holds up a move.
     let records = state.records.clone();
-    let (today, games, unrecorded) = tokio::task::spawn_blocking(move || {
-        (records.today(), records.recent(20), records.unrecorded())
+    let (today, games, unrecorded, records_file) = tokio::task::spawn_blocking(move || {
+        (
+            records.today(),
+            records.recent(20),
+            records.unrecorded(),
+            records.file_event(),
+        )
     })
     .await
     .unwrap_or_default();
@@ -402,6 +407,7 @@ async fn operator_view(state: &AppState) -> serde_json::Value {
         "today": today,
         "games": games,
         "unrecorded": unrecorded,
+        "records_file": records_file,
         "game": booth.game_summary(),
         "config": live.shown(),
         "settings": live.staff_settings(),

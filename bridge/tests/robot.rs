@@ -557,3 +557,59 @@ fn an_error_reported_while_idle_is_a_fault_and_the_grid_is_rebuilt() {
         link.recent()
     );
 }
+
+/// A robot line that spews garbage: the link notes it at most once a
+/// second, with a count, and finds the robot once it talks sense again.
+#[test]
+fn a_robot_spewing_garbage_is_noted_once_a_second() {
+    use std::io::Write;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let (mut robot, path) = scripted_robot(Duration::from_millis(20));
+    let spew = Duration::from_millis(2500);
+    let done = Arc::new(AtomicBool::new(false));
+    let stop = Arc::clone(&done);
+    let scripted = std::thread::spawn(move || {
+        let started = Instant::now();
+        let mut lines = 0u64;
+        let burst = b"#~%&GARBAGE~~\n".repeat(64);
+        while started.elapsed() < spew {
+            if robot.write_all(&burst).is_ok() {
+                lines += 64;
+            }
+        }
+        // Then a robot that answers.
+        answer_commands(&mut robot, &stop, |robot, command| {
+            let answer: &[u8] = if command == "PING" {
+                b"READY\n"
+            } else {
+                b"RECEIVED\nREADY\n"
+            };
+            let _ = robot.write_all(answer);
+        });
+        lines
+    });
+    let link = link(path);
+    std::thread::sleep(spew + Duration::from_millis(500));
+    let noted: Vec<String> = link
+        .recent()
+        .into_iter()
+        .map(|e| e.text)
+        .filter(|t| t.contains("unreadable") || t.contains("more than"))
+        .collect();
+    wait_in_sync(&link, Duration::from_secs(10));
+    done.store(true, Ordering::SeqCst);
+    let lines = scripted.join().unwrap();
+    assert!(lines > 1000, "the robot spewed only {lines} lines");
+    assert!(
+        !noted.is_empty() && noted.len() <= 4,
+        "garbage noted {} times: {noted:#?}",
+        noted.len()
+    );
+    assert!(
+        noted
+            .iter()
+            .any(|t| t.contains("more such lines not noted")),
+        "{noted:#?}"
+    );
+}

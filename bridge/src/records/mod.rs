@@ -10,15 +10,18 @@
 
 mod csv;
 mod sql;
+mod watch;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::mpsc::{SyncSender, TrySendError};
+use std::sync::mpsc::{RecvTimeoutError, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use rusqlite::Connection;
 
 pub use csv::to_csv;
+pub use watch::FileEvent;
 
 use crate::messages::{Fault, GameMode, Seat};
 
@@ -163,6 +166,8 @@ struct Shared {
     thread: Mutex<Option<std::thread::JoinHandle<()>>>,
     next_game: AtomicI64,
     unrecorded: Arc<Mutex<Option<Unrecorded>>>,
+    /// The last time the file was deleted or replaced under the bridge.
+    file_event: Arc<Mutex<Option<FileEvent>>>,
 }
 
 impl Drop for Shared {
@@ -184,6 +189,15 @@ impl Records {
     /// cannot be used (a read-only file, another program's database, a
     /// newer schema).
     pub fn open(path: &Path) -> Result<Records, RecordsError> {
+        Records::open_looking(path, watch::CHECK_EVERY)
+    }
+
+    /// [`Records::open`], looking whether the file was deleted or replaced
+    /// every `look_every`.
+    ///
+    /// # Errors
+    /// As [`Records::open`].
+    pub fn open_looking(path: &Path, look_every: Duration) -> Result<Records, RecordsError> {
         let fail = |problem| RecordsError {
             path: path.to_path_buf(),
             problem,
@@ -222,7 +236,13 @@ impl Records {
         let next_game = sql::prepare(&db).map_err(unusable)?;
         // A game the bridge was playing when it last stopped cannot go on.
         sql::close_unfinished(&db).map_err(|e| unusable(sql::explain(&e)))?;
-        Ok(Records::run(db, next_game, Some(lock), None))
+        let watched = watch::Watched::new(path).map_err(|e| unusable(e.to_string()))?;
+        Ok(Records::run(
+            db,
+            next_game,
+            Some((lock, watched, look_every)),
+            None,
+        ))
     }
 
     /// Records kept in memory only, for tests.
@@ -246,19 +266,52 @@ impl Records {
         Records::run(db, next_game, None, Some(unrecorded))
     }
 
+    /// The records' thread on `db`, with the file's lock and its watch
+    /// when it is a file.
     fn run(
-        db: Connection,
+        mut db: Connection,
         next_game: i64,
-        lock: Option<std::fs::File>,
+        file: Option<(std::fs::File, watch::Watched, Duration)>,
         unrecorded: Option<Unrecorded>,
     ) -> Records {
         let (jobs, queue) = std::sync::mpsc::sync_channel::<Job>(QUEUE);
+        let unrecorded = Arc::new(Mutex::new(unrecorded));
+        let file_event = Arc::new(Mutex::new(None));
+        let (lost, events) = (Arc::clone(&unrecorded), Arc::clone(&file_event));
         let thread = std::thread::Builder::new()
             .name("records".into())
             .spawn(move || {
-                let _lock = lock;
-                for job in queue {
-                    job(&db);
+                let look_every = file.as_ref().map_or(watch::CHECK_EVERY, |f| f.2);
+                let (_lock, mut watched) = file.map(|(lock, watched, _)| (lock, watched)).unzip();
+                let mut next_look = std::time::Instant::now() + look_every;
+                loop {
+                    let wait = next_look.saturating_duration_since(std::time::Instant::now());
+                    match queue.recv_timeout(wait) {
+                        Ok(job) => job(&db),
+                        Err(RecvTimeoutError::Timeout) => {}
+                        Err(RecvTimeoutError::Disconnected) => break,
+                    }
+                    if std::time::Instant::now() < next_look {
+                        continue;
+                    }
+                    next_look = std::time::Instant::now() + look_every;
+                    match watched.as_mut().and_then(|w| w.check(&mut db)) {
+                        None => {}
+                        Some(Ok(event)) => {
+                            tracing::error!(
+                                "records: {} was {} while the bridge ran; its games are kept in {} and recorded there from now on",
+                                event.path.display(),
+                                event.kind,
+                                event.kept_in.display()
+                            );
+                            *events.lock().expect("records lock") = Some(event);
+                        }
+                        Some(Err(why)) => note_lost(
+                            &lost,
+                            "keep the games of a file deleted or replaced under the bridge",
+                            why,
+                        ),
+                    }
                 }
             })
             .expect("a thread for the records");
@@ -267,7 +320,8 @@ impl Records {
                 jobs: Mutex::new(Some(jobs)),
                 thread: Mutex::new(Some(thread)),
                 next_game: AtomicI64::new(next_game),
-                unrecorded: Arc::new(Mutex::new(unrecorded)),
+                unrecorded,
+                file_event,
             }),
         }
     }
@@ -399,6 +453,12 @@ impl Records {
     /// What the bridge failed to record, if anything.
     pub fn unrecorded(&self) -> Option<Unrecorded> {
         self.shared.unrecorded.lock().expect("records lock").clone()
+    }
+
+    /// The last time the records file was deleted or replaced under the
+    /// bridge, and where its games went.
+    pub fn file_event(&self) -> Option<FileEvent> {
+        self.shared.file_event.lock().expect("records lock").clone()
     }
 }
 

@@ -247,3 +247,73 @@ fn a_second_bridge_on_the_same_records_stops_before_touching_them() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Waits until the records' thread has noticed what happened to its file.
+fn file_event_within(r: &Records, wait: Duration) -> Option<FileEvent> {
+    let until = std::time::Instant::now() + wait;
+    while std::time::Instant::now() < until {
+        // A write wakes the thread, as a game would.
+        let _ = r.today();
+        if let Some(event) = r.file_event() {
+            return Some(event);
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    None
+}
+
+#[test]
+fn a_records_file_deleted_mid_game_is_written_back_with_its_games() {
+    let dir = scratch("deleted");
+    let path = dir.join("booth.sqlite");
+    let r = Records::open_looking(&path, Duration::from_millis(100)).unwrap();
+    let before = r.begin_game(
+        GameMode::VsComputer,
+        Some(Seat::Second),
+        &names("Anna", "Computer"),
+        "4",
+    );
+    r.end_game(before, Outcome::Draw);
+    let during = r.begin_game(GameMode::TwoPlayers, None, &names("Ben", "Cleo"), "1");
+    let _ = r.today();
+    std::fs::remove_file(&path).unwrap();
+    let event = file_event_within(&r, Duration::from_secs(5)).expect("noticed");
+    assert_eq!((event.kind, &event.kept_in), ("deleted", &path));
+    // The game goes on into the file written back.
+    r.update_game(during, &names("Ben", "Cleo"), "1234");
+    r.end_game(during, Outcome::Won(Seat::First));
+    drop(r);
+    let reopened = Records::open(&path).unwrap();
+    let games = reopened.recent(10);
+    assert_eq!(games.len(), 2, "{games:?}");
+    assert_eq!(games[0].moves, "1234");
+    assert_eq!(games[1].result.as_deref(), Some("draw"));
+}
+
+#[test]
+fn a_records_file_replaced_mid_game_is_left_alone_and_the_games_kept_beside_it() {
+    let dir = scratch("replaced");
+    let path = dir.join("booth.sqlite");
+    let r = Records::open_looking(&path, Duration::from_millis(100)).unwrap();
+    let game = r.begin_game(
+        GameMode::VsComputer,
+        Some(Seat::Second),
+        &names("Anna", "Computer"),
+        "4",
+    );
+    let _ = r.today();
+    let other = dir.join("restored.sqlite");
+    std::fs::write(&other, "someone else's file").unwrap();
+    std::fs::rename(&other, &path).unwrap();
+    let event = file_event_within(&r, Duration::from_secs(5)).expect("noticed");
+    assert_eq!(event.kind, "replaced");
+    assert_ne!(event.kept_in, path);
+    r.end_game(game, Outcome::Won(Seat::First));
+    drop(r);
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "someone else's file"
+    );
+    let kept = Records::open(&event.kept_in).unwrap();
+    assert_eq!(kept.recent(10)[0].result.as_deref(), Some("first"));
+}
