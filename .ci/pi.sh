@@ -2,7 +2,7 @@
 # The booth's Raspberry Pi build: the bridge with the app inside, for
 # aarch64-unknown-linux-gnu, cross-compiled with Debian's toolchain.
 #
-#   .ci/pi.sh          builds target/aarch64-unknown-linux-gnu/release/bridge
+#   .ci/pi.sh          builds target/aarch64-unknown-linux-gnu/release/connect4-bridge
 #   .ci/pi.sh check    builds it, runs it under qemu-user with the simulated
 #                      robot and checks that it serves the app and that its
 #                      link drives the simulated robot
@@ -14,7 +14,7 @@ export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
 export CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc
 [ -f dist/index.html ] || trunk build --release
 cargo build --release --locked -p bridge --features embed-app --target aarch64-unknown-linux-gnu
-binary=target/aarch64-unknown-linux-gnu/release/bridge
+binary=target/aarch64-unknown-linux-gnu/release/connect4-bridge
 echo "built $binary ($(du -h "$binary" | cut -f1))"
 [ "${1:-}" = check ] || exit 0
 

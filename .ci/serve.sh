@@ -6,4 +6,4 @@ cd "$(dirname "$0")/.."
 source .ci/setup.sh
 trunk build --release
 cargo build --release --locked -p bridge --features embed-app
-exec target/release/bridge serve "$@"
+exec target/release/connect4-bridge serve "$@"

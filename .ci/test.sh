@@ -26,6 +26,7 @@ cargo fmt --all -- --check
 
 step "lints (native crates, and the app and engine for wasm32), no import circles, no function over 100 lines"
 python3 .ci/imports.py engine/src engine/src/bin/connect4 app/src app/locale-files/src bridge/src bridge/protocol/src
+python3 .ci/msrv.py
 python3 .ci/fnlen.py engine/src app/src app/build.rs app/locale-files/src bridge/src bridge/protocol/src bridge/build.rs bridge/protocol/build.rs
 cargo clippy --workspace --exclude app --all-targets --locked -- -D warnings
 cargo clippy -p engine --lib --no-default-features --target wasm32-unknown-unknown --locked -- -D warnings
@@ -66,6 +67,9 @@ trunk build --release
 step "the web app in Chromium, Firefox and WebKit (from a static server and from the bridge)"
 cargo build --release --locked -p bridge --features embed-app
 (cd tests/e2e && node --test)
+
+step "the Pi's systemd unit: verified, and the operator page saves the config under its sandbox"
+.ci/pi-unit.sh target/release/connect4-bridge
 
 step "the bridge for the Raspberry Pi (aarch64), run under qemu-user with the simulated robot"
 .ci/pi.sh check

@@ -1,15 +1,21 @@
 // Offline support: every file the app fetches is cached on first use, so
 // after one visit with the network the app loads and plays without it.
-// Bump VERSION with every release: the new worker takes over and deletes the
-// old cache.
-const VERSION = 'vier-gewinnt-v6';
+// VERSION is named by the build after the content of every other file
+// (app/post-build.mjs): any change to the app or its data makes a new
+// worker, which caches everything afresh and deletes the old cache.
+const VERSION = 'vier-gewinnt-dev';
 // Files with fixed names; the hashed app files come from the page's list.
 // The worker's files load inside the worker, so the page never lists them.
 const PRECACHE = ['./', './index.html', './manifest.webmanifest', './icon.svg', './apple-touch-icon.png',
   './worker_loader.js', './worker.js', './worker_bg.wasm', './book.c4b', './layer12.c4l'];
-// The opening book and the position database (2.6 MB) change only with a
-// release: served from the cache once there, so a visit downloads them once.
-const DATA = /\.(c4b|c4l)$/;
+// Never changing under their name: the files named by their content's hash
+// (app-0123456789abcdef_bg.wasm), and the opening book and the position
+// database (2.6 MB), which change only with VERSION. Served from the cache
+// once there.
+const LASTING = /(-[0-9a-f]{16}[_.][^/]*|\.c4b|\.c4l)$/;
+// How long the page waits for the network before it takes the cache: a
+// booth's Wi-Fi that hangs must not leave a blank screen.
+const NETWORK_WITHIN_MS = 3000;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -38,39 +44,55 @@ self.addEventListener('message', (event) => {
   }
 });
 
-// Network first (a new build shows at once), the cache when offline; the
-// data files cache first.
+function keep(request, response) {
+  if (response.ok) {
+    const copy = response.clone();
+    caches.open(VERSION).then((cache) => cache.put(request, copy));
+  }
+  return response;
+}
+
+// The network; the cache when the network fails, or has not answered
+// within NETWORK_WITHIN_MS and the cache has the file.
+function networkFirst(request) {
+  const cached = () => caches.match(request, { ignoreSearch: true })
+    .then((hit) => hit || caches.match('./index.html'));
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const answer = (response) => {
+      if (!answered) {
+        answered = true;
+        resolve(response);
+      }
+    };
+    const timer = setTimeout(() => cached().then((hit) => hit && answer(hit)), NETWORK_WITHIN_MS);
+    fetch(request).then((response) => {
+      clearTimeout(timer);
+      // A route of the app (`/watch`) on a static host without a
+      // fallback: the app itself answers it.
+      if (response.status === 404 && request.mode === 'navigate') {
+        return caches.match('./index.html').then((app) => answer(app || response));
+      }
+      return answer(keep(request, response));
+    }, (offline) => {
+      clearTimeout(timer);
+      cached().then((hit) => (hit ? answer(hit) : reject(offline)));
+    });
+  });
+}
+
+// Files that never change under their name from the cache; everything else
+// (the page first of all) from the network, so a new build shows at once.
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
-  if (DATA.test(url.pathname)) {
+  if (LASTING.test(url.pathname)) {
     event.respondWith(
-      caches.match(request, { ignoreSearch: true }).then((hit) => hit || fetch(request).then((response) => {
-        if (response.ok) {
-          const copy = response.clone();
-          caches.open(VERSION).then((cache) => cache.put(request, copy));
-        }
-        return response;
-      })),
+      caches.match(request, { ignoreSearch: true })
+        .then((hit) => hit || fetch(request).then((response) => keep(request, response))),
     );
     return;
   }
-  event.respondWith(
-    fetch(request)
-      .then((response) => {
-        // A route of the app (`/watch`) on a static host without a
-        // fallback: the app itself answers it.
-        if (response.status === 404 && request.mode === 'navigate') {
-          return caches.match('./index.html').then((app) => app || response);
-        }
-        if (response.ok) {
-          const copy = response.clone();
-          caches.open(VERSION).then((cache) => cache.put(request, copy));
-        }
-        return response;
-      })
-      .catch(() => caches.match(request, { ignoreSearch: true })
-        .then((hit) => hit || caches.match('./index.html'))),
-  );
+  event.respondWith(networkFirst(request));
 });

@@ -1,13 +1,21 @@
 //! Where the app's files come from: a folder (what `trunk build` wrote) or
 //! the binary itself (built with the `embed-app` feature), so a booth needs
-//! nothing but the one file.
+//! nothing but the one file; and how they are served.
+//!
+//! Every file goes out compressed when the build made a Brotli or gzip
+//! copy beside it (`app/post-build.mjs`) and the browser takes it. A file
+//! whose name carries its content's hash never changes and is cached for a
+//! year; every other (the page, `sw.js`, the worker, the data files) is
+//! revalidated with its ETag and costs a `304` when unchanged. The page is
+//! the booth's own (`index.bridge.html`, marked as served by a bridge).
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use axum::Router;
-use axum::http::{HeaderValue, StatusCode, Uri, header};
+use axum::body::Body;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
-use tower_http::services::{ServeDir, ServeFile};
 
 /// The app as the server hands it out.
 #[derive(Debug, Clone)]
@@ -21,6 +29,10 @@ pub enum AppFiles {
 #[cfg(feature = "embed-app")]
 static EMBEDDED: include_dir::Dir<'static> =
     include_dir::include_dir!("$CARGO_MANIFEST_DIR/../dist");
+
+/// The page as the bridge serves it; `index.html` where the build made
+/// none.
+const PAGE: &str = "index.bridge.html";
 
 impl AppFiles {
     /// The app inside this binary, if it was built with one.
@@ -44,8 +56,15 @@ impl AppFiles {
         }
     }
 
-    /// One of the app's files (`book.c4b`), if it has it.
-    pub fn read(&self, path: &str) -> Option<std::borrow::Cow<'static, [u8]>> {
+    /// One of the app's files (`book.c4b`), if it has it. A path that could
+    /// leave the app's folder names nothing.
+    pub fn read(&self, path: &str) -> Option<Cow<'static, [u8]>> {
+        let plain = path
+            .split('/')
+            .all(|part| !part.is_empty() && !part.starts_with('.') && !part.contains('\\'));
+        if !plain {
+            return None;
+        }
         match self {
             AppFiles::Folder(dir) => std::fs::read(dir.join(path)).ok().map(Into::into),
             AppFiles::Embedded => embedded_file(path).map(Into::into),
@@ -60,16 +79,64 @@ impl AppFiles {
         }
     }
 
-    /// Serves every path from the files; unknown paths get `index.html`, so
+    /// Serves every path from the files; unknown paths get the page, so
     /// the app's own routes (such as `/watch`) load the app.
     pub fn serve<S: Clone + Send + Sync + 'static>(&self, router: Router<S>) -> Router<S> {
-        match self {
-            AppFiles::Folder(dir) => {
-                let files = ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")));
-                router.fallback_service(files)
+        let files = self.clone();
+        router.fallback(move |uri: Uri, headers: HeaderMap| {
+            let files = files.clone();
+            async move { files.answer(uri.path(), &headers) }
+        })
+    }
+
+    /// The answer to a request for `path` with these request headers.
+    fn answer(&self, path: &str, request: &HeaderMap) -> Response {
+        let path = path.trim_start_matches('/');
+        let asked = (!path.is_empty() && path != "index.html")
+            .then(|| self.read(path).map(|body| (path, body)))
+            .flatten();
+        let Some((name, body)) = asked
+            .or_else(|| self.read(PAGE).map(|body| (PAGE, body)))
+            .or_else(|| self.read("index.html").map(|body| ("index.html", body)))
+        else {
+            return (StatusCode::NOT_FOUND, "no app here").into_response();
+        };
+        let tag = etag(&body);
+        let mut response = if not_modified(request, &tag) {
+            StatusCode::NOT_MODIFIED.into_response()
+        } else {
+            let (encoding, body) = accepted(request)
+                .into_iter()
+                .find_map(|(encoding, ext)| {
+                    self.read(&format!("{name}.{ext}"))
+                        .map(|body| (Some(encoding), body))
+                })
+                .unwrap_or((None, body));
+            let mut response = Response::new(Body::from(body));
+            let headers = response.headers_mut();
+            headers.insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static(content_type(name)),
+            );
+            if let Some(encoding) = encoding {
+                headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
             }
-            AppFiles::Embedded => router.fallback(embedded),
+            response
+        };
+        let headers = response.headers_mut();
+        if let Ok(tag) = HeaderValue::from_str(&tag) {
+            headers.insert(header::ETAG, tag);
         }
+        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        headers.insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static(if hashed(name) {
+                "public, max-age=31536000, immutable"
+            } else {
+                "no-cache"
+            }),
+        );
+        response
     }
 }
 
@@ -83,25 +150,64 @@ fn embedded_file(_path: &str) -> Option<&'static [u8]> {
     None
 }
 
-async fn embedded(uri: Uri) -> Response {
-    let path = uri.path().trim_start_matches('/');
-    let (path, body) = match embedded_file(path).filter(|_| !path.is_empty()) {
-        Some(body) => (path, body),
-        None => match embedded_file("index.html") {
-            Some(body) => ("index.html", body),
-            None => return (StatusCode::NOT_FOUND, "no app in this binary").into_response(),
-        },
+/// The compressed copies the browser takes, best first: the encoding and
+/// the copy's extension.
+fn accepted(request: &HeaderMap) -> Vec<(&'static str, &'static str)> {
+    let takes = |wanted: &str| {
+        request
+            .get_all(header::ACCEPT_ENCODING)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .any(|item| {
+                let mut parts = item.split(';').map(str::trim);
+                parts
+                    .next()
+                    .is_some_and(|name| name.eq_ignore_ascii_case(wanted))
+                    && parts.all(|p| {
+                        p.strip_prefix("q=")
+                            .and_then(|q| q.trim().parse::<f32>().ok())
+                            .is_none_or(|q| q > 0.0)
+                    })
+            })
     };
-    let mut response = body.into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static(content_type(path)),
-    );
-    // The service worker decides about caching; the server must not pin
-    // an old page or worker script in the HTTP cache.
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    response
+    [("br", "br"), ("gzip", "gz")]
+        .into_iter()
+        .filter(|(encoding, _)| takes(encoding))
+        .collect()
+}
+
+/// The file's entity tag: a hash of its content (every encoding of it is
+/// the same file to the browser's cache, which keys by `Vary`).
+fn etag(body: &[u8]) -> String {
+    // FNV-1a: no cryptography needed, only a change in any byte seen.
+    let hash = body.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("\"{hash:016x}-{}\"", body.len())
+}
+
+/// Whether the browser's copy (`If-None-Match`) is the file as it is.
+fn not_modified(request: &HeaderMap, tag: &str) -> bool {
+    request
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|given| {
+            let given = given.trim();
+            given == "*" || given.trim_start_matches("W/") == tag
+        })
+}
+
+/// Whether the name carries its content's hash, as Trunk names the app's
+/// own files (`app-0123456789abcdef_bg.wasm`, `style-….css`).
+fn hashed(name: &str) -> bool {
+    name.split('-').skip(1).any(|part| {
+        part.len() > 16
+            && part.as_bytes()[..16].iter().all(u8::is_ascii_hexdigit)
+            && matches!(part.as_bytes()[16], b'_' | b'.')
+    })
 }
 
 /// The media type browsers need to run or show a file of the app.
@@ -131,6 +237,120 @@ mod tests {
         assert_eq!(content_type("worker.js"), "text/javascript; charset=utf-8");
         assert_eq!(content_type("index.html"), "text/html; charset=utf-8");
         assert_eq!(content_type("book.c4b"), "application/octet-stream");
+    }
+
+    /// A built app in a folder of its own: a hashed Wasm file with its
+    /// compressed copies, the two pages and the service worker.
+    fn app(test: &str) -> AppFiles {
+        let dir = std::env::temp_dir().join(format!("app-files-{test}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, body) in [
+            ("index.html", "<html><head></head>static</html>"),
+            (
+                "index.bridge.html",
+                "<html><head><meta name=connect4-bridge></head></html>",
+            ),
+            ("sw.js", "const VERSION = 'x';"),
+            ("app-0123456789abcdef_bg.wasm", "\0asm plain"),
+            ("app-0123456789abcdef_bg.wasm.br", "brotli"),
+            ("app-0123456789abcdef_bg.wasm.gz", "gzip"),
+        ] {
+            std::fs::write(dir.join(name), body).unwrap();
+        }
+        AppFiles::folder(&dir).unwrap()
+    }
+
+    /// The status, headers and body of a request for `path`.
+    async fn get(
+        files: &AppFiles,
+        path: &str,
+        headers: &[(&str, &str)],
+    ) -> (StatusCode, HeaderMap, String) {
+        let mut request = HeaderMap::new();
+        for (name, value) in headers {
+            request.insert(
+                axum::http::HeaderName::from_bytes(name.as_bytes()).unwrap(),
+                value.parse().unwrap(),
+            );
+        }
+        let response = files.answer(path, &request);
+        let (status, headers) = (response.status(), response.headers().clone());
+        let body = axum::body::to_bytes(response.into_body(), 1 << 20)
+            .await
+            .unwrap();
+        (status, headers, String::from_utf8_lossy(&body).into_owned())
+    }
+
+    #[tokio::test]
+    async fn files_go_out_compressed_as_the_browser_takes_them() {
+        let files = app("compressed");
+        let wasm = "/app-0123456789abcdef_bg.wasm";
+        let (_, headers, body) =
+            get(&files, wasm, &[("accept-encoding", "gzip, deflate, br")]).await;
+        assert_eq!(
+            (headers["content-encoding"].to_str().unwrap(), body.as_str()),
+            ("br", "brotli")
+        );
+        assert_eq!(headers["content-type"], "application/wasm");
+        let (_, headers, body) = get(&files, wasm, &[("accept-encoding", "gzip, br;q=0")]).await;
+        assert_eq!(
+            (headers["content-encoding"].to_str().unwrap(), body.as_str()),
+            ("gzip", "gzip")
+        );
+        let (_, headers, body) = get(&files, wasm, &[]).await;
+        assert!(headers.get("content-encoding").is_none());
+        assert_eq!(body, "\0asm plain");
+        assert_eq!(headers["vary"], "accept-encoding");
+    }
+
+    #[tokio::test]
+    async fn hashed_files_are_kept_a_year_and_the_rest_revalidated_with_304() {
+        let files = app("cached");
+        let (_, headers, _) = get(&files, "/app-0123456789abcdef_bg.wasm", &[]).await;
+        assert_eq!(
+            headers["cache-control"],
+            "public, max-age=31536000, immutable"
+        );
+        let (status, headers, _) = get(&files, "/sw.js", &[]).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(headers["cache-control"], "no-cache");
+        let tag = headers["etag"].to_str().unwrap().to_owned();
+        let (status, again, body) = get(&files, "/sw.js", &[("if-none-match", &tag)]).await;
+        assert_eq!((status, body.as_str()), (StatusCode::NOT_MODIFIED, ""));
+        assert_eq!(again["etag"], tag.as_str());
+        std::fs::write(
+            match &files {
+                AppFiles::Folder(dir) => dir.join("sw.js"),
+                AppFiles::Embedded => unreachable!(),
+            },
+            "const VERSION = 'y';",
+        )
+        .unwrap();
+        let (status, _, body) = get(&files, "/sw.js", &[("if-none-match", &tag)]).await;
+        assert_eq!(
+            (status, body.as_str()),
+            (StatusCode::OK, "const VERSION = 'y';")
+        );
+    }
+
+    #[tokio::test]
+    async fn the_page_and_the_apps_routes_are_the_booths_page_and_no_path_leaves_the_folder() {
+        let files = app("page");
+        for path in [
+            "/",
+            "/index.html",
+            "/watch",
+            "/../../etc/passwd",
+            "/.hidden",
+        ] {
+            let (status, headers, body) = get(&files, path, &[]).await;
+            assert_eq!(status, StatusCode::OK, "{path}");
+            assert!(body.contains("connect4-bridge"), "{path}: {body}");
+            assert_eq!(headers["content-type"], "text/html; charset=utf-8");
+        }
+        assert!(!hashed("worker_bg.wasm") && !hashed("book.c4b") && !hashed("index.html"));
+        assert!(hashed("style-0123456789abcdef.css"));
     }
 
     #[test]

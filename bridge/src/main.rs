@@ -19,7 +19,7 @@ use engine::SolvedPositions;
 
 /// The booth bridge between the Connect Four app and the robot.
 #[derive(Parser)]
-#[command(name = "bridge", version, about)]
+#[command(name = "connect4-bridge", version, about)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -8,7 +8,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 fn bridge(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_bridge"))
+    Command::new(env!("CARGO_BIN_EXE_connect4-bridge"))
         .args(args)
         .output()
         .unwrap()
@@ -77,7 +77,7 @@ fn serve_alone_is_a_complete_demo_with_the_simulated_robot() {
     let port = free_port();
     let log_file = dir.join("bridge.log");
     let server = Server(
-        Command::new(env!("CARGO_BIN_EXE_bridge"))
+        Command::new(env!("CARGO_BIN_EXE_connect4-bridge"))
             .args([
                 "serve",
                 "--port",
@@ -168,10 +168,10 @@ fn free_port() -> u16 {
     l.local_addr().unwrap().port()
 }
 
-/// `bridge serve --config <config>` on `port`, once it answers.
+/// `connect4-bridge serve --config <config>` on `port`, once it answers.
 fn serve_with(config: &std::path::Path, port: u16, log: &std::path::Path) -> Server {
     let server = Server(
-        Command::new(env!("CARGO_BIN_EXE_bridge"))
+        Command::new(env!("CARGO_BIN_EXE_connect4-bridge"))
             .args(["serve", "--config", config.to_str().unwrap()])
             .args(["--port", &port.to_string(), "--robot", "dummy"])
             .stdout(Stdio::null())

@@ -165,6 +165,44 @@ test('after one visit the app loads and plays offline', async (t) => {
   await context.close();
 });
 
+test('a returning visitor gets a changed data file: the service worker\'s cache is named by the build', async (t) => {
+  const { cp, mkdtemp, readFile: read, rm, writeFile } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const site = await mkdtemp(`${tmpdir()}/demo-`);
+  t.after(() => rm(site, { recursive: true, force: true }));
+  await cp(DIST, site, { recursive: true });
+  const own = await serve(site);
+  t.after(() => own.close());
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  await page.goto(`http://127.0.0.1:${own.address().port}/`);
+  await page.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
+  const cacheNames = () => page.evaluate(() => navigator.serviceWorker.ready.then(() => caches.keys()));
+  const [first] = await cacheNames();
+  const book = () => page.evaluate(() => fetch('book.c4b').then((r) => r.arrayBuffer())
+    .then((b) => Array.from(new Uint8Array(b).slice(-4))));
+  const before = await book();
+  // A new release with a new book (its last bytes changed), built as
+  // Trunk builds it: the post-build step names the cache again.
+  const file = `${site}/book.c4b`;
+  const bytes = await read(file);
+  bytes.set([1, 2, 3, 4].map((x, i) => (bytes[bytes.length - 4 + i] + x) % 256), bytes.length - 4);
+  await writeFile(file, bytes);
+  execFileSync('node', [new URL('../../app/post-build.mjs', import.meta.url).pathname, site]);
+  // The visitor comes back.
+  await page.goto(`http://127.0.0.1:${own.address().port}/`);
+  await page.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
+  await page.waitForFunction((old) => navigator.serviceWorker.getRegistration()
+    .then((r) => r && r.update()).then(() => caches.keys())
+    .then((keys) => keys.length === 1 && keys[0] !== old), first, { timeout: 20000, polling: 500 });
+  const [second] = await cacheNames();
+  assert.match(second, /^vier-gewinnt-[0-9a-f]{16}$/);
+  assert.notEqual(second, first);
+  assert.deepEqual(await book(), Array.from(bytes.slice(-4)), 'the new book, not the cached one');
+  assert.notDeepEqual(await book(), before);
+  await context.close();
+});
+
 test('German: every control and cell speaks German', async () => {
   const { context, page } = await open();
   await setting(page, 'Language', 'Deutsch');
@@ -564,7 +602,7 @@ test('the bridge serves the app built into it, in the booth\'s language (German 
   const port = await new Promise((ok) => {
     const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => ok(p)); });
   });
-  const bin = new URL('../../target/release/bridge', import.meta.url).pathname;
+  const bin = new URL('../../target/release/connect4-bridge', import.meta.url).pathname;
   const { tmpdir } = await import('node:os');
   const records = `${tmpdir()}/app-e2e-${process.pid}.sqlite`;
   const bridge = spawn(bin, ['serve', '--robot', 'dummy', '--port', String(port), '--records', records], { stdio: 'ignore' });

@@ -1,4 +1,4 @@
-// The booth end to end: `bridge serve --robot sim` on loopback (the app
+// The booth end to end: `connect4-bridge serve --robot sim` on loopback (the app
 // built into the binary, the simulated robot on a pseudo-terminal), a
 // visitor's page playing a whole game against the computer on the robot, a
 // jam in mid-game, and a second browser watching on the spectator route.
@@ -12,7 +12,7 @@ import { forEachEngine, harnessOrigin } from './webdriver.mjs';
 import { fitsAt, offScreen } from './screen.mjs';
 
 const SCREENSHOTS = new URL('../../target/screenshots/', import.meta.url).pathname;
-const BRIDGE = new URL('../../target/release/bridge', import.meta.url).pathname;
+const BRIDGE = new URL('../../target/release/connect4-bridge', import.meta.url).pathname;
 const OVER = /You won|computer won|Draw/;
 
 let browser;
@@ -24,7 +24,7 @@ let base;
 /** A bridge with the simulated robot; its own screens speak English
  * (the tests read English labels) unless `toml` says otherwise. `records`
  * names its SQLite file (to start a bridge again on the same records),
- * `args` are more arguments of `bridge serve`. */
+ * `args` are more arguments of `connect4-bridge serve`. */
 async function startBridge(toml = '', { records, config, args = [] } = {}) {
   const port = await new Promise((ok) => {
     const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => ok(p)); });

@@ -1,6 +1,10 @@
 // A small static file server for dist/, used by the end-to-end tests and by
-// the run command until the bridge serves the app.
+// the Lighthouse audit of the public demo: it serves as a well-kept static
+// host does, the build's compressed copies (name.br, name.gz) to browsers
+// that take them, files named by their hash cached for a year, the rest
+// revalidated.
 import { createServer } from 'node:http';
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 
@@ -13,6 +17,7 @@ const TYPES = {
   '.svg': 'image/svg+xml',
   '.json': 'application/json',
   '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 /** Serves `dir`; `routes` maps a path to a function `(req, res)` that
@@ -27,10 +32,15 @@ export function serve(dir, port = 0, host = '127.0.0.1', routes = {}) {
       let file = normalize(join(root, path));
       if (!file.startsWith(root)) throw new Error('outside');
       if ((await stat(file).catch(() => null))?.isDirectory()) file = join(file, 'index.html');
-      const body = await readFile(file);
+      const accepts = req.headers['accept-encoding'] ?? '';
+      const copy = [['br', '.br'], ['gzip', '.gz']].find(([name]) => accepts.includes(name)
+        && existsSync(file + (name === 'br' ? '.br' : '.gz')));
+      const body = await readFile(copy ? file + copy[1] : file);
       res.writeHead(200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'cache-control': 'no-cache',
+        'cache-control': /-[0-9a-f]{16}[_.]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        vary: 'accept-encoding',
+        ...(copy ? { 'content-encoding': copy[0] } : {}),
       });
       res.end(body);
     } catch {

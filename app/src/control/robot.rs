@@ -11,7 +11,7 @@ use leptos::prelude::*;
 
 use crate::control::Actions;
 use crate::i18n::{Lang, Message, Say, Text, refusal_text};
-use crate::io::booth_link::{BoothLink, LinkEvent};
+use crate::io::booth_link::{self, BoothLink, LinkEvent};
 use crate::model::booth::{BACK_TO_LOBBY_MS, Moment, own_seat, seated, waiting_for_opponent};
 use crate::model::game::Game;
 use crate::state::Panel;
@@ -20,6 +20,9 @@ impl Actions {
     /// Connects to the bridge that served the page, if there is one (a
     /// static host has none, and the robot button stays hidden).
     pub(crate) fn connect_booth(self) {
+        if !booth_link::served_by_bridge() {
+            return;
+        }
         let role = if self.watching {
             Role::Spectator
         } else {

@@ -112,6 +112,20 @@ pub fn forget_token() {
     }
 }
 
+/// Whether a booth's bridge served this page: it marks the page it serves
+/// (`<meta name="connect4-bridge">`, see `app/post-build.mjs`). A static
+/// host has no bridge, and the page opens no WebSocket there.
+pub fn served_by_bridge() -> bool {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector("meta[name=connect4-bridge]")
+                .ok()
+                .flatten()
+        })
+        .is_some()
+}
+
 fn socket_url() -> Option<String> {
     let location = web_sys::window()?.location();
     let scheme = if location.protocol().ok()? == "https:" {

@@ -133,7 +133,7 @@ pub fn serve_simulated(dir: &std::path::Path, port: u16, name: &str) -> std::pro
     serve_simulated_with(dir, port, name, &[])
 }
 
-/// As [`serve_simulated`], with more arguments to `bridge serve`.
+/// As [`serve_simulated`], with more arguments to `connect4-bridge serve`.
 pub fn serve_simulated_with(
     dir: &std::path::Path,
     port: u16,
@@ -141,7 +141,7 @@ pub fn serve_simulated_with(
     more: &[&str],
 ) -> std::process::Child {
     use std::process::{Command, Stdio};
-    let child = Command::new(env!("CARGO_BIN_EXE_bridge"))
+    let child = Command::new(env!("CARGO_BIN_EXE_connect4-bridge"))
         .args(["serve", "--robot", "sim", "--port", &port.to_string()])
         .args(more)
         .args(["--app-dir", dir.to_str().unwrap()])

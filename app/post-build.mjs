@@ -1,0 +1,65 @@
+// Trunk's post-build step (Trunk.toml) on the staged app, before it becomes
+// dist/:
+// 1. The service worker's cache is named after the build's content, never
+//    by hand: any changed file (a new book, a new page) makes a new worker,
+//    which fetches everything afresh and deletes the old cache.
+// 2. The booth's page: index.bridge.html, the page with a mark that a bridge
+//    served it (the app opens the booth's WebSocket only then).
+// 3. Every text and Wasm file compressed ahead, Brotli and gzip at their
+//    best, beside it (name.br, name.gz), for the bridge and any static host
+//    that serves such files.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const dir = process.env.TRUNK_STAGING_DIR || process.argv[2];
+if (!dir) throw new Error('usage: node app/post-build.mjs <staged app folder> (or TRUNK_STAGING_DIR)');
+
+const files = (folder) => readdirSync(folder).flatMap((name) => {
+  const path = join(folder, name);
+  return statSync(path).isDirectory() ? files(path) : [path];
+});
+const compressed = /\.(br|gz)$/;
+const sorted = () => files(dir).filter((f) => !compressed.test(f)).sort();
+
+// 1. The cache's name from every file but the worker's own script.
+const sw = join(dir, 'sw.js');
+const hash = createHash('sha256');
+for (const file of sorted().filter((f) => f !== sw)) {
+  hash.update(relative(dir, file));
+  hash.update(readFileSync(file));
+}
+const version = `vier-gewinnt-${hash.digest('hex').slice(0, 16)}`;
+const script = readFileSync(sw, 'utf8');
+const versionLine = /const VERSION = '[^']*';/;
+if (!versionLine.test(script)) throw new Error('sw.js has no `const VERSION = \'…\';` to name');
+writeFileSync(sw, script.replace(versionLine, `const VERSION = '${version}';`));
+
+// 2. The page as the bridge serves it.
+const page = readFileSync(join(dir, 'index.html'), 'utf8');
+// After the charset, which must come first (the minified page has no <head>).
+const marked = page.replace(/<meta charset=[^>]*>/i, (charset) => `${charset}<meta name="connect4-bridge" content="ws">`);
+if (marked === page) throw new Error('index.html has no <meta charset> to mark the page after');
+writeFileSync(join(dir, 'index.bridge.html'), marked);
+
+// 3. Compressed copies where they save something.
+const text = /\.(html|js|mjs|css|svg|json|webmanifest|wasm|c4b|c4l|txt)$/;
+let before = 0;
+let after = 0;
+for (const file of sorted().filter((f) => text.test(f))) {
+  const body = readFileSync(file);
+  const br = brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+  const gz = gzipSync(body, { level: 9 });
+  if (gz.length > body.length * 0.9) continue;
+  writeFileSync(`${file}.gz`, gz);
+  if (br.length < gz.length) writeFileSync(`${file}.br`, br);
+  before += body.length;
+  after += Math.min(br.length, gz.length);
+}
+console.log(`post-build: cache ${version}; ${before} bytes of text and Wasm, ${after} compressed`);
