@@ -55,6 +55,9 @@ pub struct Actions {
     spectate: StoredValue<Option<Spectate>, LocalStorage>,
     /// The booth's one-second clock, while a bridge is there.
     clock: StoredValue<Option<gloo_timers::callback::Interval>, LocalStorage>,
+    /// A bridge served the page and its first word has not come yet (see
+    /// [`Actions::awaiting_booth`]).
+    awaiting_booth: RwSignal<bool>,
 }
 
 /// The actions of the page, from components.
@@ -74,6 +77,7 @@ impl Actions {
             link: StoredValue::new_local(None),
             spectate: StoredValue::new_local(None),
             clock: StoredValue::new_local(None),
+            awaiting_booth: RwSignal::new(false),
         };
         actions
             .worker

@@ -23,6 +23,9 @@ impl Actions {
         if !booth_link::served_by_bridge() {
             return;
         }
+        self.awaiting_booth.set(true);
+        let awaiting = self.awaiting_booth;
+        gloo_timers::callback::Timeout::new(1000, move || awaiting.set(false)).forget();
         let role = if self.watching {
             Role::Spectator
         } else {
@@ -32,6 +35,15 @@ impl Actions {
         self.link.set_value(Some(link));
         let clock = gloo_timers::callback::Interval::new(1000, move || self.tick());
         self.clock.set_value(Some(clock));
+    }
+
+    /// Whether the page waits for the booth's first word (tracked): on a
+    /// page a bridge served, the welcome brings the booth's language and
+    /// the snapshot the robot's button. The page stays hidden until both
+    /// are there, or a second has passed, so that it does not jump when
+    /// they arrive.
+    pub(crate) fn awaiting_booth(self) -> bool {
+        self.awaiting_booth.get() && self.state.booth.snapshot.with(Option::is_none)
     }
 
     /// Every second: the countdowns, and back to the lobby after a game.

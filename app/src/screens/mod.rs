@@ -53,7 +53,8 @@ fn page(watching: bool) -> impl IntoView {
         <div class="app" class:watching=watching class:contrast=themed(|s| s.high_contrast)
             class:marks=themed(|s| s.marks) class:still=themed(|s| !s.animation)
             class:thinking=move || ui.thinking_open.get()
-            class:no-computer=move || !actions.computer_plays()>
+            class:no-computer=move || !actions.computer_plays()
+            class:awaiting-booth=move || actions.awaiting_booth()>
             <Toolbar controls=!watching/>
             <main class="play">
                 <div class="board-area">
