@@ -7,25 +7,28 @@
 # printed and held against the goals: performance >= 90, accessibility,
 # best practices 100, SEO >= 90, CLS <= 0.1. Reports go to
 # target/lighthouse/. Needs dist/ and target/release/connect4-bridge
-# (.ci/serve.sh builds both).
+# (.ci/serve.sh builds both); APP_DIR and BRIDGE name others (an older
+# build, for a before-and-after in one session), OUT the reports' folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
-[ -f dist/index.html ] && [ -x target/release/connect4-bridge ] \
+APP_DIR=${APP_DIR:-dist}
+BRIDGE=${BRIDGE:-target/release/connect4-bridge}
+[ -f "$APP_DIR/index.html" ] && [ -x "$BRIDGE" ] \
   || { echo "build the app and the bridge first (.ci/serve.sh, or trunk build --release and cargo build --release -p bridge --features embed-app)" >&2; exit 1; }
 [ -x /usr/bin/chromium ] || { echo "Debian's chromium is missing (.ci/setup.sh installs it)" >&2; exit 1; }
 if [ ! -x tests/lighthouse/node_modules/.bin/lighthouse ]; then
   (cd tests/lighthouse && npm ci --no-audit --no-fund)
 fi
-out=target/lighthouse
+out=${OUT:-target/lighthouse}
 mkdir -p "$out"
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 demo_port=$(free_port)
 booth_port=$(free_port)
 work=$(mktemp -d)
-node tests/e2e/static-server.mjs dist "$demo_port" > "$work/demo.log" 2>&1 &
+node tests/e2e/static-server.mjs "$APP_DIR" "$demo_port" > "$work/demo.log" 2>&1 &
 demo=$!
-target/release/connect4-bridge serve --robot sim --port "$booth_port" --records "$work/booth.sqlite" > "$work/booth.log" 2>&1 &
+"$BRIDGE" serve --robot sim --port "$booth_port" --records "$work/booth.sqlite" > "$work/booth.log" 2>&1 &
 booth=$!
 trap 'kill $demo $booth 2>/dev/null || true; rm -rf "$work"' EXIT
 for port in "$demo_port" "$booth_port"; do
