@@ -167,6 +167,11 @@ async fn main() {
         }
         if game > 0 && game % (games / 10).max(1) == 0 {
             memory.push(resident_kb());
+            eprintln!(
+                "{game} games in {:.0} s, {:.1} MB resident",
+                started.elapsed().as_secs_f64(),
+                resident_kb() as f64 / 1024.0
+            );
         }
         ws.send(send(json!({"type": "start", "mode": "vs_computer"})))
             .await
@@ -258,10 +263,20 @@ async fn main() {
     memory.push(resident_kb());
     let crowd = crowd.await.unwrap();
     // Every game is in the records, with its end.
-    let csv = operator_get(port, "/operator/games.csv").await.unwrap_or_default();
-    let rows: Vec<&str> = csv.lines().skip(1).map(str::trim_end).filter(|l| !l.is_empty()).collect();
+    let csv = operator_get(port, "/operator/games.csv")
+        .await
+        .unwrap_or_default();
+    let rows: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .map(str::trim_end)
+        .filter(|l| !l.is_empty())
+        .collect();
     let recorded = rows.len();
-    let unfinished = rows.iter().filter(|l| l.split(',').nth(7) == Some("")).count();
+    let unfinished = rows
+        .iter()
+        .filter(|l| l.split(',').nth(7) == Some(""))
+        .count();
     let state: Value = operator_get(port, "/operator/state")
         .await
         .and_then(|s| serde_json::from_str(&s).ok())
@@ -346,7 +361,9 @@ fn resident_kb() -> u64 {
 /// A plain HTTP request to the operator's API: the body, if answered 200.
 async fn operator_request(port: u16, head: &str, body: &str) -> Option<String> {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.ok()?;
+    let mut s = tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .ok()?;
     let request = format!(
         "{head} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Operator-Token: {OPERATOR}\r\n\
          Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
@@ -444,7 +461,11 @@ async fn page(port: u16, n: usize, kind: usize) -> bool {
         return false;
     };
     let hello = json!({"type": "hello", "v": booth_protocol::VERSION, "role": "spectator", "session": format!("crowd-{n}")});
-    if ws.send(Message::Text(hello.to_string().into())).await.is_err() {
+    if ws
+        .send(Message::Text(hello.to_string().into()))
+        .await
+        .is_err()
+    {
         return false;
     }
     let stay = Duration::from_millis(500 + (n as u64 * 7919) % 4500);
@@ -462,7 +483,11 @@ async fn page(port: u16, n: usize, kind: usize) -> bool {
         1 => tokio::time::sleep(stay).await,
         _ => {
             while Instant::now() < until {
-                if ws.send(Message::Ping(vec![b'p'; 100].into())).await.is_err() {
+                if ws
+                    .send(Message::Ping(vec![b'p'; 100].into()))
+                    .await
+                    .is_err()
+                {
                     return true;
                 }
             }

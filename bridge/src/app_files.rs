@@ -154,22 +154,17 @@ fn embedded_file(_path: &str) -> Option<&'static [u8]> {
 /// the copy's extension.
 fn accepted(request: &HeaderMap) -> Vec<(&'static str, &'static str)> {
     let takes = |wanted: &str| {
-        request
-            .get_all(header::ACCEPT_ENCODING)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .any(|item| {
-                let mut parts = item.split(';').map(str::trim);
-                parts
-                    .next()
-                    .is_some_and(|name| name.eq_ignore_ascii_case(wanted))
-                    && parts.all(|p| {
-                        p.strip_prefix("q=")
-                            .and_then(|q| q.trim().parse::<f32>().ok())
-                            .is_none_or(|q| q > 0.0)
-                    })
-            })
+        listed(request, header::ACCEPT_ENCODING).any(|item| {
+            let mut parts = item.split(';').map(str::trim);
+            parts
+                .next()
+                .is_some_and(|name| name.eq_ignore_ascii_case(wanted))
+                && parts.all(|p| {
+                    p.strip_prefix("q=")
+                        .and_then(|q| q.trim().parse::<f32>().ok())
+                        .is_none_or(|q| q > 0.0)
+                })
+        })
     };
     [("br", "br"), ("gzip", "gz")]
         .into_iter()
@@ -189,15 +184,20 @@ fn etag(body: &[u8]) -> String {
 
 /// Whether the browser's copy (`If-None-Match`) is the file as it is.
 fn not_modified(request: &HeaderMap, tag: &str) -> bool {
+    listed(request, header::IF_NONE_MATCH).any(|given| {
+        let given = given.trim();
+        given == "*" || given.trim_start_matches("W/") == tag
+    })
+}
+
+/// The items of a request header that lists them with commas, in all its
+/// lines.
+fn listed(request: &HeaderMap, name: header::HeaderName) -> impl Iterator<Item = &str> {
     request
-        .get_all(header::IF_NONE_MATCH)
-        .iter()
+        .get_all(name)
+        .into_iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(','))
-        .any(|given| {
-            let given = given.trim();
-            given == "*" || given.trim_start_matches("W/") == tag
-        })
 }
 
 /// Whether the name carries its content's hash, as Trunk names the app's

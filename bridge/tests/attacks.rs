@@ -338,6 +338,17 @@ fn client_frame(opcode: u8, payload: &[u8]) -> Vec<u8> {
     f
 }
 
+/// A spectator's hello over a raw WebSocket (a masked text frame, its
+/// mask all zeros).
+async fn say_hello(s: &mut TcpStream, session: &str) {
+    let greeting = hello("spectator", session).to_string();
+    let mut frame = vec![0x81, 0x80 | 126];
+    frame.extend_from_slice(&u16::try_from(greeting.len()).unwrap().to_be_bytes());
+    frame.extend_from_slice(&[0, 0, 0, 0]);
+    frame.extend_from_slice(greeting.as_bytes());
+    s.write_all(&frame).await.unwrap();
+}
+
 /// Sends pings from `s` as fast as the socket takes them, never reading,
 /// for at most `for_at_most`; how many went out before the bridge closed.
 async fn ping_flood(mut s: TcpStream, for_at_most: Duration) -> u64 {
@@ -367,12 +378,7 @@ async fn pings_from_pages_that_never_read_are_cut_off_and_do_not_grow_the_bridge
     })];
     for i in 0..2 {
         let mut s = raw_websocket(port).await;
-        let greeting = hello("spectator", &format!("pinger-{i}")).to_string();
-        let mut frame = vec![0x81, 0x80 | 126];
-        frame.extend_from_slice(&u16::try_from(greeting.len()).unwrap().to_be_bytes());
-        frame.extend_from_slice(&[0, 0, 0, 0]);
-        frame.extend_from_slice(greeting.as_bytes());
-        s.write_all(&frame).await.unwrap();
+        say_hello(&mut s, &format!("pinger-{i}")).await;
         floods.push(tokio::spawn(async move {
             ping_flood(s, Duration::from_secs(10)).await
         }));
@@ -399,12 +405,7 @@ async fn a_page_that_stops_reading_is_dropped_within_seconds() {
     // A spectator that reads what comes but never answers a ping, as a
     // page that stopped reading would not.
     let mut s = raw_websocket(b.bridge.port).await;
-    let greeting = hello("spectator", "deaf").to_string();
-    let mut frame = vec![0x81, 0x80 | 126];
-    frame.extend_from_slice(&u16::try_from(greeting.len()).unwrap().to_be_bytes());
-    frame.extend_from_slice(&[0, 0, 0, 0]);
-    frame.extend_from_slice(greeting.as_bytes());
-    s.write_all(&frame).await.unwrap();
+    say_hello(&mut s, "deaf").await;
     let started = Instant::now();
     let mut pings = 0;
     let closed = loop {
