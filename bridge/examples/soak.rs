@@ -157,6 +157,7 @@ async fn main() {
     let started = Instant::now();
     let (mut desyncs, mut lost, mut moves) = (0usize, 0usize, 0usize);
     let mut sent_at: Vec<(Instant, String)> = Vec::new();
+    let mut latencies: Vec<f64> = Vec::new();
     let mut rng = 0x1234_5678_9abc_def1u64;
     for game in 0..games {
         if game % 20 == 10 {
@@ -165,6 +166,9 @@ async fn main() {
         if game % 100 == 50 {
             exports += usize::from(operator_get(port, "/operator/games.csv").await.is_some());
         }
+        // The robot's lines of the game before, matched and let go: the
+        // soak holds its figures, not its history.
+        latencies.extend(relay_latencies(&mut sent_at, &sim.take_received()));
         if game > 0 && game % (games / 10).max(1) == 0 {
             memory.push(resident_kb());
             eprintln!(
@@ -181,7 +185,14 @@ async fn main() {
         // Until the new game's first snapshot: the last one may still show
         // the game before, over.
         let mut begun = false;
+        let game_began = Instant::now();
         loop {
+            // The bridge's pings keep coming: a game that stops moving is
+            // caught by its own clock.
+            assert!(
+                game_began.elapsed() < Duration::from_secs(120),
+                "game {game} stalled"
+            );
             let frame = tokio::time::timeout(Duration::from_secs(60), ws.next())
                 .await
                 .expect("the bridge answers");
@@ -214,7 +225,12 @@ async fn main() {
                 continue;
             }
             let shown = v["moves"].as_str().unwrap_or("").to_string();
-            if waiting_for.as_deref().is_some_and(|m| m != shown) {
+            // The snapshot of the visitor's coin alone may have been
+            // replaced by the next (the computer's answer) in the outbox.
+            if waiting_for
+                .as_deref()
+                .is_some_and(|m| !shown.starts_with(m))
+            {
                 continue;
             }
             waiting_for = None;
@@ -260,6 +276,7 @@ async fn main() {
         }
     }
     let elapsed = started.elapsed();
+    latencies.extend(relay_latencies(&mut sent_at, &sim.take_received()));
     memory.push(resident_kb());
     let crowd = crowd.await.unwrap();
     // Every game is in the records, with its end.
@@ -286,19 +303,6 @@ async fn main() {
         serde_json::from_value(state["settings"].clone()).ok();
     let config_agrees = on_disk.ok() == in_effect;
 
-    // Latency: each move to the first matching DROP the robot received after it.
-    let received = sim.take_received();
-    let mut latencies: Vec<f64> = Vec::new();
-    let mut from = 0;
-    for (sent, line) in &sent_at {
-        if let Some(i) = received[from..]
-            .iter()
-            .position(|(at, l)| at >= sent && l == line)
-        {
-            latencies.push((received[from + i].0 - *sent).as_secs_f64() * 1000.0);
-            from += i + 1;
-        }
-    }
     latencies.sort_by(f64::total_cmp);
     let pick = |q: f64| {
         latencies
@@ -353,6 +357,26 @@ async fn main() {
 }
 
 const OPERATOR: &str = "soakOperator2026";
+
+/// Each move sent (taken from `sent_at`) to the first matching DROP the
+/// robot received after it, in milliseconds.
+fn relay_latencies(
+    sent_at: &mut Vec<(Instant, String)>,
+    received: &[(Instant, String)],
+) -> Vec<f64> {
+    let mut latencies = Vec::new();
+    let mut from = 0;
+    for (sent, line) in sent_at.drain(..) {
+        if let Some(i) = received[from..]
+            .iter()
+            .position(|(at, l)| *at >= sent && *l == line)
+        {
+            latencies.push((received[from + i].0 - sent).as_secs_f64() * 1000.0);
+            from += i + 1;
+        }
+    }
+    latencies
+}
 
 fn resident_kb() -> u64 {
     status_kb("VmRSS:")

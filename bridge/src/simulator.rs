@@ -114,8 +114,13 @@ pub fn remove_stale_links(dir: &Path) -> usize {
 /// The physical grid: `grid[column][row]`, row 0 at the bottom.
 pub type Grid = [[Option<Colour>; 6]; 7];
 
-/// Every command line received, with the time it arrived.
-pub type Received = Arc<Mutex<Vec<(Instant, String)>>>;
+/// The command lines received, with the time each arrived: the newest
+/// [`RECEIVED_KEPT`], so that a simulated robot running all day does not
+/// grow.
+pub type Received = Arc<Mutex<std::collections::VecDeque<(Instant, String)>>>;
+
+/// Command lines the simulator keeps until they are taken.
+pub const RECEIVED_KEPT: usize = 10_000;
 
 /// What the simulator has counted.
 #[derive(Debug, Default)]
@@ -200,7 +205,7 @@ impl Simulator {
 
     /// Takes the lines received so far, with their arrival times.
     pub fn take_received(&self) -> Vec<(Instant, String)> {
-        std::mem::take(&mut *self.received.lock().expect("received lock"))
+        std::mem::take(&mut *self.received.lock().expect("received lock")).into()
     }
 
     /// Makes the next drop fail with `fault`, whatever the dice say.
@@ -324,10 +329,12 @@ impl Robot {
     fn handle(&mut self, line: &[u8]) {
         self.counters.commands.fetch_add(1, Ordering::SeqCst);
         let text = String::from_utf8_lossy(line).into_owned();
-        self.received
-            .lock()
-            .expect("received lock")
-            .push((Instant::now(), text));
+        let mut received = self.received.lock().expect("received lock");
+        if received.len() >= RECEIVED_KEPT {
+            received.pop_front();
+        }
+        received.push_back((Instant::now(), text));
+        drop(received);
         let command = match parse_command(line) {
             Ok(c) => c,
             Err(e) => {
