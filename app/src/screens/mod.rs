@@ -49,8 +49,6 @@ fn page(watching: bool) -> impl IntoView {
     let settings = expect_context::<RwSignal<Settings>>();
     let ui = expect_context::<Ui>();
     let themed = move |f: fn(&Settings) -> bool| move || settings.with(f);
-    let panels_ready = RwSignal::new(false);
-    gloo_timers::callback::Timeout::new(0, move || panels_ready.set(true)).forget();
     view! {
         <div class="app" class:watching=watching class:contrast=themed(|s| s.high_contrast)
             class:marks=themed(|s| s.marks) class:still=themed(|s| !s.animation)
@@ -69,14 +67,9 @@ fn page(watching: bool) -> impl IntoView {
                 </div>
                 <Thoughts/>
             </main>
-            // Closed at the start: drawn in a task of their own after the
-            // first frame, so that the page's first task (its Wasm and the
-            // board) is shorter and the board shows sooner.
-            <Show when=move || panels_ready.get()>
-                <SettingsPanel/>
-                <HelpPanel/>
-                <Explainer/>
-            </Show>
+            <SettingsPanel/>
+            <HelpPanel/>
+            <Explainer/>
             <Show when=move || !watching>
                 <RobotPanel/>
             </Show>
