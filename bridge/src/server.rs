@@ -690,22 +690,10 @@ async fn session(mut socket: Socket, peer: SocketAddr, state: AppState) {
                         break Some((CloseCode::Size, "message too large"));
                     }
                 };
-                // Every frame counts against the rate: text, binary, pings
-                // and pongs alike.
-                match rate.count() {
+                match paced(&mut rate, &frame, &outbox, &state, id) {
                     Pace::Fine => {}
                     Pace::Flood => break Some((CloseCode::Policy, "too many messages")),
-                    Pace::Over { first } => {
-                        if matches!(frame, Message::Text(_) | Message::Binary(_)) {
-                            outbox.send(&ServerMessage::Error { code: ErrorCode::RateLimited });
-                        }
-                        // Once a second at most: a flood must not flood the
-                        // operator page too.
-                        if first {
-                            state.booth.lock().expect("booth lock").refused(id, ErrorCode::RateLimited);
-                        }
-                        continue;
-                    }
+                    Pace::Over { .. } => continue,
                 }
                 let text = match frame {
                     Message::Text(t) => t.to_string(),
@@ -744,6 +732,29 @@ async fn session(mut socket: Socket, peer: SocketAddr, state: AppState) {
         };
         let _ = tokio::time::timeout(SEND_WITHIN, socket.send(Message::Close(Some(frame)))).await;
     }
+}
+
+/// Counts `frame` against the page's rate (text, binary, pings and pongs
+/// alike). A data message over the limit is refused; the operator page
+/// hears of it once a second at most, so that a flood does not flood it
+/// too.
+fn paced(rate: &mut Rate, frame: &Message, outbox: &Outbox, state: &AppState, id: u64) -> Pace {
+    let pace = rate.count();
+    if let Pace::Over { first } = pace {
+        if matches!(frame, Message::Text(_) | Message::Binary(_)) {
+            outbox.send(&ServerMessage::Error {
+                code: ErrorCode::RateLimited,
+            });
+        }
+        if first {
+            state
+                .booth
+                .lock()
+                .expect("booth lock")
+                .refused(id, ErrorCode::RateLimited);
+        }
+    }
+    pace
 }
 
 /// How one page's messages stand against its limit this second.
