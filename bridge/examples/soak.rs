@@ -6,7 +6,7 @@
 //! records in a real file.
 //!
 //! ```text
-//! cargo run --release -p bridge --example soak -- [games] [fault rate] [pages]
+//! cargo run --release -p bridge --example soak -- [games] [fault rate] [pages] [games per export]
 //! ```
 //!
 //! Reports games, faults injected, desyncs (the grid differs from the game
@@ -89,6 +89,10 @@ async fn main() {
         Box::new(LineCodec),
     );
     let pages: usize = args.next().map_or(1000, |a| a.parse().expect("pages"));
+    // 0: no CSV export during the run (each export holds every game).
+    let per_export: usize = args
+        .next()
+        .map_or(100, |a| a.parse().expect("games per export"));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
     let work = std::env::temp_dir().join(format!("soak-{}", std::process::id()));
@@ -163,7 +167,7 @@ async fn main() {
         if game % 20 == 10 {
             saves += usize::from(operator_save(port, game).await);
         }
-        if game % 100 == 50 {
+        if per_export > 0 && game % per_export == per_export / 2 {
             exports += usize::from(operator_get(port, "/operator/games.csv").await.is_some());
         }
         // The robot's lines of the game before, matched and let go: the
