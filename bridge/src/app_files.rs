@@ -101,7 +101,7 @@ impl AppFiles {
         else {
             return (StatusCode::NOT_FOUND, "no app here").into_response();
         };
-        let tag = etag(&body);
+        let tag = self.etag(name, &body);
         let mut response = if not_modified(request, &tag) {
             StatusCode::NOT_MODIFIED.into_response()
         } else {
@@ -137,6 +137,27 @@ impl AppFiles {
             }),
         );
         response
+    }
+}
+
+impl AppFiles {
+    /// The entity tag of the file `name` with this `body`: worked out once
+    /// per file for the files in the binary, which never change (the
+    /// page's Wasm is 744 KB to hash); afresh for a folder's, which may.
+    fn etag(&self, name: &str, body: &[u8]) -> String {
+        static KNOWN: std::sync::LazyLock<
+            std::sync::Mutex<std::collections::HashMap<String, String>>,
+        > = std::sync::LazyLock::new(Default::default);
+        match self {
+            AppFiles::Folder(_) => etag(body),
+            AppFiles::Embedded => {
+                let mut known = KNOWN.lock().expect("etags lock");
+                known
+                    .entry(name.to_owned())
+                    .or_insert_with(|| etag(body))
+                    .clone()
+            }
+        }
     }
 }
 
