@@ -61,7 +61,12 @@ pub fn ColumnValues() -> impl IntoView {
                     (_, -1) => "value bad",
                     _ => "value even",
                 };
-                let style = format!("--bar:{:.2}", v.map_or(0.0, |v| bar_length(v, &known)));
+                // Placed in its column: in words the values take two rows.
+                let style = format!(
+                    "--bar:{:.2};grid-column:{}",
+                    v.map_or(0.0, |v| bar_length(v, &known)),
+                    c + 1
+                );
                 let text = match v {
                     Some(score) if perfect && !numbers => i18n.say(&Say::PerfectValue {
                         score,

@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 
 use super::TreeState;
-use super::layout::node_board;
+use super::layout::{focus, node_board};
 use super::svg::{board_svg, markup};
 use super::viewport::{Fingers, Viewport};
 use crate::i18n::{Lang, use_i18n};
@@ -130,14 +130,11 @@ fn drawing(
     lang: Lang,
 ) -> Option<(String, usize, String)> {
     tree.shape.with(|shape| {
-        let (root, placed, drawing) = shape.as_ref()?;
+        let (_, placed, drawing) = shape.as_ref()?;
         let size = tree.size.get();
         let v = tree.view.get().unwrap_or_else(|| {
-            let root_x = placed
-                .iter()
-                .find(|p| p.index == *root)
-                .map_or(0.0, |p| p.x);
-            let v = Viewport::following(*drawing, size, root_x);
+            let eye = tree.trace.with(|t| t.as_ref().map(|t| focus(t, placed)));
+            let v = Viewport::following(*drawing, size, eye.unwrap_or_default());
             tree.auto.set_value(v);
             v
         });

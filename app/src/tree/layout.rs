@@ -154,6 +154,43 @@ pub fn node_board(t: &SearchTrace, index: usize, geometry: Geometry) -> Option<B
     Some(board)
 }
 
+/// Where the eye follows the tree: the path from the root drawn down to
+/// the deepest node being searched, else to the deepest on the expected
+/// line, else the root alone.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Focus {
+    /// The path's end.
+    pub end: (f64, f64),
+    /// The leftmost and the rightmost x along the path.
+    pub span: (f64, f64),
+}
+
+/// The [`Focus`] of the placed tree.
+pub fn focus(trace: &SearchTrace, placed: &[Placed]) -> Focus {
+    let deepest = |keep: &dyn Fn(&engine::trace::TraceNode) -> bool| {
+        placed
+            .iter()
+            .filter(|p| keep(&trace.nodes[p.index]))
+            .max_by(|a, b| a.y.total_cmp(&b.y))
+    };
+    let Some(end) = deepest(&|n| n.searching)
+        .or_else(|| deepest(&|n| n.on_pv))
+        .or_else(|| placed.last())
+    else {
+        return Focus::default();
+    };
+    let on_path: HashSet<usize> = path_to(trace, end.index).into_iter().collect();
+    let xs = placed
+        .iter()
+        .filter(|p| on_path.contains(&p.index))
+        .map(|p| p.x);
+    let span = xs.fold((end.x, end.x), |(lo, hi), x| (lo.min(x), hi.max(x)));
+    Focus {
+        end: (end.x, end.y),
+        span,
+    }
+}
+
 /// The depth of the node shown as the root.
 pub fn root_depth(trace: &SearchTrace, root: usize) -> u8 {
     trace.nodes.get(root).map_or(0, |n| n.depth)
@@ -212,6 +249,29 @@ mod tests {
             pv_nodes
         );
         assert!(small.len() < all.len(), "deeper branches stay folded");
+    }
+
+    #[test]
+    fn the_eye_follows_the_expected_line_to_its_end() {
+        let t = trace();
+        let (placed, _, _) = layout(&t, 0, &HashSet::new(), 1);
+        let f = focus(&t, &placed);
+        let end = placed
+            .iter()
+            .filter(|p| t.nodes[p.index].on_pv)
+            .max_by(|a, b| a.y.total_cmp(&b.y))
+            .unwrap();
+        assert_eq!(f.end, (end.x, end.y));
+        assert_eq!(
+            f.end.1,
+            f64::from(1 + PV_OPEN) * DY + DY / 2.0,
+            "as deep as the line is open"
+        );
+        let root = placed.iter().find(|p| p.index == 0).unwrap();
+        assert!(
+            f.span.0 <= root.x.min(end.x) && f.span.1 >= root.x.max(end.x),
+            "the path from the root"
+        );
     }
 
     #[test]

@@ -198,8 +198,10 @@ pub fn TreeView(
             <div class="tree-kinds">
                 {kind_button(TreeKind::Search, Text::RealSearch)}
                 {kind_button(TreeKind::Minimax, Text::MinimaxTeaching)}
-                <button class="explain-link" on:click=move |_| ui.toggle(Panel::Explainer)>
-                    {move || i18n.t(Text::HowItThinks)}
+                <button class="explain-link" on:click=move |_| ui.toggle(Panel::Explainer)
+                    aria-label=move || i18n.t(Text::HowItThinks)>
+                    <span class="long">{move || i18n.t(Text::HowItThinks)}</span>
+                    <span class="short" aria-hidden="true">"?"</span>
                 </button>
             </div>
             <p class="tree-caption">{caption}</p>

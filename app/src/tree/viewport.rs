@@ -1,8 +1,9 @@
 //! The window onto the tree's drawing: where it looks and how close, and
 //! how zoom, pan, pinch and fit move it. Plain arithmetic, tested natively.
 
-/// The smallest zoom the tree opens with: a wider tree is panned instead.
-const AUTO_ZOOM: f64 = 0.55;
+/// The smallest zoom the tree opens with: its labels (12 px in the
+/// drawing) are drawn at 12 px at least; a wider tree is panned instead.
+const AUTO_ZOOM: f64 = 1.0;
 /// The largest: a small tree on a big screen is drawn bigger, for people
 /// watching from a step away.
 const MAX_AUTO_ZOOM: f64 = 1.6;
@@ -12,6 +13,8 @@ const ZOOM_RANGE: (f64, f64) = (0.15, 4.0);
 const MAX_FIT_ZOOM: f64 = 1.0;
 /// Below this zoom, labels are too small to read and are left out.
 const LABEL_ZOOM: f64 = 0.5;
+
+use super::layout::Focus;
 
 /// The visible window: the drawing's point at the canvas' top-left corner,
 /// and the zoom (canvas pixels per drawing pixel).
@@ -30,20 +33,33 @@ pub type Size = (f64, f64);
 
 impl Viewport {
     /// The view that follows a tree of `drawing` size on a `canvas`: the
-    /// whole tree if it fits at a readable zoom, else the root (at `root_x`)
-    /// at the top centre.
-    pub fn following(drawing: Size, canvas: Size, root_x: f64) -> Viewport {
+    /// whole tree if it fits at a readable zoom, else the path to the
+    /// `focus` (the expected line, or the branch being searched) in the
+    /// middle of the width, or its end where the path is wider than the
+    /// canvas, and low enough to see the path down to its end.
+    pub fn following(drawing: Size, canvas: Size, focus: Focus) -> Viewport {
         let (width, height) = drawing;
         let (cw, ch) = canvas;
         let zoom = (cw / width)
             .min(ch / height)
             .clamp(AUTO_ZOOM, MAX_AUTO_ZOOM);
-        let x = if width * zoom <= cw {
-            (width - cw / zoom) / 2.0
+        let (seen_w, seen_h) = (cw / zoom, ch / zoom);
+        let (lo, hi) = focus.span;
+        let x = if width <= seen_w {
+            (width - seen_w) / 2.0
+        } else if hi - lo <= seen_w * 0.8 {
+            (lo + hi - seen_w) / 2.0
         } else {
-            root_x - cw / zoom / 2.0
+            focus.end.0 - seen_w / 2.0
         };
-        Viewport { x, y: 0.0, zoom }
+        // Deeper than the canvas shows: the focus at three quarters of its
+        // height, the path above it in sight.
+        let y = if height <= seen_h {
+            0.0
+        } else {
+            (focus.end.1 - seen_h * 0.75).clamp(0.0, height - seen_h)
+        };
+        Viewport { x, y, zoom }
     }
 
     /// The whole drawing centred at the top, never enlarged.
@@ -148,22 +164,59 @@ impl Fingers {
 mod tests {
     use super::*;
 
+    /// A path that ends at `end`, as wide as `span`.
+    fn path(end: (f64, f64), span: (f64, f64)) -> Focus {
+        Focus { end, span }
+    }
+
     const CANVAS: Size = (600.0, 300.0);
 
     #[test]
     fn a_small_tree_is_shown_whole_and_a_wide_one_from_its_root() {
-        let small = Viewport::following((300.0, 150.0), CANVAS, 150.0);
+        let small = Viewport::following((300.0, 150.0), CANVAS, path((150.0, 0.0), (150.0, 150.0)));
         assert_eq!(small.zoom, MAX_AUTO_ZOOM, "enlarged for watchers");
         // Centred: the drawing's middle is the canvas' middle.
         assert!((small.x + CANVAS.0 / small.zoom / 2.0 - 150.0).abs() < 1e-9);
-        let wide = Viewport::following((6000.0, 300.0), CANVAS, 2500.0);
-        assert_eq!(wide.zoom, AUTO_ZOOM);
+        let wide = Viewport::following(
+            (6000.0, 300.0),
+            CANVAS,
+            path((2500.0, 222.0), (2300.0, 2700.0)),
+        );
+        assert_eq!(wide.zoom, AUTO_ZOOM, "labels at their full size");
         let (left, right) = wide.columns_seen(CANVAS);
         assert!(
             ((left + right) / 2.0 - 2500.0).abs() < 1e-9,
-            "the root in the middle"
+            "the expected line in the middle"
         );
+        // A path wider than the canvas: its end in the middle.
+        let long = Viewport::following(
+            (6000.0, 300.0),
+            CANVAS,
+            path((100.0, 222.0), (100.0, 2700.0)),
+        );
+        assert_eq!(long.columns_seen(CANVAS), (-200.0, 400.0));
+        assert_eq!(wide.y, 0.0, "a tree as high as the canvas from its top");
         assert!(wide.shows_labels());
+    }
+
+    #[test]
+    fn a_deep_path_is_followed_down() {
+        // A path 900 px deep on a 300 px canvas: its end in sight, at three
+        // quarters of the height.
+        let deep = Viewport::following(
+            (6000.0, 1000.0),
+            CANVAS,
+            path((400.0, 900.0), (400.0, 400.0)),
+        );
+        assert_eq!(deep.zoom, AUTO_ZOOM);
+        assert_eq!(deep.y, 900.0 - 300.0 * 0.75);
+        // Never below the drawing's bottom.
+        let end = Viewport::following(
+            (6000.0, 1000.0),
+            CANVAS,
+            path((400.0, 990.0), (400.0, 400.0)),
+        );
+        assert_eq!(end.y, 1000.0 - 300.0);
     }
 
     #[test]
