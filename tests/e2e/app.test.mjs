@@ -643,6 +643,40 @@ test('a new game in mid-game asks first; a board size and themes apply', async (
   await context.close();
 });
 
+test('a new game, another board size or another language leaves nothing of the last game\'s thinking', async () => {
+  const { context, page } = await open('', { width: 1920, height: 1080 });
+  const thoughts = () => page.locator('.thoughts ol li').count();
+  const nodes = () => page.locator('svg.tree g.node').count();
+  /** Plays column 4 and waits for the computer's reply and its thinking. */
+  const play = async () => {
+    await page.getByRole('button', { name: /^(Column|Spalte) 4$/ }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.thoughts ol li').length > 0 && document.querySelector('svg.tree g.node'));
+  };
+  await play();
+  page.once('dialog', (d) => d.accept());
+  await page.getByRole('button', { name: 'New game' }).click();
+  assert.equal(await thoughts(), 0, 'no thoughts after "New game"');
+  assert.equal(await nodes(), 0, 'no tree after "New game"');
+  assert.equal((await page.locator('.values').textContent()).trim(), '', 'no column values after "New game"');
+  await myTurn(page);
+  await play();
+  await setting(page, 'Board size', '9 × 6');
+  assert.equal(await thoughts(), 0, 'no thoughts on the new size');
+  assert.equal(await nodes(), 0, 'no 7-column tree on the 9-column board');
+  await myTurn(page);
+  await play();
+  // Another language in mid-game: the game and its thinking stay, said
+  // in the new language, no word of the old one left.
+  await setting(page, 'Language', 'Deutsch');
+  await page.locator('html[lang="de"]').waitFor();
+  const said = await page.locator('.thoughts').textContent();
+  assert.match(said, /Spalte/);
+  assert.doesNotMatch(said, /Column|positions|searched/, `German thoughts: ${said}`);
+  const labels = await page.locator('svg.tree g.node').evaluateAll((gs) => gs.map((g) => g.getAttribute('aria-label')).join(' '));
+  assert.doesNotMatch(labels, /column/, 'the tree speaks German too');
+  await context.close();
+});
+
 test('the bridge serves the app built into it, in the booth\'s language (German by default), which plays through it', async () => {
   const { spawn } = await import('node:child_process');
   const { createServer } = await import('node:net');

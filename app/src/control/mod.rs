@@ -177,6 +177,20 @@ impl Actions {
         }
     }
 
+    /// Forgets all the computer thought and said about the game before:
+    /// a new game, another board size or another game on the robot
+    /// starts with no thoughts, no tree, no values and no review.
+    pub(crate) fn forget_search(self) {
+        self.stop_thinking();
+        let search = self.state.search;
+        search.trace.set(None);
+        search.teaching.set(None);
+        search.thoughts.set(Vec::new());
+        search.column_values.set(None);
+        search.last_pv.set(Vec::new());
+        self.state.review.0.set(None);
+    }
+
     /// A person taps a column.
     pub(crate) fn human_drop(self, column: usize) {
         if self.watching {
@@ -393,10 +407,8 @@ impl Actions {
                 return;
             }
         }
-        self.stop_thinking();
+        self.forget_search();
         self.state.ui.message.set(None);
-        self.state.search.column_values.set(None);
-        self.state.search.last_pv.set(Vec::new());
         if let Some(robot) = self.state.game.with_untracked(|g| g.robot) {
             return self.robot_start(robot);
         }

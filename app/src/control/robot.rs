@@ -82,6 +82,7 @@ impl Actions {
     /// Back to a game on this device, after the robot game ended.
     pub(crate) fn local_game(self) {
         self.state.booth.still_there.set(None);
+        self.forget_search();
         self.state.game.set(self.fresh_game());
     }
 
@@ -198,11 +199,7 @@ impl Actions {
                 .game
                 .with_untracked(|g| !s.moves.starts_with(&g.board.to_string()) || g.robot != robot);
             if another_game {
-                self.stop_thinking();
-                self.state.search.trace.set(None);
-                self.state.search.thoughts.set(Vec::new());
-                self.state.search.column_values.set(None);
-                self.state.search.last_pv.set(Vec::new());
+                self.forget_search();
             }
             if changed {
                 self.state.booth.still_there.set(None);
@@ -314,9 +311,7 @@ impl Actions {
         game.robot = Some(mode);
         let computer_first = vs_computer && game.human == Side::Second;
         self.state.ui.message.set(None);
-        self.stop_thinking();
-        self.state.search.column_values.set(None);
-        self.state.search.last_pv.set(Vec::new());
+        self.forget_search();
         self.state.game.set(game);
         let level = self.state.settings.with_untracked(|s| LevelSpec {
             level: s.level,
