@@ -46,6 +46,7 @@ game-over-refused = Das Spiel ist vorbei.
 nothing-to-undo = Es gibt nichts zurückzunehmen.
 hint-too-deep = Die perfekte Analyse war nicht rechtzeitig fertig. Nach ein paar Zügen klappt es.
 book-missing = Eröffnungsbuch: noch nicht geladen (perfektes Spiel ist in der Eröffnung langsamer).
+broken-link = Dieser Link enthält keine Stellung.
 watching = Hier wird nur zugeschaut.
 no-undo-on-robot = Auf dem Roboter kann man keinen Zug zurücknehmen.
 robot = Roboter

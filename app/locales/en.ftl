@@ -48,6 +48,7 @@ game-over-refused = The game is over.
 nothing-to-undo = There is nothing to undo.
 hint-too-deep = The perfect analysis did not finish in time. It works after a few more moves.
 book-missing = Opening book: not loaded yet (perfect play is slower in the opening).
+broken-link = This link holds no position.
 watching = This screen only watches.
 no-undo-on-robot = Moves on the robot cannot be taken back.
 robot = Robot

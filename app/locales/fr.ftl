@@ -46,6 +46,7 @@ game-over-refused = La partie est terminée.
 nothing-to-undo = Il n'y a rien à annuler.
 hint-too-deep = L'analyse parfaite n'a pas fini à temps. Elle marche après quelques coups de plus.
 book-missing = Bibliothèque d'ouvertures : pas encore chargée (le jeu parfait est plus lent dans l'ouverture).
+broken-link = Ce lien ne contient aucune position.
 watching = Cet écran ne fait que regarder.
 no-undo-on-robot = Les coups sur le robot ne peuvent pas être annulés.
 robot = Robot

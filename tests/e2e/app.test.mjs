@@ -136,6 +136,15 @@ test('a shared URL opens its position', async () => {
   await page.getByRole('img', { name: 'Row 1, column 5: yellow' }).waitFor();
   await page.getByRole('img', { name: 'Row 1, column 3: red' }).waitFor();
   assert.equal(await coins(page), 4);
+  // A broken link says so, keeps the game the visitor had and cleans the
+  // address.
+  for (const broken of ['4444444', 'abc']) {
+    await page.goto(`${base}?pos=${broken}`);
+    await page.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
+    await page.waitForFunction(() => /This link holds no position/.test(document.querySelector('[role=status]')?.textContent ?? ''));
+    assert.equal(await coins(page), 4, `${broken}: the stored game is kept`);
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('pos') === '4453');
+  }
   await context.close();
 });
 

@@ -143,6 +143,12 @@ impl Actions {
         self.state.booth.said_at.set(moment);
     }
 
+    /// The address shared no position: the page says so (the stored game
+    /// or a new one is shown, and the address is set to it).
+    pub fn say_broken_link(self) {
+        self.say(Text::BrokenLink);
+    }
+
     pub(crate) fn next_request(self) -> u32 {
         self.request.update_value(|r| *r += 1);
         self.request.get_value()

@@ -83,6 +83,13 @@ impl Game {
         stored.and_then(Game::restored).unwrap_or(fresh)
     }
 
+    /// Whether the address shared moves that are no position: not digits,
+    /// a full column, moves past the end of the game. The page says so
+    /// instead of silently showing another game.
+    pub fn broken_link(fresh: &Game, shared: Option<&str>) -> bool {
+        shared.is_some_and(|m| Board::from_moves(fresh.board.geometry(), m).is_err())
+    }
+
     /// A stored game, if its board and moves still make sense.
     pub fn restored(saved: &SavedGame) -> Option<Game> {
         let geometry = Geometry::new(saved.size.0.into(), saved.size.1.into(), 4).ok()?;
@@ -297,6 +304,12 @@ mod tests {
         let first = Game::first(fresh.clone(), Some("4455"), Some(&stored));
         assert_eq!(first.board.to_string(), "4455");
         assert!(!first.computer_to_move(GameMode::VsComputer));
+        assert!(!Game::broken_link(&fresh, Some("4455")));
+        assert!(!Game::broken_link(&fresh, None));
+        assert!(!Game::broken_link(&fresh, Some("")), "an empty board");
+        for broken in ["not moves", "4444444", "abc", "9"] {
+            assert!(Game::broken_link(&fresh, Some(broken)), "{broken}");
+        }
         let first = Game::first(fresh.clone(), Some("not moves"), Some(&stored));
         assert_eq!(
             (first.board.to_string(), first.human),

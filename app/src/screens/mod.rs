@@ -26,15 +26,17 @@ use crate::state::Ui;
 fn provide_state(watching: bool) -> Actions {
     let settings = storage::load_settings();
     let fresh = Game::new(&settings, js_sys::Math::random() < 0.5);
-    let game = Game::first(
-        fresh,
-        address::shared_position().as_deref(),
-        storage::load_game().as_ref(),
-    );
+    let shared = address::shared_position();
+    let broken_link = Game::broken_link(&fresh, shared.as_deref());
+    let game = Game::first(fresh, shared.as_deref(), storage::load_game().as_ref());
     let actions = Actions::provide(settings, game, watching);
     let settings = expect_context::<RwSignal<Settings>>();
     provide_context(I18n::new(Signal::derive(move || settings.with(|s| s.lang))));
     actions.follow_changes();
+    if broken_link {
+        // The address is set to the game shown by `follow_changes`.
+        actions.say_broken_link();
+    }
     actions.make_sounds();
     if !watching {
         keyboard::listen(actions);
