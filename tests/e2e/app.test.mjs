@@ -871,6 +871,20 @@ test('a spectator screen in another tab follows the game, with the tree and no c
   await watch.setViewportSize({ width: 1920, height: 1080 });
   await watch.waitForTimeout(300);
   await watch.screenshot({ path: `${SHOTS}watch-1920x1080.png` });
+  // On a phone and a tablet held upright: the tree under the board, as
+  // big and as readable as on a player's page. (WebKit's window cannot be
+  // that small: its page is then framed by another origin, where the
+  // channel between tabs is partitioned away; the booth's tests measure
+  // its spectator screen at these sizes.)
+  for (const [width, height] of engineName === 'webkit' ? [] : [[390, 844], [768, 1024]]) {
+    await watch.setViewportSize({ width, height });
+    await watch.waitForTimeout(300);
+    await page.getByRole('button', { name: 'Column 1', exact: true }).click();
+    await myTurn(page);
+    await watch.locator('svg.tree g.node[data-depth="1"]').first().waitFor();
+    await watch.screenshot({ path: `${SHOTS}watch-${width}x${height}.png` });
+    assert.deepEqual(await thinkingProblems(watch), [], `the spectator screen at ${width}x${height}`);
+  }
   // A new game in the playing tab empties the spectator's board too.
   page.once('dialog', (d) => d.accept());
   await page.getByRole('button', { name: 'New game' }).click();
