@@ -187,6 +187,7 @@ colour-wins = { CAPITAL($colour) } gewinnt!
 level-classic = Klassisch { $depth }
 cell = Reihe { $row }, Spalte { $column }: { $owner }
 column-button = Spalte { $column }
+perfect-note = Auf { $columns } × { $rows } spielt Perfekt seine beste Suche in { $seconds } s: Für dieses Brett gibt es kein Eröffnungsbuch.
 colour-menu = Farben { $player }
 value-draw = remis
 value-wins-now = gewinnt sofort

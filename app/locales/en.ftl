@@ -189,6 +189,7 @@ colour-wins = { CAPITAL($colour) } wins!
 level-classic = Classic { $depth }
 cell = Row { $row }, column { $column }: { $owner }
 column-button = Column { $column }
+perfect-note = On { $columns } × { $rows } Perfect plays its best search within { $seconds } s: no opening book covers this board.
 colour-menu = Colours { $player }
 value-draw = draw
 value-wins-now = wins now

@@ -187,6 +187,7 @@ colour-wins = { CAPITAL($colour) } gagne !
 level-classic = Classique { $depth }
 cell = Rangée { $row }, colonne { $column } : { $owner }
 column-button = Colonne { $column }
+perfect-note = Sur { $columns } × { $rows }, Parfait joue sa meilleure recherche en { $seconds } s : aucun livre d'ouvertures ne couvre ce plateau.
 colour-menu = Couleurs { $player }
 value-draw = nul
 value-wins-now = gagne tout de suite

@@ -419,3 +419,23 @@ fn perfect_hands_a_slow_move_to_the_hard_search_and_says_so() {
             .any(|f| matches!(f, Fact::Unsolved { .. }))
     );
 }
+
+#[test]
+fn perfect_on_a_board_no_book_covers_answers_within_its_limit() {
+    // A clock that runs 2 ms per reading: the solver's and the search's
+    // checks of the time are what moves it on.
+    let clock = fake_clock(2.0);
+    let geometry = engine::Geometry::new(9, 6, 4).unwrap();
+    assert!(!engine::player::perfect_on(geometry));
+    assert!(engine::player::perfect_on(engine::Geometry::STANDARD));
+    let board = Board::with_geometry(geometry);
+    let mut perfect = player("perfect", 1);
+    let start = clock();
+    let decision = perfect
+        .choose_within(&board, &clock, 3000.0, &mut |_| {})
+        .unwrap();
+    let spent = clock() - start;
+    assert_eq!(decision.facts[0], Fact::Unsolved { seconds: 3 });
+    assert!(spent <= 3100.0, "the move took {spent} ms of the clock");
+    assert!(board.position().can_play(decision.column));
+}

@@ -641,6 +641,11 @@ test('a new game in mid-game asks first; a board size and themes apply', async (
   assert.equal(await coins(page), 0);
   await setting(page, 'Board size', '8 × 7');
   assert.equal(await page.locator('.cells [role=img]').count(), 56);
+  // Perfect on a board no book covers is offered with a plain note.
+  await setting(page, 'Level', 'Perfect');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByText('On 8 × 7 Perfect plays its best search within 3 s').waitFor();
+  await page.locator('#settings .close').click();
   await page.getByRole('button', { name: 'Column 8', exact: true }).waitFor();
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByLabel('High contrast').check();

@@ -2,6 +2,7 @@
 
 use engine::Side;
 use engine::evaluation::Style;
+use engine::player::Level;
 use leptos::prelude::*;
 
 use crate::control::use_actions;
@@ -38,6 +39,19 @@ pub fn SettingsPanel() -> impl IntoView {
         actions.new_game(false);
     };
     let lang = move || i18n.lang();
+    // Said before the game: where no book covers the board, Perfect plays
+    // its best search within the time limit.
+    let perfect_note = move || {
+        let (level, (columns, rows)) = s.with(|s| (s.level, s.size));
+        let geometry = engine::Geometry::new(columns.into(), rows.into(), 4).ok()?;
+        (level == Level::Perfect && !engine::player::perfect_on(geometry)).then(|| {
+            i18n.say(&Say::PerfectNote {
+                columns,
+                rows,
+                seconds: (engine::player::PERFECT_TIME_LIMIT_MS / 1000.0) as u32,
+            })
+        })
+    };
     // The word for a choice that names itself (a mode, a style, a colour).
     let word = move |text: Text| lang().t(text).to_string();
     let no = Signal::stored(false);
@@ -106,6 +120,7 @@ pub fn SettingsPanel() -> impl IntoView {
                     no,
                 )}
             </label>
+            <p class="note" hidden=move || perfect_note().is_none()>{perfect_note}</p>
             <Preferences/>
             <button class="close" on:click=move |_| ui.toggle(Panel::Settings)>{move || t(Text::Close)}</button>
         </section>

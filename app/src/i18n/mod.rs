@@ -267,6 +267,9 @@ pub enum Say {
     ColumnButton { column: usize },
     /// A coin colour menu (from 1).
     ColourMenu { player: usize },
+    /// The note on Perfect where no book covers the board: its size, and
+    /// the seconds within which it plays its best search.
+    PerfectNote { columns: u8, rows: u8, seconds: u32 },
     /// A column's perfect score in words (Pons' score, the mover's view,
     /// with `plies` stones down on a board of `cells`).
     PerfectValue {

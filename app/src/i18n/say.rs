@@ -50,6 +50,18 @@ impl Lang {
             Say::ColumnButton { column } => {
                 self.sentence(Sentence::ColumnButton, &[num("column", *column)])
             }
+            Say::PerfectNote {
+                columns,
+                rows,
+                seconds,
+            } => self.sentence(
+                Sentence::PerfectNote,
+                &[
+                    num("columns", *columns),
+                    num("rows", *rows),
+                    num("seconds", *seconds),
+                ],
+            ),
             Say::ColourMenu { player } => {
                 self.sentence(Sentence::ColourMenu, &[num("player", *player)])
             }

@@ -193,7 +193,7 @@ fn perfect_scores_read_as_moves_to_the_end() {
     assert_eq!(EN.say(&value(-win_now_score(42, 12), 11)), "loses at once");
     assert_eq!(
         DE.say(&value(-win_now_score(42, 12) + 1, 11)),
-        "verliert in 2"
+        "verliert in 2 Zügen"
     );
 }
 
