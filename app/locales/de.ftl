@@ -125,6 +125,7 @@ demo-running = Der Roboter spielt gegen sich selbst: tippe, um zu spielen
 play-here = Lieber auf diesem Tablet spielen
 lobby-title = Vier gewinnt gegen den Roboter
 lobby-intro = Gib deinen Namen ein, wähle deinen Gegner, und der Roboter wirft die Steine ein.
+leave-question-computer = Das Spiel gegen den Computer verlassen? Der Roboter leert dann das Gitter.
 leave-question = Spiel verlassen? Die andere Person erfährt es.
 leave-yes = Verlassen
 stay = Bleiben
@@ -136,7 +137,7 @@ sound-off = Ton aus
 no-hints-on-robot = Keine Tipps am Roboter: Mit ihnen könnte jeder perfekt spielen. Spiele auf diesem Tablet haben sie.
 other-wants-again = möchte noch einmal spielen.
 explainer-1-heading = 1. Alles im Kopf durchspielen
-explainer-1 = Bevor der Computer eine Münze wirft, probiert er in Gedanken jede Spalte aus, dann jede deiner Antworten, dann seine Antwort darauf … So entsteht ein Baum: oben die Stellung jetzt, jeder Ast ist eine eingeworfene Münze in der Farbe des Spielers.
+explainer-1 = Bevor der Computer einen Stein einwirft, probiert er in Gedanken jede Spalte aus, dann jede deiner Antworten, dann seine Antwort darauf … So entsteht ein Baum: oben die Stellung jetzt, jeder Ast ist ein eingeworfener Stein in der Farbe des Spielers.
 explainer-2-heading = 2. Punkte schätzen
 explainer-2 = Irgendwo muss er aufhören. Dort schätzt er, wie gut die Stellung ist: Zweier und Dreier, die noch zu einem Vierer werden können, geben Punkte, die des Gegners ziehen Punkte ab. Ein echter Vierer ist unendlich viel wert (∞).
 explainer-3-heading = 3. Minimax
@@ -146,7 +147,7 @@ explainer-4 = Bei Zug B findet deine erste Antwort schon eine 1. B ist also höc
 explainer-5-heading = 5. Warum so viele Stellungen?
 explainer-5 = 7 Spalten, 7 Antworten, 7 Antworten darauf: nach 3 Zügen sind es 343 Stellungen, nach 8 Zügen fast 6 Millionen. Alpha-Beta schafft dieselbe Antwort mit einem kleinen Bruchteil. Probier oben „Minimax (Lernansicht)“: dort steht, wie viel gespart wurde. Stellungen, die auf verschiedenen Wegen entstehen, merkt sich der perfekte Spieler in einer Tabelle (TT).
 explainer-6-heading = 6. Den Baum lesen
-explainer-6 = Die Zahl unter einer Münze ist ihr Wert für den Spieler dieser Münze; ≥ und ≤ heißen „mindestens“ und „höchstens“ (dort wurde abgeschnitten). Der gelbe Pfad ist, was der Computer als Nächstes erwartet. ▸ ist ein zugeklappter Ast: antippen öffnet ihn, doppelt tippen macht ihn zur Wurzel. Zeigen oder lange drücken zeigt die Stellung als kleines Brett.
+explainer-6 = Die Zahl unter einem Stein ist sein Wert für den Spieler dieses Steins; ≥ und ≤ heißen „mindestens“ und „höchstens“ (dort wurde abgeschnitten). Der goldene Weg ist, was der Computer als Nächstes erwartet. ▸ ist ein zugeklappter Ast: antippen öffnet ihn, doppelt tippen macht ihn zur Wurzel. Zeigen oder lange drücken zeigt die Stellung als kleines Brett.
 
 ## Texte mit Zahlen oder Namen. Eine $Variable füllt die App aus;
 ## eine Zahl wählt ihre Pluralform nach den Regeln der Sprache.
@@ -178,6 +179,9 @@ searched = { $nodes ->
     [one] Spalte { $column } (Tiefe { $depth }, { $nodes } Stellung durchsucht).
    *[other] Spalte { $column } (Tiefe { $depth }, { $nodes } Stellungen durchsucht).
 }
+searched-known = Spalte { $column }: aus dem Eröffnungsbuch und der Stellungsdatenbank bekannt, ohne Suche.
+searched-solved = Spalte { $column }: bis zum Spielende gelöst ({ $nodes } Stellungen durchsucht).
+search-line-solving = Löst bis zum Spielende · { $nodes } Stellungen · { $speed }/s
 search-line = Tiefe { $depth } · { $nodes } Stellungen · { $speed }/s
 search-line-best = Tiefe { $depth } · { $nodes } Stellungen · { $speed }/s · bisher am besten: Spalte { $column } ({ $value })
 your-turn-against = Du bist am Zug ({ $colour }) – { $level } ({ $style })
@@ -246,6 +250,7 @@ notice-restarted = { $name } hat ein neues Spiel begonnen; du schaust jetzt zu.
 notice-ended-idle = Das Spiel ist beendet: Eine Weile hat niemand gezogen. Der Roboter ist frei.
 notice-no-opponent = Niemand hat die Herausforderung rechtzeitig angenommen. Der Roboter ist frei.
 version = Version { $version } · MIT
+caption-solving = Der Computer löst das Spiel bis zu seinem Ende: Er hat schon { $nodes } Stellungen angeschaut. Jeder Stein im Baum ist eine davon.
 caption-thinking = Der Computer denkt { $depth } Züge voraus: Er hat schon { $nodes } Stellungen angeschaut. Jeder Stein im Baum ist eine davon.
 caption-wins-now = Spalte { $column } macht vier in einer Reihe: Der Computer gewinnt!
 caption-wins = Er sieht einen sicheren Sieg mit { $stones ->
@@ -268,4 +273,4 @@ robot-turn-of = { $name } ist am Zug.
 robot-draw = Unentschieden zwischen { $first } und { $second }.
 back-in-seconds = Zurück zur Lobby in { $seconds } s.
 ends-in-seconds = Das Spiel endet in { $seconds } s.
-offer-stands = Warte auf eine Gegnerin oder einen Gegner … Sie steigen auf ihrem Gerät ein. Das Angebot gilt noch { $time } Minuten.
+offer-stands = Warte auf eine Gegnerin oder einen Gegner … Sie steigen auf ihrem Gerät ein. Das Angebot gilt noch { $time }.

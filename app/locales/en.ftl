@@ -127,6 +127,7 @@ demo-running = The robot is playing itself: tap to play
 play-here = Play on this tablet instead
 lobby-title = Connect Four against the robot
 lobby-intro = Enter your name, choose an opponent, and the robot drops the coins.
+leave-question-computer = Leave the game against the computer? The robot then clears the grid.
 leave-question = Leave the game? The other player will be told.
 leave-yes = Leave
 stay = Stay
@@ -148,7 +149,7 @@ explainer-4 = At move B, your first answer already scores 1. So B is worth at mo
 explainer-5-heading = 5. Why so many positions?
 explainer-5 = 7 columns, 7 answers, 7 answers to those: after 3 moves there are 343 positions, after 8 moves almost 6 million. Alpha-beta finds the same answer with a small fraction of them. Try “Minimax (teaching)” above: it says how much was saved. Positions reached by different orders of moves are remembered in a table (TT) by the perfect player.
 explainer-6-heading = 6. Reading the tree
-explainer-6 = The number under a coin is its value for that coin's player; ≥ and ≤ mean “at least” and “at most” (something was pruned there). The yellow path is what the computer expects next. ▸ is a folded branch: tap to open it, double-tap to make it the root. Pointing at a node or pressing it long shows its position as a small board.
+explainer-6 = The number under a coin is its value for that coin's player; ≥ and ≤ mean “at least” and “at most” (something was pruned there). The golden path is what the computer expects next. ▸ is a folded branch: tap to open it, double-tap to make it the root. Pointing at a node or pressing it long shows its position as a small board.
 
 ## Texts with numbers or names. A $variable is filled in by the app;
 ## a number chooses its plural form by the language's own rules.
@@ -180,6 +181,9 @@ searched = { $nodes ->
     [one] Column { $column } (depth { $depth }, { $nodes } position searched).
    *[other] Column { $column } (depth { $depth }, { $nodes } positions searched).
 }
+searched-known = Column { $column }: known from the opening book and the position database, without searching.
+searched-solved = Column { $column }: solved to the end of the game ({ $nodes } positions searched).
+search-line-solving = Solving to the end of the game · { $nodes } positions · { $speed }/s
 search-line = Depth { $depth } · { $nodes } positions · { $speed }/s
 search-line-best = Depth { $depth } · { $nodes } positions · { $speed }/s · best so far: column { $column } ({ $value })
 your-turn-against = Your turn ({ $colour }) – { $level } ({ $style })
@@ -251,6 +255,7 @@ notice-restarted = { $name } started a new game; you are watching now.
 notice-ended-idle = The game ended: nobody moved for a while. The robot is free.
 notice-no-opponent = Nobody took up the challenge in time. The robot is free.
 version = Version { $version } · MIT
+caption-solving = The computer is solving the game to its end: it has looked at { $nodes } positions so far. Each coin in the tree is one of them.
 caption-thinking = The computer is thinking { $depth } moves ahead: it has looked at { $nodes } positions so far. Each coin in the tree is one of them.
 caption-wins-now = Column { $column } makes four in a row: the computer wins!
 caption-wins = It sees a certain win with { $stones ->
@@ -269,7 +274,7 @@ robot-you-won = You won against { $name }!
 robot-you-lost = { $name } won. You lost.
 robot-won = { $name } won!
 robot-your-turn = Your turn, { $name }.
-robot-turn-of = { $name }'s turn.
+robot-turn-of = Next to move: { $name }.
 robot-draw = A draw between { $first } and { $second }.
 back-in-seconds = Back to the lobby in { $seconds } s.
 ends-in-seconds = The game ends in { $seconds } s.

@@ -125,6 +125,7 @@ demo-running = Le robot joue contre lui-même : touche pour jouer
 play-here = Jouer plutôt sur cette tablette
 lobby-title = Puissance 4 contre le robot
 lobby-intro = Entre ton nom, choisis un adversaire, et le robot lâche les jetons.
+leave-question-computer = Quitter la partie contre l'ordinateur ? Le robot vide alors la grille.
 leave-question = Quitter la partie ? L'autre joueur sera prévenu.
 leave-yes = Quitter
 stay = Rester
@@ -146,7 +147,7 @@ explainer-4 = Au coup B, ta première réponse donne déjà 1. B vaut donc au pl
 explainer-5-heading = 5. Pourquoi tant de positions ?
 explainer-5 = 7 colonnes, 7 réponses, 7 réponses à celles-ci : après 3 coups il y a 343 positions, après 8 coups presque 6 millions. Alpha-bêta trouve la même réponse avec une petite fraction d'entre elles. Essaie « Minimax (pour apprendre) » plus haut : il dit combien a été économisé. Le joueur parfait retient dans une table (TT) les positions atteintes par différents ordres de coups.
 explainer-6-heading = 6. Lire l'arbre
-explainer-6 = Le nombre sous un jeton est sa valeur pour le joueur de ce jeton ; ≥ et ≤ veulent dire « au moins » et « au plus » (là, quelque chose a été coupé). Le chemin jaune est ce que l'ordinateur attend ensuite. ▸ est une branche repliée : touche-la pour l'ouvrir, touche deux fois pour en faire la racine. Pointer un nœud ou appuyer longuement dessus montre sa position sur un petit plateau.
+explainer-6 = Le nombre sous un jeton est sa valeur pour le joueur de ce jeton ; ≥ et ≤ veulent dire « au moins » et « au plus » (là, quelque chose a été coupé). Le chemin doré est ce que l'ordinateur attend ensuite. ▸ est une branche repliée : touche-la pour l'ouvrir, touche deux fois pour en faire la racine. Pointer un nœud ou appuyer longuement dessus montre sa position sur un petit plateau.
 
 ## Textes avec des nombres ou des noms. L'app remplit chaque $variable ;
 ## un nombre choisit sa forme du pluriel selon les règles de la langue.
@@ -178,6 +179,9 @@ searched = { $nodes ->
     [one] Colonne { $column } (profondeur { $depth }, { $nodes } position examinée).
    *[other] Colonne { $column } (profondeur { $depth }, { $nodes } positions examinées).
 }
+searched-known = Colonne { $column } : connue du livre d'ouvertures et de la base de positions, sans recherche.
+searched-solved = Colonne { $column } : résolue jusqu'à la fin de la partie ({ $nodes } positions examinées).
+search-line-solving = Résolution jusqu'à la fin de la partie · { $nodes } positions · { $speed }/s
 search-line = Profondeur { $depth } · { $nodes } positions · { $speed }/s
 search-line-best = Profondeur { $depth } · { $nodes } positions · { $speed }/s · meilleure jusqu'ici : colonne { $column } ({ $value })
 your-turn-against = À toi de jouer ({ $colour }) – { $level } ({ $style })
@@ -249,6 +253,7 @@ notice-restarted = { $name } a commencé une nouvelle partie ; tu regardes main
 notice-ended-idle = La partie est finie : personne n'a joué depuis un moment. Le robot est libre.
 notice-no-opponent = Personne n'a relevé le défi à temps. Le robot est libre.
 version = Version { $version } · MIT
+caption-solving = L'ordinateur résout la partie jusqu'à sa fin : il a déjà regardé { $nodes } positions. Chaque jeton de l'arbre en est une.
 caption-thinking = L'ordinateur réfléchit { $depth } coups à l'avance : il a déjà regardé { $nodes } positions. Chaque jeton de l'arbre en est une.
 caption-wins-now = La colonne { $column } aligne quatre jetons : l'ordinateur gagne !
 caption-wins = Il voit une victoire sûre avec { $stones ->

@@ -527,7 +527,7 @@ test('keyboard: digits drop a coin, arrows and Enter too', async () => {
 
 /** Waits until the worker says its position database is loaded. */
 async function databaseReady(page) {
-  await page.waitForFunction(() => /all \d+ positions of 12 stones are here/.test(document.querySelector('#database-status')?.textContent ?? ''), null, { timeout: 30000 });
+  await page.waitForFunction(() => /all \d{1,3}(,\d{3})+ positions of 12 stones are here/.test(document.querySelector('#database-status')?.textContent ?? ''), null, { timeout: 30000 });
 }
 
 test('the hint on a 9-stone position shows all seven columns at once, in words, as the native solver scores them', async () => {
@@ -624,7 +624,7 @@ test('the position database loads after the first render, and the help says it i
   await myTurn(page);
   await databaseReady(page);
   await page.getByRole('button', { name: 'Help' }).click();
-  await page.getByText('Position database: all 4200899 positions of 12 stones are here').waitFor();
+  await page.getByText('Position database: all 4,200,899 positions of 12 stones are here').waitFor();
   assert.deepEqual(await page.errors(), []);
   await context.close();
 });
@@ -686,6 +686,9 @@ test('a new game, another board size or another language leaves nothing of the l
   const said = await page.locator('.thoughts').textContent();
   assert.match(said, /Spalte/);
   assert.doesNotMatch(said, /Column|positions|searched/, `German thoughts: ${said}`);
+  // Counts are written as the browser writes numbers in German.
+  const count = said.match(/(\d[\d.\u202f]*) Stellungen/)[1];
+  assert.equal(count, await page.evaluate((n) => new Intl.NumberFormat('de').format(n), Number(count.replace(/\D/g, ''))));
   const labels = await page.locator('svg.tree g.node').evaluateAll((gs) => gs.map((g) => g.getAttribute('aria-label')).join(' '));
   assert.doesNotMatch(labels, /column/, 'the tree speaks German too');
   await context.close();

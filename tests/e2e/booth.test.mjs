@@ -370,7 +370,7 @@ test('two people play each other on the robot: waiting, names, each result, agai
   await b.getByRole('button', { name: 'Play against Ada_5' }).click();
 
   await says(a, /Your turn, Ada_5/);
-  await says(b, /Ada_5's turn/);
+  await says(b, /Next to move: Ada_5/);
   // Bob taps on Ada's turn: it is not his turn, not the computer's.
   await b.getByRole('button', { name: 'Column 2', exact: true }).click();
   await says(b, /Wait, it is not your turn yet\./);
@@ -403,7 +403,7 @@ test('two people play each other on the robot: waiting, names, each result, agai
   await a.locator('.after-game .asked-again', { hasText: 'Bob_5 wants to play again' }).waitFor();
   await a.locator('.after-game .robot-again').click();
   await says(b, /Your turn, Bob_5/);
-  await says(a, /Bob_5's turn/);
+  await says(a, /Next to move: Bob_5/);
 
   // Leaving asks first; the other person is told and goes back to the lobby.
   await b.locator('.robot-line .leave').click();

@@ -16,7 +16,7 @@ const browser = await chromium.launch({
 });
 const page = await (await browser.newContext()).newPage();
 const ready = () => page.waitForFunction(
-  () => /all \d+ positions of 12 stones are here/.test(document.querySelector('#database-status')?.textContent ?? ''),
+  () => /all [\d,]+ positions of 12 stones are here/.test(document.querySelector('#database-status')?.textContent ?? ''),
   null, { timeout: 60000 },
 );
 await page.goto(base);

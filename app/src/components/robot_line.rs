@@ -69,7 +69,11 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
         </Show>
         <Show when=move || confirming.get() && playing()>
             <div class="confirm-leave" role="alertdialog">
-                <span>{move || t(Text::LeaveQuestion)}</span>
+                <span>{move || {
+                    // Against the computer nobody else is told.
+                    let vs_computer = game.with(|g| g.robot == Some(GameMode::VsComputer));
+                    t(if vs_computer { Text::LeaveQuestionComputer } else { Text::LeaveQuestion })
+                }}</span>
                 <button class="yes" on:click=move |_| {
                     confirming.set(false);
                     ctx.robot_leave();

@@ -50,10 +50,16 @@ pub fn Thoughts() -> impl IntoView {
 fn SearchCaption() -> impl IntoView {
     let i18n = use_i18n();
     let search = expect_context::<Search>();
+    let game = expect_context::<RwSignal<Game>>();
     let text = move || {
+        let left = game.with(|g| g.board.geometry().cells() - g.board.plies());
         search
             .thoughts
-            .with(|thoughts| search.progress.with(|p| Caption::of(p.as_ref(), thoughts)))
+            .with(|thoughts| {
+                search
+                    .progress
+                    .with(|p| Caption::of(p.as_ref(), thoughts, left))
+            })
             .map(|caption| i18n.say(&Say::Caption(caption)))
     };
     view! { <p class="caption">{text}</p> }
@@ -66,6 +72,7 @@ fn SearchLine() -> impl IntoView {
     let i18n = use_i18n();
     let search = expect_context::<Search>();
     let data = expect_context::<Data>();
+    let game = expect_context::<RwSignal<Game>>();
     let text = move || {
         let Some(p) = search.progress.get() else {
             return match data.database.get() {
@@ -79,11 +86,15 @@ fn SearchLine() -> impl IntoView {
             .best_column
             .zip(p.best_value)
             .map(|(c, v)| (usize::from(c), v));
+        // The solver reports the stones left as its depth: it searches to
+        // the end of the game.
+        let left = game.with(|g| g.board.geometry().cells() - g.board.plies());
         Some(i18n.say(&Say::SearchLine {
             depth: p.depth,
             nodes: p.nodes,
             per_second: p.nodes_per_second as u64,
             best,
+            solving: usize::from(p.depth) >= left,
         }))
     };
     view! { <p class="search-line">{text}</p> }

@@ -390,6 +390,7 @@ impl Actions {
             column: decision.column,
             depth: decision.depth,
             nodes: decision.nodes,
+            solved: source == ValueSource::Solved,
         }];
         lines.extend(decision.facts.iter().cloned().map(Thought::Fact));
         self.state.search.thoughts.update(|t| {

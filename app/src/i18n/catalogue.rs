@@ -88,7 +88,7 @@ impl Lang {
     fn write_value(self, name: &str, arg: Option<Arg>, out: &mut String) {
         match arg {
             Some(Arg::Num(n)) => out.push_str(&n.to_string()),
-            Some(Arg::Count(n)) => out.push_str(&super::grouped(n)),
+            Some(Arg::Count(n)) => out.push_str(&super::grouped(n, self.group_separator())),
             Some(Arg::Str(s)) => out.push_str(s),
             Some(Arg::Text(text)) => out.push_str(self.t(text)),
             None => {
@@ -114,6 +114,17 @@ impl Lang {
             }
             Arg::Str(s) => pick(s),
             Arg::Text(text) => pick(self.t(text)),
+        }
+    }
+
+    /// What goes between groups of three digits, as `Intl.NumberFormat`
+    /// writes it in this language (a browser test holds the two alike):
+    /// 4,200,899 in English, 4.200.899 in German, 4 200 899 in French.
+    fn group_separator(self) -> char {
+        match self.tag() {
+            "de" => '.',
+            "fr" => '\u{202f}',
+            _ => ',',
         }
     }
 

@@ -108,6 +108,10 @@ pub enum Thought {
         column: usize,
         depth: u8,
         nodes: u64,
+        /// Solved to the end of the game (Perfect): said without a depth,
+        /// and with no positions as known in advance.
+        #[serde(default)]
+        solved: bool,
     },
     /// A fact about the move.
     Fact(Fact),
@@ -121,10 +125,12 @@ impl Thought {
                 column,
                 depth,
                 nodes,
+                solved,
             } => Say::Searched {
                 column: *column,
                 depth: *depth,
                 nodes: *nodes,
+                solved: *solved,
             },
             Thought::Fact(fact) => Say::Thought(fact.clone()),
         }
@@ -137,7 +143,14 @@ impl Thought {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Caption {
     /// A search is running.
-    Thinking { depth: u8, nodes: u64 },
+    /// The solver at work: it searches to the end of the game.
+    Solving {
+        nodes: u64,
+    },
+    Thinking {
+        depth: u8,
+        nodes: u64,
+    },
     /// The last search chose `column` (0-based) after `nodes` positions.
     Chose {
         column: usize,
@@ -169,7 +182,16 @@ impl Caption {
     /// The caption for a running search's `progress`, or else for the
     /// newest decision in `thoughts` (newest first: its `Searched` line,
     /// then its facts).
-    pub fn of(progress: Option<&SearchProgress>, thoughts: &[Thought]) -> Option<Caption> {
+    /// `left` is the number of empty cells: a search that deep is the
+    /// solver's.
+    pub fn of(
+        progress: Option<&SearchProgress>,
+        thoughts: &[Thought],
+        left: usize,
+    ) -> Option<Caption> {
+        if let Some(p) = progress.filter(|p| usize::from(p.depth) >= left) {
+            return Some(Caption::Solving { nodes: p.nodes });
+        }
         if let Some(p) = progress {
             return Some(Caption::Thinking {
                 depth: p.depth,
@@ -225,19 +247,23 @@ pub enum Say {
     Caption(Caption),
     /// A line of the computer's thoughts.
     Thought(Fact),
-    /// The computer's move with how far and how much it searched.
+    /// The computer's move with how far and how much it searched, or that
+    /// it was `solved` to the end of the game.
     Searched {
         column: usize,
         depth: u8,
         nodes: u64,
+        solved: bool,
     },
     /// The running search: depth, positions, speed, best column so far
-    /// with its value.
+    /// with its value; `solving` when it searches to the end of the game
+    /// (the solver), where a depth says nothing.
     SearchLine {
         depth: u8,
         nodes: u64,
         per_second: u64,
         best: Option<(usize, i32)>,
+        solving: bool,
     },
     /// The lobby's first offer: someone waits on the robot for an opponent.
     WaitingChallenger(String),
@@ -471,14 +497,13 @@ pub fn capitalise(word: &str) -> String {
     out
 }
 
-/// A number with thin spaces between groups of three digits, which
-/// reads the same in both languages.
-pub fn grouped(n: u64) -> String {
+/// A number with `separator` between groups of three digits.
+pub fn grouped(n: u64, separator: char) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, d) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push('\u{202f}');
+            out.push(separator);
         }
         out.push(d);
     }

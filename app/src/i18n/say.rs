@@ -30,12 +30,41 @@ impl Lang {
                 column,
                 depth,
                 nodes,
+                solved: false,
             } => self.searched(*column, *depth, *nodes),
+            Say::Searched {
+                column,
+                nodes: 0,
+                solved: true,
+                ..
+            } => self.sentence(Sentence::SearchedKnown, &[column_arg(*column)]),
+            Say::Searched {
+                column,
+                nodes,
+                solved: true,
+                ..
+            } => self.sentence(
+                Sentence::SearchedSolved,
+                &[column_arg(*column), ("nodes", Arg::Count(*nodes))],
+            ),
+            Say::SearchLine {
+                nodes,
+                per_second,
+                solving: true,
+                ..
+            } => self.sentence(
+                Sentence::SearchLineSolving,
+                &[
+                    ("nodes", Arg::Count(*nodes)),
+                    ("speed", Arg::Count(*per_second)),
+                ],
+            ),
             Say::SearchLine {
                 depth,
                 nodes,
                 per_second,
                 best,
+                solving: false,
             } => self.search_line(*depth, *nodes, *per_second, *best),
             Say::YourTurn {
                 colour,
@@ -113,7 +142,7 @@ impl Lang {
         let args = [
             column_arg(column),
             num("depth", depth),
-            ("nodes", Arg::Num(nodes)),
+            ("nodes", Arg::Count(nodes)),
         ];
         self.sentence(Sentence::Searched, &args)
     }
@@ -191,9 +220,10 @@ impl Lang {
 
     fn database_status(self, database: Option<&Database>) -> String {
         match database {
-            Some(Database::Ready { positions, .. }) => {
-                self.sentence(Sentence::DatabaseReady, &[num("positions", *positions)])
-            }
+            Some(Database::Ready { positions, .. }) => self.sentence(
+                Sentence::DatabaseReady,
+                &[("positions", Arg::Count((*positions).into()))],
+            ),
             Some(Database::Loading { .. }) | None => self.t(Text::DatabaseComing).into(),
             Some(Database::Missing) => self.t(Text::DatabaseMissing).into(),
         }
@@ -203,7 +233,10 @@ impl Lang {
         match book {
             None => self.t(Text::BookMissing).into(),
             Some((depth, positions)) => {
-                let args = [num("depth", depth), num("positions", positions)];
+                let args = [
+                    num("depth", depth),
+                    ("positions", Arg::Count(positions.into())),
+                ];
                 self.sentence(Sentence::BookReady, &args)
             }
         }
@@ -244,9 +277,9 @@ impl Lang {
     fn tree_caption(self, depth: u8, nodes: u64, pruned: u64, from_table: u64) -> String {
         let args = [
             num("depth", depth),
-            ("nodes", Arg::Num(nodes)),
-            ("pruned", Arg::Num(pruned)),
-            ("table", Arg::Num(from_table)),
+            ("nodes", Arg::Count(nodes)),
+            ("pruned", Arg::Count(pruned)),
+            ("table", Arg::Count(from_table)),
         ];
         match from_table {
             0 => self.sentence(Sentence::TreeCaption, &args[..3]),
@@ -260,8 +293,8 @@ impl Lang {
         };
         let args = [
             num("depth", depth),
-            ("minimax", Arg::Num(minimax)),
-            ("alphabeta", Arg::Num(alpha_beta)),
+            ("minimax", Arg::Count(minimax)),
+            ("alphabeta", Arg::Count(alpha_beta)),
             ("saved", Arg::Num(saved)),
         ];
         self.sentence(Sentence::MinimaxCaption, &args)
@@ -287,6 +320,9 @@ impl Lang {
     /// The spectator screen's caption: what the tree shows, in plain words.
     fn caption(self, caption: &Caption) -> String {
         let (column, nodes, outlook) = match caption {
+            Caption::Solving { nodes } => {
+                return self.sentence(Sentence::CaptionSolving, &[("nodes", Arg::Count(*nodes))]);
+            }
             Caption::Thinking { depth, nodes } => {
                 return self.sentence(
                     Sentence::CaptionThinking,
@@ -334,7 +370,7 @@ impl Lang {
             &[("node", Arg::Str(&node)), ("value", Arg::Str(value))],
         );
         let details = [
-            folded.map(|n| self.sentence(Sentence::TreeNodeFolded, &[("count", Arg::Num(n))])),
+            folded.map(|n| self.sentence(Sentence::TreeNodeFolded, &[("count", Arg::Count(n))])),
             (pruned > 0).then(|| self.sentence(Sentence::TreeNodePruned, &[num("count", pruned)])),
             from_table.then(|| self.t(Text::TreeNodeFromTable).to_string()),
         ];

@@ -212,7 +212,7 @@ fn the_database_line_counts_megabytes_in_each_language() {
     };
     assert!(
         EN.say(&Say::DatabaseStatus(Some(ready)))
-            .contains("4200899 positions")
+            .contains("4,200,899 positions")
     );
     assert!(
         DE.say(&Say::DatabaseStatus(Some(Database::Missing)))
@@ -286,10 +286,32 @@ fn thoughts_carry_their_numbers_in_both_languages() {
         column: 3,
         depth: 9,
         nodes: 1234,
+        solved: false,
     };
     assert_eq!(
         DE.say(&searched),
-        "Spalte 4 (Tiefe 9, 1234 Stellungen durchsucht)."
+        "Spalte 4 (Tiefe 9, 1.234 Stellungen durchsucht)."
+    );
+    // Perfect's move in words: no depth, and no "0 positions".
+    let known = Say::Searched {
+        column: 4,
+        depth: 35,
+        nodes: 0,
+        solved: true,
+    };
+    assert_eq!(
+        EN.say(&known),
+        "Column 5: known from the opening book and the position database, without searching."
+    );
+    let solved = Say::Searched {
+        column: 4,
+        depth: 35,
+        nodes: 3_762_692,
+        solved: true,
+    };
+    assert_eq!(
+        FR.say(&solved),
+        "Colonne 5\u{a0}: résolue jusqu'à la fin de la partie (3\u{202f}762\u{202f}692 positions examinées)."
     );
 }
 
@@ -323,12 +345,19 @@ fn the_search_line_groups_digits_and_names_the_best_column() {
         nodes: 1_234_567,
         per_second: 2_000_000,
         best: Some((3, 5)),
+        solving: false,
     };
     assert_eq!(
         EN.say(&line),
-        "Depth 12 · 1\u{202f}234\u{202f}567 positions · 2\u{202f}000\u{202f}000/s · best so far: column 4 (+5)"
+        "Depth 12 · 1,234,567 positions · 2,000,000/s · best so far: column 4 (+5)"
     );
-    assert_eq!(grouped(999), "999");
+    assert!(DE.say(&line).contains("1.234.567"), "{}", DE.say(&line));
+    assert!(
+        FR.say(&line).contains("1\u{202f}234\u{202f}567"),
+        "{}",
+        FR.say(&line)
+    );
+    assert_eq!(grouped(999, ','), "999");
     assert_eq!(capitalise("über"), "Über");
     assert_eq!(capitalise("éclair"), "Éclair");
     assert_eq!(capitalise("yellow"), "Yellow");
@@ -396,6 +425,7 @@ fn every_sentence_with_its_values_leaves_no_blank_in_any_language() {
             depth: 4,
             nodes: 1234,
         }),
+        Say::Caption(Caption::Solving { nodes: 1234 }),
         Say::Notice {
             code: booth_protocol::NoticeCode::PlayerLeft,
             name: None,
