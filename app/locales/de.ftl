@@ -174,6 +174,9 @@ thought-every-other-move-loses = Jeder andere Zug verliert.
 thought-unsolved = Die perfekte Analyse war nach { $seconds } s nicht fertig, darum kommt dieser Zug aus meiner starken Suche.
 thought-random-move = Ich lasse dir eine Chance …
 waiting-challenger = { $name } wartet am Roboter auf einen Gegner. Gegen { $name } spielen?
+watch-no-game = Gerade läuft kein Spiel am Roboter. Scanne den Code, um zu spielen.
+watch-waiting = { $name } wartet auf einen Gegner: Scanne den Code, um gegen { $name } zu spielen.
+away-waits = Die Seite von { $name } ist geschlossen: Das Spiel wartet noch { $seconds } s, ob sie zurückkommt.
 play-against = Gegen { $name } spielen
 searched = { $nodes ->
     [one] Spalte { $column } (Tiefe { $depth }, { $nodes } Stellung durchsucht).

@@ -176,6 +176,9 @@ thought-every-other-move-loses = Every other move loses.
 thought-unsolved = The perfect analysis was not done after { $seconds } s, so this move comes from my Hard search.
 thought-random-move = I'll let you have a chance …
 waiting-challenger = { $name } is waiting for an opponent on the robot. Play against { $name }?
+watch-no-game = No game on the robot right now. Scan the code to play.
+watch-waiting = { $name } is waiting for an opponent: scan the code to play against { $name }.
+away-waits = { $name }’s page closed: the game waits { $seconds } s more for it to come back.
 play-against = Play against { $name }
 searched = { $nodes ->
     [one] Column { $column } (depth { $depth }, { $nodes } position searched).

@@ -174,6 +174,9 @@ thought-every-other-move-loses = Tout autre coup perd.
 thought-unsolved = L'analyse parfaite n'était pas finie après { $seconds } s, donc ce coup vient de ma recherche Difficile.
 thought-random-move = Je te laisse une chance …
 waiting-challenger = { $name } attend un adversaire sur le robot. Jouer contre { $name } ?
+watch-no-game = Pas de partie sur le robot en ce moment. Scanne le code pour jouer.
+watch-waiting = { $name } attend un adversaire : scanne le code pour jouer contre { $name }.
+away-waits = La page de { $name } est fermée : la partie l’attend encore { $seconds } s.
 play-against = Jouer contre { $name }
 searched = { $nodes ->
     [one] Colonne { $column } (profondeur { $depth }, { $nodes } position examinée).

@@ -85,6 +85,12 @@ pub struct Booth {
     pub said_at: RwSignal<Option<crate::model::booth::Moment>>,
     /// Since when this page's robot game is over (ms since the epoch).
     pub over_since: RwSignal<Option<f64>>,
+    /// Until when the booth's last notice ("Bob left") is shown (ms since
+    /// the epoch): then the line tells the present again.
+    pub notice_until: RwSignal<Option<f64>>,
+    /// For each seat whose page closed: when the game stops waiting for it
+    /// (ms since the epoch).
+    pub away_until: RwSignal<[Option<f64>; 2]>,
     /// Whether this device may play on the robot: `false` once the bridge
     /// has said it lacks the booth's code (a LAN device without the token).
     pub may_play: RwSignal<bool>,
@@ -216,6 +222,8 @@ impl State {
                 now: RwSignal::new(0.0),
                 said_at: RwSignal::new(None),
                 over_since: RwSignal::new(None),
+                notice_until: RwSignal::new(None),
+                away_until: RwSignal::new([None, None]),
                 may_play: RwSignal::new(true),
             },
             data: Data {

@@ -337,10 +337,15 @@ test('two people play each other on the robot: waiting, names, each result, agai
   const a = await first.newPage();
   await a.goto(base);
   await lobby(a);
+  // The spectator screen tells the present: no game yet.
+  const watch = await first.newPage();
+  await watch.goto(`${base}watch`);
+  await says(watch, /No game on the robot right now/);
   await a.getByLabel('Your name').fill('Ada_5');
   await a.getByLabel('Opponent').selectOption('person');
   await a.getByRole('button', { name: 'Play on the robot' }).click();
   await says(a, /Waiting for an opponent/);
+  await says(watch, /Ada_5 is waiting for an opponent: scan the code to play against Ada_5\./);
   // Ada sees how long the offer stands (two minutes by default).
   await says(a, /The offer stands for another [12]:\d\d\./);
   // Nobody to play against yet: a tap waits too.
@@ -413,6 +418,10 @@ test('two people play each other on the robot: waiting, names, each result, agai
   await b.getByRole('button', { name: 'Leave', exact: true }).click();
   await lobby(a);
   await a.locator('#robot .lobby-message', { hasText: 'Bob_5 left the game' }).waitFor();
+  // The spectator screen says what happened, then, seconds later, what
+  // happens now.
+  await says(watch, /Bob_5 left the game/);
+  await says(watch, /No game on the robot right now/, 15000);
   assert.deepEqual([...await a.errors(), ...await b.errors()], []);
 });
 

@@ -29,6 +29,14 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
         if let Some(m) = ui.message.get() {
             return i18n.message(&m);
         }
+        // The spectator screen says so when the robot has no game.
+        let no_game = booth.snapshot.with(|s| {
+            s.as_ref()
+                .is_some_and(|s| s.status == GameStatus::Idle && s.mode.is_none())
+        });
+        if spectator && no_game {
+            return i18n.t(Text::WatchNoGame).to_string();
+        }
         if game.with(|g| g.robot.is_some())
             && let Some(text) = between_people()
         {
@@ -115,11 +123,28 @@ fn people_line(
         let s = s.as_ref().filter(|s| {
             (spectator || s.mode == Some(GameMode::TwoPlayers)) && s.status != GameStatus::Idle
         })?;
+        if waiting_for_opponent(s) && spectator {
+            let name = s.seats[0].clone().unwrap_or_default();
+            return Some(i18n.say(&Say::WatchWaiting(name)));
+        }
         if waiting_for_opponent(s) {
             return Some(match booth.offer_until.get() {
                 Some(end) => i18n.say(&Say::OfferStands(booth.seconds_until(end))),
                 None => i18n.t(Text::WaitingForOpponent).to_string(),
             });
+        }
+        // Another seat's page closed: the game waits for it, and says how
+        // long.
+        let away = booth.away_until.get();
+        let names = seat_names(s, i18n.lang());
+        if let Some((seat, end)) = (0..2)
+            .filter(|&seat| Some(seat) != own_seat(s))
+            .find_map(|seat| away[seat].map(|end| (seat, end)))
+        {
+            return Some(i18n.say(&Say::AwayWaits {
+                name: names[seat].clone(),
+                seconds: booth.seconds_until(end),
+            }));
         }
         // A spectator names every game's players, with their colours.
         let names = if spectator {

@@ -16,6 +16,10 @@ use crate::model::booth::{BACK_TO_LOBBY_MS, Moment, own_seat, seated, waiting_fo
 use crate::model::game::Game;
 use crate::state::Panel;
 
+/// How long a notice of the booth ("Bob left the game") is shown: long
+/// enough to read, short enough not to outlive what it names.
+const NOTICE_MS: f64 = 8_000.0;
+
 impl Actions {
     /// Connects to the bridge that served the page, if there is one (a
     /// static host has none, and the robot button stays hidden).
@@ -46,10 +50,28 @@ impl Actions {
         self.awaiting_booth.get() && self.state.booth.snapshot.with(Option::is_none)
     }
 
-    /// Every second: the countdowns, and back to the lobby after a game.
+    /// Every second: the countdowns, a notice's end, and back to the lobby
+    /// after a game.
     fn tick(self) {
         let now = js_sys::Date::now();
         self.state.booth.now.set(now);
+        let notice_over = self
+            .state
+            .booth
+            .notice_until
+            .get_untracked()
+            .is_some_and(|until| now >= until);
+        if notice_over {
+            self.state.booth.notice_until.set(None);
+            let showing_notice = self
+                .state
+                .ui
+                .message
+                .with_untracked(|m| matches!(m, Some(Message::Say(Say::Notice { .. }))));
+            if showing_notice {
+                self.state.ui.message.set(None);
+            }
+        }
         let back = self
             .state
             .booth
@@ -110,8 +132,14 @@ impl Actions {
                 if code == booth_protocol::NoticeCode::PlayerLeft && name.is_some() && name == own {
                     return;
                 }
-                // A notice stays past the snapshot that follows it.
+                // A notice stays past the snapshot that follows it, for
+                // the few seconds it takes to read: then the line tells
+                // what happens now (a person waiting, the demo, no game).
                 self.state.booth.said_at.set(None);
+                self.state
+                    .booth
+                    .notice_until
+                    .set(Some(js_sys::Date::now() + NOTICE_MS));
                 self.state
                     .ui
                     .message
@@ -163,10 +191,12 @@ impl Actions {
         if ours && !was_ours && self.state.ui.panel.get_untracked() == Some(Panel::Robot) {
             self.state.ui.panel.set(None);
         }
-        self.state.booth.offer_until.set(
-            s.offer_left_s
-                .map(|left| js_sys::Date::now() + left as f64 * 1000.0),
-        );
+        let until = |left: u64| js_sys::Date::now() + left as f64 * 1000.0;
+        self.state.booth.offer_until.set(s.offer_left_s.map(until));
+        self.state
+            .booth
+            .away_until
+            .set(s.away_left_s.map(|left| left.map(until)));
         let said_at = self.state.booth.said_at.get_untracked();
         if said_at.is_some_and(|at| at != Moment::of(&s)) {
             self.state.booth.said_at.set(None);

@@ -75,6 +75,11 @@ impl Actions {
 
     /// The spectator takes over the playing page's state.
     fn follow(self, s: Shared) {
+        // A bridge's spectator screen follows the robot's game, not a
+        // game in another tab of the same browser.
+        if crate::io::booth_link::served_by_bridge() {
+            return;
+        }
         let Ok(board) = Board::from_moves(s.geometry, &s.moves) else {
             return;
         };

@@ -293,6 +293,11 @@ pub enum Say {
     ColumnButton { column: usize },
     /// A coin colour menu (from 1).
     ColourMenu { player: usize },
+    /// On the spectator screen: `name` waits for an opponent.
+    WatchWaiting(String),
+    /// A seat's page closed (its player's name): the game waits so many
+    /// more seconds for it.
+    AwayWaits { name: String, seconds: u64 },
     /// The note on Perfect where no book covers the board: its size, and
     /// the seconds within which it plays its best search.
     PerfectNote { columns: u8, rows: u8, seconds: u32 },

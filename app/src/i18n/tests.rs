@@ -398,8 +398,8 @@ fn a_robot_game_between_people_reads_from_each_seat() {
     assert_eq!(line(Some(1), None, Some(0)), "Ada won. You lost.");
     assert_eq!(line(None, None, Some(1)), "Bob won!");
     assert_eq!(line(Some(1), Some(1), None), "Your turn, Bob.");
-    assert_eq!(line(Some(0), Some(1), None), "Bob's turn.");
-    assert_eq!(line(None, Some(0), None), "Ada's turn.");
+    assert_eq!(line(Some(0), Some(1), None), "Next to move: Bob.");
+    assert_eq!(line(None, Some(0), None), "Next to move: Ada.");
     assert_eq!(line(Some(0), None, None), "A draw between Ada and Bob.");
     let german = DE.say(&Say::RobotGame(RobotGameLine::of(
         ["Ada".into(), "Bob".into()],
@@ -426,6 +426,11 @@ fn every_sentence_with_its_values_leaves_no_blank_in_any_language() {
             nodes: 1234,
         }),
         Say::Caption(Caption::Solving { nodes: 1234 }),
+        Say::WatchWaiting("Ada".into()),
+        Say::AwayWaits {
+            name: "Bob".into(),
+            seconds: 25,
+        },
         Say::Notice {
             code: booth_protocol::NoticeCode::PlayerLeft,
             name: None,

@@ -336,12 +336,21 @@ pub struct Snapshot {
     /// stands before the game ends and the robot is free.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub offer_left_s: Option<u64>,
+    /// For each seat whose page closed: the seconds the game still waits
+    /// for it to come back before it ends.
+    #[serde(default, skip_serializing_if = "is_nobody_away")]
+    pub away_left_s: [Option<u64>; 2],
     /// This page's part.
     pub you: Part,
     /// Whether this page may move now (its turn, and the robot ready).
     pub can_move: bool,
     /// The robot.
     pub robot: RobotStatus,
+}
+
+/// Whether no seat's page is away (then the field is left out).
+fn is_nobody_away(away: &[Option<u64>; 2]) -> bool {
+    away.iter().all(Option::is_none)
 }
 
 /// The robot's state in the words the pages show.

@@ -241,7 +241,11 @@ impl Booth {
     /// come back.
     pub fn disconnect(&mut self, id: u64) {
         self.outboxes.remove(&id);
-        self.table.disconnect(id);
+        // A player's page gone: the others learn at once that the game
+        // waits for it.
+        if self.table.disconnect(id) {
+            self.broadcast();
+        }
     }
 
     /// Handles one message from connection `id`; the reply, if any, goes
@@ -360,9 +364,12 @@ impl Booth {
 
     fn send_snapshot(&self, id: u64) {
         if let Some(outbox) = self.outboxes.get(&id) {
-            let snapshot = self
-                .table
-                .snapshot_for(id, self.robot_status(), self.times.offer);
+            let snapshot = self.table.snapshot_for(
+                id,
+                self.robot_status(),
+                self.times.offer,
+                self.times.grace,
+            );
             outbox.send(&ServerMessage::Snapshot(Box::new(snapshot)));
         }
     }

@@ -11,9 +11,16 @@ use crate::messages::{GameStatus, Part, Snapshot, VERSION};
 use crate::robot_link::{LinkState, RobotStatus};
 
 impl Table {
-    /// The snapshot for connection `id`, with the robot's `status` and the
-    /// time a person waiting for an opponent is `offer`ed to others.
-    pub(super) fn snapshot_for(&self, id: u64, robot: RobotStatus, offer: Duration) -> Snapshot {
+    /// The snapshot for connection `id`, with the robot's `status`, the
+    /// time a person waiting for an opponent is `offer`ed to others and the
+    /// `grace` time a closed page's seat is kept.
+    pub(super) fn snapshot_for(
+        &self,
+        id: u64,
+        robot: RobotStatus,
+        offer: Duration,
+        grace: Duration,
+    ) -> Snapshot {
         // A page that may not play (another device without the token)
         // learns nothing of a seat, even under a seated session's id.
         let sides = self
@@ -40,6 +47,7 @@ impl Table {
                 computer: None,
                 again: [false; 2],
                 offer_left_s: None,
+                away_left_s: [None, None],
                 you,
                 can_move: false,
                 robot,
@@ -74,6 +82,9 @@ impl Table {
             computer: game.computer.map(seat),
             again: game.again,
             offer_left_s: game.offer_left(offer).map(|left| left.as_secs()),
+            away_left_s: game
+                .away
+                .map(|since| since.map(|t| grace.saturating_sub(t.elapsed()).as_secs())),
             you,
             can_move,
             robot,

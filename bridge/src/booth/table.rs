@@ -81,22 +81,25 @@ impl Table {
 
     /// A closed connection. Its seat stays for the grace time: the page may
     /// come back.
-    pub(super) fn disconnect(&mut self, id: u64) {
+    /// Returns whether a seat's page went away.
+    pub(super) fn disconnect(&mut self, id: u64) -> bool {
         let Some(gone) = self.pages.remove(&id) else {
-            return;
+            return false;
         };
         let still_here = self
             .pages
             .values()
             .any(|p| p.session == gone.session && p.role == Some(Role::Player));
         if gone.role != Some(Role::Player) || still_here {
-            return;
+            return false;
         }
         if let Some(seat) = self.seat_of(&gone.session)
             && let Some(game) = &mut self.game
         {
             game.away[seat] = Some(Instant::now());
+            return true;
         }
+        false
     }
 
     /// The seat (0 or 1) of `session` in the game.

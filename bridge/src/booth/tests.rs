@@ -549,10 +549,14 @@ fn a_page_that_goes_away_keeps_its_seat_for_the_grace_time_then_the_other_is_tol
     let (_first, mut second) = two_people(&mut b);
     assert_eq!(b.handle(2, ClientMessage::Join), None);
     ready(&mut b);
-    // Ada's page reloads: gone and back within the grace time.
+    // Ada's page reloads: gone and back within the grace time. Bob is
+    // told at once that the game waits for her, and when she is back.
     b.disconnect(1);
+    let waiting = last_snapshot(&mut second);
+    assert!(waiting.away_left_s[0].is_some() && waiting.away_left_s[1].is_none());
     let _back = page(&mut b, 3, true);
     assert_eq!(b.handle(3, hello(Role::Player, "ada", "Ada")), None);
+    assert_eq!(last_snapshot(&mut second).away_left_s, [None, None]);
     std::thread::sleep(Duration::from_millis(400));
     b.tick();
     assert_eq!(b.handle(3, column(4)), None, "her seat waited for her");

@@ -85,13 +85,19 @@ impl Hello {
         page.role = Some(if refused { Role::Spectator } else { role });
         page.session = session;
         page.name = name;
+        let mut back = false;
         if !refused
             && role == Role::Player
             && let (Some(seat), Some(game)) = (seat, &mut table.game)
         {
-            game.away[seat] = None;
+            back = game.away[seat].take().is_some();
         }
-        let mut changes = vec![Change::SnapshotFor(caller.id)];
+        // A player back within the grace time: the others learn it too.
+        let mut changes = vec![if back {
+            Change::Seats
+        } else {
+            Change::SnapshotFor(caller.id)
+        }];
         if refused {
             changes.push(Change::Refused(ErrorCode::Token));
         }

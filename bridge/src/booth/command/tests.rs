@@ -96,10 +96,15 @@ fn a_page_without_the_token_under_a_seated_session_learns_nothing_of_the_seat() 
         behind: 0,
         port: "sim".into(),
     };
-    let stranger = t.snapshot_for(3, robot.clone(), Duration::from_secs(60));
+    let stranger = t.snapshot_for(
+        3,
+        robot.clone(),
+        Duration::from_secs(60),
+        Duration::from_secs(30),
+    );
     assert_eq!(stranger.you, crate::messages::Part::Spectator);
     assert!(!stranger.can_move);
-    let ada = t.snapshot_for(1, robot, Duration::from_secs(60));
+    let ada = t.snapshot_for(1, robot, Duration::from_secs(60), Duration::from_secs(30));
     assert_eq!(ada.you, crate::messages::Part::First);
     assert!(ada.can_move);
 }
