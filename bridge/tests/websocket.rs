@@ -262,6 +262,29 @@ async fn a_page_that_reconnects_gets_the_snapshot_and_its_seat() {
 }
 
 #[tokio::test]
+async fn the_others_learn_at_once_that_a_closed_page_is_waited_for() {
+    let b = start(false, true).await;
+    let mut ws = connect(&b).await;
+    send(&mut ws, hello("player", "tablet-8")).await;
+    send(&mut ws, json!({"type": "start", "mode": "vs_computer"})).await;
+    snapshot_where(&mut ws, |s| s["can_move"] == true).await;
+    let mut watcher = connect(&b).await;
+    send(&mut watcher, hello("spectator", "wall")).await;
+    snapshot_where(&mut watcher, |s| s["status"] == "playing").await;
+    drop(ws);
+    let s = tokio::time::timeout(
+        std::time::Duration::from_secs(3),
+        snapshot_where(&mut watcher, |s| s["away_left_s"][0].is_u64()),
+    )
+    .await
+    .expect("told within 3 s");
+    assert!(s["away_left_s"][0].as_u64().unwrap() > 0);
+    let mut again = connect(&b).await;
+    send(&mut again, hello("player", "tablet-8")).await;
+    snapshot_where(&mut watcher, |s| s.get("away_left_s").is_none()).await;
+}
+
+#[tokio::test]
 async fn spectators_watch_and_see_trees_but_cannot_move_and_a_busy_robot_says_so() {
     let b = start(false, true).await;
     let mut player = connect(&b).await;

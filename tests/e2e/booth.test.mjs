@@ -410,6 +410,15 @@ test('two people play each other on the robot: waiting, names, each result, agai
   await says(b, /Your turn, Bob_5/);
   await says(a, /Next to move: Bob_5/);
 
+  // Bob's page closes: Ada (and the spectator screen) are told at once
+  // that the game waits for him, and how long; he comes back.
+  await b.goto('about:blank');
+  await says(a, /Bob_5’s page closed: the game waits \d+ s more for it to come back\./, 8000);
+  await says(watch, /Bob_5’s page closed/, 8000);
+  await b.goto(base);
+  await says(b, /Your turn, Bob_5/);
+  await says(a, /Next to move: Bob_5/);
+
   // Leaving asks first; the other person is told and goes back to the lobby.
   await b.locator('.robot-line .leave').click();
   await b.getByRole('button', { name: 'Stay' }).click();

@@ -68,7 +68,10 @@ impl Actions {
                 .ui
                 .message
                 .with_untracked(|m| matches!(m, Some(Message::Say(Say::Notice { .. }))));
-            if showing_notice {
+            // In the lobby the notice is why the visitor is there: it
+            // stays until they choose.
+            let in_lobby = self.state.ui.panel.get_untracked() == Some(Panel::Robot);
+            if showing_notice && !in_lobby {
                 self.state.ui.message.set(None);
             }
         }
@@ -126,9 +129,15 @@ impl Actions {
             LinkEvent::Message(ServerMessage::Notice { code, name }) => {
                 // Nobody is told that they left themselves (their page went
                 // back to the lobby, or another of their pages ended it).
+                // (A page that came back has its name from its seat.)
+                let seat_name = self.state.booth.snapshot.with_untracked(|s| {
+                    let s = s.as_ref()?;
+                    s.seats[own_seat(s)?].clone()
+                });
                 let own = self
                     .link
-                    .with_value(|l| l.as_ref().and_then(BoothLink::name));
+                    .with_value(|l| l.as_ref().and_then(BoothLink::name))
+                    .or(seat_name);
                 if code == booth_protocol::NoticeCode::PlayerLeft && name.is_some() && name == own {
                     return;
                 }

@@ -157,7 +157,27 @@ impl BoothLink {
             reached: false,
         }));
         link.open();
+        link.close_when_hidden();
         link
+    }
+
+    /// Closes the connection when the page goes away, so the bridge knows
+    /// at once that its seat waits for it: a browser may keep a page it
+    /// navigated away from in its back-forward cache with the connection
+    /// open. Back on the page, the reconnect after a close opens it again.
+    fn close_when_hidden(&self) {
+        let me = self.clone();
+        let on_hide = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || {
+            if let Some(socket) = &me.0.get().socket {
+                let _ = socket.close();
+            }
+        });
+        if let Some(window) = web_sys::window() {
+            let _ = window
+                .add_event_listener_with_callback("pagehide", on_hide.as_ref().unchecked_ref());
+        }
+        // One listener for the page's life.
+        on_hide.forget();
     }
 
     fn open(&self) {

@@ -11,8 +11,14 @@ pub(in crate::booth) struct Leave;
 impl Leave {
     /// Ends the game for both seats and tells everyone who left.
     pub(in crate::booth) fn apply(self, table: &mut Table, caller: &Caller) -> Reply {
-        table.seat_of_player(caller).ok_or(ErrorCode::NotAllowed)?;
-        let name = table.name_of(caller.id);
+        let seat = table.seat_of_player(caller).ok_or(ErrorCode::NotAllowed)?;
+        // The name the seat was taken under: a page that came back may
+        // have said hello without one.
+        let name = table
+            .game
+            .as_ref()
+            .and_then(|g| g.names[seat].clone())
+            .or_else(|| table.name_of(caller.id));
         Ok(table.end_game(NoticeCode::PlayerLeft, name))
     }
 }
