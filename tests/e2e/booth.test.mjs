@@ -431,6 +431,16 @@ test('two people play each other on the robot: waiting, names, each result, agai
   // happens now.
   await says(watch, /Bob_5 left the game/);
   await says(watch, /No game on the robot right now/, 15000);
+  // The lobby offers what it will start: Ada's last choice (a person) as
+  // the menu shows it; the computer brings its level menu and a game
+  // against it.
+  assert.equal(await a.locator('#robot select.robot-opponent').evaluate((e) => e.value), 'person');
+  assert.equal(await a.locator('#robot select.robot-level').count(), 0);
+  await a.getByLabel('Opponent').selectOption('computer');
+  await a.locator('#robot select.robot-level').waitFor();
+  await a.getByRole('button', { name: 'Play on the robot' }).click();
+  await says(a, /Your turn \(|The computer is thinking/);
+  assert.doesNotMatch(await status(a), /Waiting for an opponent/);
   assert.deepEqual([...await a.errors(), ...await b.errors()], []);
 });
 

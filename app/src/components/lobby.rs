@@ -137,6 +137,9 @@ fn LevelChoice(
             {move || i18n.t(Text::Level)}
             <select class="robot-level" on:change=move |e| {
                 level.set(levels.get().get(event_target_value(&e).parse::<usize>().unwrap_or(0)).copied());
+            } prop:value=move || {
+                let chosen = level.get();
+                levels.with(|l| l.iter().position(|s| Some(*s) == chosen)).unwrap_or(0).to_string()
             }>
                 {move || {
                     levels
@@ -187,8 +190,11 @@ fn OpponentChoice(against_computer: RwSignal<bool>) -> impl IntoView {
     view! {
         <label>
             {move || t(Text::Opponent)}
-            <select class="robot-opponent" on:change=move |e| against_computer.set(event_target_value(&e) == "computer")>
-                <option value="computer" selected=true>{move || t(Text::ComputerOpponent)}</option>
+            // The menu shows what a tap on "play" starts, also when the
+            // lobby opens again with the last choice.
+            <select class="robot-opponent" on:change=move |e| against_computer.set(event_target_value(&e) == "computer")
+                prop:value=move || if against_computer.get() { "computer" } else { "person" }>
+                <option value="computer">{move || t(Text::ComputerOpponent)}</option>
                 <option value="person">{move || t(Text::PersonOpponent)}</option>
             </select>
         </label>
