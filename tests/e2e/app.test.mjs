@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { forEachEngine } from './webdriver.mjs';
 import { fitsAt } from './screen.mjs';
-import { thinkingMeasures, valueMeasures } from './measure.mjs';
+import { thinkingMeasures, thinkingProblems } from './measure.mjs';
 import { serve } from './static-server.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url).pathname;
@@ -359,25 +359,6 @@ function recordSearching() {
   new MutationObserver(() => {
     window.__searching = Math.max(window.__searching, document.querySelectorAll('svg.tree .node.searching').length);
   }).observe(document, { subtree: true, childList: true });
-}
-
-/** What is wrong with the thinking as a person sees it: the tree smaller
- * than 40 % of the screen's height or 85 % of its width, labels under
- * 12 px, texts that overlap or are cut, column values broken inside a
- * word or running into each other. */
-async function thinkingProblems(page) {
-  const m = await page.evaluate(thinkingMeasures);
-  const v = await page.evaluate(valueMeasures);
-  const problems = [];
-  if (!m.tree) return ['no tree'];
-  if (m.tree.ofHeight < 0.4 || m.tree.ofWidth < 0.85) problems.push(`the tree is ${m.tree.width}x${m.tree.height} on ${m.screen.width}x${m.screen.height}`);
-  if (!(m.labels.smallest >= 12)) problems.push(`labels at ${m.labels.smallest} px`);
-  if (m.tree.y + m.tree.height > m.screen.height + 0.5) problems.push('the tree runs off the screen');
-  for (const o of m.overlaps) problems.push(`overlap: ${o}`);
-  for (const c of m.cut) problems.push(`cut: ${c}`);
-  for (const w of v.broken) problems.push(`a value's word broken: ${w}`);
-  for (const o of v.overlaps) problems.push(`values overlap: ${o}`);
-  return problems;
 }
 
 test('on a phone and a tablet the thinking is one tap away and as big as the screen: the tree grows while the computer thinks, labels readable, nothing overlaps', async () => {

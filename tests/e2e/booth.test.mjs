@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { forEachEngine, harnessOrigin } from './webdriver.mjs';
 import { fitsAt, offScreen } from './screen.mjs';
+import { thinkingProblems } from './measure.mjs';
 
 const SCREENSHOTS = new URL('../../target/screenshots/', import.meta.url).pathname;
 const BRIDGE = new URL('../../target/release/connect4-bridge', import.meta.url).pathname;
@@ -575,7 +576,7 @@ test('a quiet booth plays a demo with no page open, shown on the spectator scree
     await screen.waitForFunction(() => window.captions.length >= 3, null, { timeout: 40000, polling: 200 });
     const captions = await screen.evaluate(() => window.captions);
     assert.ok(captions.every((c) => /positions|column|four in a row|draw/.test(c)), captions.join('\n'));
-    assert.ok(captions.some((c) => /looked at [\d\u202f]+ positions and chose column \d|thinking \d+ moves ahead|blocks it|certain win|perfect opponent/.test(c)), captions.join('\n'));
+    assert.ok(captions.some((c) => /looked at [\d,]+ positions and chose column \d|thinking \d+ moves ahead|blocks it|certain win|perfect opponent/.test(c)), captions.join('\n'));
     const caption = await screen.locator('.thoughts .caption').boundingBox();
     assert.ok(caption && caption.height > 0, 'the caption is on the screen');
     await screen.screenshot({ path: `${SHOTS}booth-demo-800x480.png` });
@@ -583,6 +584,17 @@ test('a quiet booth plays a demo with no page open, shown on the spectator scree
     await screen.screenshot({ path: `${SHOTS}booth-demo-1920x1080.png` });
     await fitsAt(screen, [[1920, 1080], [800, 480], [1024, 768], [768, 1024]], 'the demo on the spectator screen');
     await screen.screenshot({ path: `${SHOTS}booth-demo-768x1024.png` });
+    // The spectator screen says what happens now: the demo, by its players.
+    assert.match(await status(screen), /Next to move: Computer \((Hard|Medium), (yellow|red)\)|won|Draw/);
+    // On a phone or a tablet (a LAN phone's /watch), the tree as readable
+    // as on a player's page.
+    for (const [width, height] of [[390, 844], [768, 1024]]) {
+      await screen.setViewportSize({ width, height });
+      await screen.locator('svg.tree g.node').first().waitFor({ timeout: 20000 });
+      await screen.waitForTimeout(300);
+      await screen.screenshot({ path: `${SHOTS}booth-watch-demo-${width}x${height}.png` });
+      assert.deepEqual(await thinkingProblems(screen), [], `the demo's tree on /watch at ${width}x${height}`);
+    }
 
     // A visitor starts a game: the demo stops and the robot clears.
     const visitorContext = await browser.newContext();

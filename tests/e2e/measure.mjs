@@ -113,3 +113,23 @@ export function valueMeasures() {
     .map((v) => parseFloat(getComputedStyle(v).fontSize));
   return { broken, overlaps, words: words.length, smallest: sizes.length ? Math.min(...sizes) : null };
 }
+
+/** What is wrong with the thinking as a person sees it: the tree smaller
+ * than 40 % of the screen's height or 85 % of its width, labels under
+ * 12 px, texts that overlap or are cut, column values broken inside a
+ * word or running into each other. */
+export async function thinkingProblems(page) {
+  const m = await page.evaluate(thinkingMeasures);
+  const v = await page.evaluate(valueMeasures);
+  const problems = [];
+  if (!m.tree) return ['no tree'];
+  if (m.tree.ofHeight < 0.4 || m.tree.ofWidth < 0.85) problems.push(`the tree is ${m.tree.width}x${m.tree.height} on ${m.screen.width}x${m.screen.height}`);
+  if (!(m.labels.smallest >= 12)) problems.push(`labels at ${m.labels.smallest} px`);
+  if (m.tree.y + m.tree.height > m.screen.height + 0.5) problems.push('the tree runs off the screen');
+  for (const o of m.overlaps) problems.push(`overlap: ${o}`);
+  for (const c of m.cut) problems.push(`cut: ${c}`);
+  for (const w of v.broken) problems.push(`a value's word broken: ${w}`);
+  for (const o of v.overlaps) problems.push(`values overlap: ${o}`);
+  return problems;
+}
+
