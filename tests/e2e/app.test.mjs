@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { forEachEngine } from './webdriver.mjs';
 import { fitsAt } from './screen.mjs';
-import { thinkingMeasures, thinkingProblems } from './measure.mjs';
+import { thinkingMeasures, thinkingProblems, valueMeasures } from './measure.mjs';
 import { serve } from './static-server.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url).pathname;
@@ -239,6 +239,13 @@ test('French, chosen in the settings: controls, cells, counts and the thoughts s
   await phone.page.getByRole('img', { name: 'Rangée 1, colonne 4\u00a0: jaune' }).waitFor();
   const [wide, room] = await phone.page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
   assert.ok(wide <= room, `the French page fits a phone's width (${wide} > ${room})`);
+  // The perfect values in French words, the longest, on the phone: no
+  // word broken, none running into another.
+  await phone.page.waitForFunction(() => /^À toi de jouer/.test(document.querySelector('[role=status]')?.textContent ?? ''), null, { timeout: 20000 });
+  await phone.page.getByRole('button', { name: 'Conseil' }).click();
+  await phone.page.waitForFunction(() => document.querySelectorAll('.values .value[data-score]').length >= 6, null, { timeout: 30000 });
+  const values = await phone.page.evaluate(valueMeasures);
+  assert.deepEqual([values.broken, values.overlaps], [[], []], 'French values at 390');
   await phone.page.screenshot({ path: `${SHOTS}french-390.png` });
   await phone.page.getByRole('button', { name: 'Réglages' }).click();
   await phone.page.screenshot({ path: `${SHOTS}french-settings-390.png` });
@@ -413,6 +420,16 @@ test('on a phone and a tablet the thinking is one tap away and as big as the scr
     assert.deepEqual(await thinkingProblems(page), [], `at ${width}x${height}`);
     await page.screenshot({ path: `${SHOTS}thinking-${width}x${height}.png` });
   }
+  // A finished game's review with the thinking open: neither covers the
+  // other.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.goto(`${base}?pos=4455667`);
+  await page.getByRole('button', { name: 'Review the game' }).click();
+  await page.locator('.review li').first().waitFor({ timeout: 30000 });
+  if (await toggle.getAttribute('aria-pressed') !== 'true') await toggle.click();
+  assert.deepEqual((await page.evaluate(thinkingMeasures)).overlaps, [], 'the review and the thinking at 768x1024');
+  await page.screenshot({ path: `${SHOTS}thinking-review-768x1024.png` });
+  await page.setViewportSize({ width: 800, height: 480 });
   // Closed again, the board has the booth's screen back.
   await toggle.click();
   assert.deepEqual(geometryProblems(await boardGeometry(page), 800, 480), []);
