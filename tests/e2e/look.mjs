@@ -1,8 +1,9 @@
 // A look at the thinking in one engine, for a person's eyes: opens the app
 // at a size, lets the computer (Hard) answer a move with the thinking open,
-// prints the tree's measurements and saves a screenshot.
+// prints the tree's measurements and saves a screenshot. Steps: numbers,
+// all, de, fr, hint, review (a finished game's review).
 //
-//   node look.mjs [engine] [width] [height] [extra steps: numbers,all,review]
+//   node look.mjs [engine] [width] [height] [steps, comma-separated]
 //
 // Screenshots go to target/screenshots/look/.
 import { mkdir } from 'node:fs/promises';
@@ -38,8 +39,10 @@ try {
     }
     if (step === 'hint') await page.getByRole('button', { name: /Hint|Tipp|Indice/ }).click();
     if (step === 'review') {
-      await page.goto(`${base}?pos=44444433333`);
-      await page.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
+      await page.goto(`${base}?pos=4455667`);
+      await page.getByRole('button', { name: 'Review the game' }).click();
+      await page.locator('.review li').first().waitFor({ timeout: 30000 });
+      if (await toggle.getAttribute('aria-pressed') !== 'true') await toggle.click();
     }
     await page.waitForTimeout(400);
   }
