@@ -39,19 +39,6 @@ pub fn SettingsPanel() -> impl IntoView {
         actions.new_game(false);
     };
     let lang = move || i18n.lang();
-    // Said before the game: where no book covers the board, Perfect plays
-    // its best search within the time limit.
-    let perfect_note = move || {
-        let (level, (columns, rows)) = s.with(|s| (s.level, s.size));
-        let geometry = engine::Geometry::new(columns.into(), rows.into(), 4).ok()?;
-        (level == Level::Perfect && !engine::player::perfect_on(geometry)).then(|| {
-            i18n.say(&Say::PerfectNote {
-                columns,
-                rows,
-                seconds: (engine::player::PERFECT_TIME_LIMIT_MS / 1000.0) as u32,
-            })
-        })
-    };
     // The word for a choice that names itself (a mode, a style, a colour).
     let word = move |text: Text| lang().t(text).to_string();
     let no = Signal::stored(false);
@@ -120,7 +107,7 @@ pub fn SettingsPanel() -> impl IntoView {
                     no,
                 )}
             </label>
-            <p class="note" hidden=move || perfect_note().is_none()>{perfect_note}</p>
+            <PerfectNote/>
             <Preferences/>
             <button class="close" on:click=move |_| ui.toggle(Panel::Settings)>{move || t(Text::Close)}</button>
         </section>
@@ -196,4 +183,24 @@ where
             }
         }>{options}</select>
     }
+}
+
+/// Said before the game: where no book covers the board, Perfect plays
+/// its best search within the time limit.
+#[component]
+fn PerfectNote() -> impl IntoView {
+    let i18n = use_i18n();
+    let settings = expect_context::<RwSignal<Settings>>();
+    let note = move || {
+        let (level, (columns, rows)) = settings.with(|s| (s.level, s.size));
+        let geometry = engine::Geometry::new(columns.into(), rows.into(), 4).ok()?;
+        (level == Level::Perfect && !engine::player::perfect_on(geometry)).then(|| {
+            i18n.say(&Say::PerfectNote {
+                columns,
+                rows,
+                seconds: (engine::player::PERFECT_TIME_LIMIT_MS / 1000.0) as u32,
+            })
+        })
+    };
+    view! { <p class="note" hidden=move || note().is_none()>{note}</p> }
 }

@@ -35,42 +35,15 @@ impl Lang {
                 column,
                 depth,
                 nodes,
-                solved: false,
-            } => self.searched(*column, *depth, *nodes),
-            Say::Searched {
-                column,
-                nodes: 0,
-                solved: true,
-                ..
-            } => self.sentence(Sentence::SearchedKnown, &[column_arg(*column)]),
-            Say::Searched {
-                column,
-                nodes,
-                solved: true,
-                ..
-            } => self.sentence(
-                Sentence::SearchedSolved,
-                &[column_arg(*column), ("nodes", Arg::Count(*nodes))],
-            ),
-            Say::SearchLine {
-                nodes,
-                per_second,
-                solving: true,
-                ..
-            } => self.sentence(
-                Sentence::SearchLineSolving,
-                &[
-                    ("nodes", Arg::Count(*nodes)),
-                    ("speed", Arg::Count(*per_second)),
-                ],
-            ),
+                solved,
+            } => self.searched(*column, *depth, *nodes, *solved),
             Say::SearchLine {
                 depth,
                 nodes,
                 per_second,
                 best,
-                solving: false,
-            } => self.search_line(*depth, *nodes, *per_second, *best),
+                solving,
+            } => self.search_line(*depth, *nodes, *per_second, *best, *solving),
             Say::YourTurn {
                 colour,
                 level,
@@ -88,14 +61,7 @@ impl Lang {
                 columns,
                 rows,
                 seconds,
-            } => self.sentence(
-                Sentence::PerfectNote,
-                &[
-                    num("columns", *columns),
-                    num("rows", *rows),
-                    num("seconds", *seconds),
-                ],
-            ),
+            } => self.perfect_note(*columns, *rows, *seconds),
             Say::ColourMenu { player } => {
                 self.sentence(Sentence::ColourMenu, &[num("player", *player)])
             }
@@ -143,7 +109,19 @@ impl Lang {
         }
     }
 
-    fn searched(self, column: usize, depth: u8, nodes: u64) -> String {
+    /// The computer's move: how deep and how much it searched, or that it
+    /// was solved (known in advance when no position was searched).
+    fn searched(self, column: usize, depth: u8, nodes: u64, solved: bool) -> String {
+        match (solved, nodes) {
+            (true, 0) => return self.sentence(Sentence::SearchedKnown, &[column_arg(column)]),
+            (true, _) => {
+                return self.sentence(
+                    Sentence::SearchedSolved,
+                    &[column_arg(column), ("nodes", Arg::Count(nodes))],
+                );
+            }
+            (false, _) => {}
+        }
         let args = [
             column_arg(column),
             num("depth", depth),
@@ -152,13 +130,31 @@ impl Lang {
         self.sentence(Sentence::Searched, &args)
     }
 
+    fn perfect_note(self, columns: u8, rows: u8, seconds: u32) -> String {
+        let args = [
+            num("columns", columns),
+            num("rows", rows),
+            num("seconds", seconds),
+        ];
+        self.sentence(Sentence::PerfectNote, &args)
+    }
+
+    /// The running search in numbers; the solver's without a depth.
     fn search_line(
         self,
         depth: u8,
         nodes: u64,
         per_second: u64,
         best: Option<(usize, i32)>,
+        solving: bool,
     ) -> String {
+        if solving {
+            let args = [
+                ("nodes", Arg::Count(nodes)),
+                ("speed", Arg::Count(per_second)),
+            ];
+            return self.sentence(Sentence::SearchLineSolving, &args);
+        }
         let common = [
             num("depth", depth),
             ("nodes", Arg::Count(nodes)),

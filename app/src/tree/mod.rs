@@ -165,27 +165,7 @@ pub fn TreeView(
                 .collect::<Vec<_>>()
         })
     };
-    let caption = move || match kind.get() {
-        TreeKind::Search => search.with(|t| {
-            let t = t.as_ref()?;
-            Some(i18n.say(&Say::TreeCaption {
-                depth: t.depth,
-                nodes: t.total_nodes,
-                pruned: t.nodes.iter().map(|n| n.pruned.len() as u64).sum(),
-                from_table: t.nodes.iter().filter(|n| n.from_table).count() as u64,
-            }))
-        }),
-        TreeKind::Minimax => Some(i18n.say(&Say::MinimaxCaption(teaching.with(|t| {
-            t.as_ref().map(|t| {
-                (
-                    t.depth,
-                    t.minimax.total_nodes,
-                    t.alpha_beta.total_nodes,
-                    u64::from(t.saved_percent()),
-                )
-            })
-        })))),
-    };
+    let caption = move || caption(i18n, kind.get(), search, teaching);
     let kind_button = move |k: TreeKind, name: Text| {
         view! {
             <button class="kind" aria-pressed=move || (kind.get() == k).to_string()
@@ -219,5 +199,36 @@ pub fn TreeView(
             </div>
             <TreeCanvas tree=tree colours=colours geometry=geometry/>
         </section>
+    }
+}
+
+/// The caption over the tree: the search's numbers, or what pruning saved
+/// against plain minimax.
+fn caption(
+    i18n: crate::i18n::I18n,
+    kind: TreeKind,
+    search: Signal<Option<SearchTrace>>,
+    teaching: Signal<Option<Teaching>>,
+) -> Option<String> {
+    match kind {
+        TreeKind::Search => search.with(|t| {
+            let t = t.as_ref()?;
+            Some(i18n.say(&Say::TreeCaption {
+                depth: t.depth,
+                nodes: t.total_nodes,
+                pruned: t.nodes.iter().map(|n| n.pruned.len() as u64).sum(),
+                from_table: t.nodes.iter().filter(|n| n.from_table).count() as u64,
+            }))
+        }),
+        TreeKind::Minimax => Some(i18n.say(&Say::MinimaxCaption(teaching.with(|t| {
+            t.as_ref().map(|t| {
+                (
+                    t.depth,
+                    t.minimax.total_nodes,
+                    t.alpha_beta.total_nodes,
+                    u64::from(t.saved_percent()),
+                )
+            })
+        })))),
     }
 }
