@@ -346,7 +346,7 @@ test('two people play each other on the robot: waiting, names, each result, agai
   await a.getByLabel('Opponent').selectOption('person');
   await a.getByRole('button', { name: 'Play on the robot' }).click();
   await says(a, /Waiting for an opponent/);
-  await says(watch, /Ada_5 is waiting for an opponent: scan the code to play against Ada_5\./);
+  await says(watch, /Ada_5 is waiting for an opponent on the robot\. Play against Ada_5\?/);
   // Ada sees how long the offer stands (two minutes by default).
   await says(a, /The offer stands for another [12]:\d\d\./);
   // Nobody to play against yet: a tap waits too.
@@ -414,7 +414,7 @@ test('two people play each other on the robot: waiting, names, each result, agai
   // Bob's page closes: Ada (and the spectator screen) are told at once
   // that the game waits for him, and how long; he comes back.
   await b.goto('about:blank');
-  await says(a, /Bob_5’s page closed: the game waits \d+ s more for it to come back\./, 8000);
+  await says(a, /Bob_5’s page closed: the game waits \d+ s more\./, 8000);
   await says(watch, /Bob_5’s page closed/, 8000);
   await b.goto(base);
   await says(b, /Your turn, Bob_5/);
@@ -443,6 +443,30 @@ test('two people play each other on the robot: waiting, names, each result, agai
   await says(a, /Your turn \(|The computer is thinking/);
   assert.doesNotMatch(await status(a), /Waiting for an opponent/);
   assert.deepEqual([...await a.errors(), ...await b.errors()], []);
+});
+
+test('an offer nobody takes runs out: the waiting person and the spectator screen are told, then see the present', async (t) => {
+  await ownBridge(t, 'offer_s = 15\n');
+  const first = await context(t, { viewport: { width: 390, height: 844 } });
+  const a = await first.newPage();
+  await a.goto(base);
+  await lobby(a);
+  await a.getByLabel('Your name').fill('Ada_7');
+  await a.getByLabel('Opponent').selectOption('person');
+  await a.getByRole('button', { name: 'Play on the robot' }).click();
+  await says(a, /The offer stands for another 0:1\d\./);
+  const screen = await context(t, { viewport: { width: 800, height: 480 } });
+  const watch = await screen.newPage();
+  await watch.goto(`${base}watch`);
+  await says(watch, /Ada_7 is waiting for an opponent/);
+  // The offer runs out: both are told, the spectator screen only for the
+  // moment it names.
+  await says(watch, /Nobody took up the challenge in time/, 25000);
+  await a.locator('#robot .lobby-message', { hasText: 'Nobody took up the challenge in time' }).waitFor({ timeout: 10000 });
+  await says(watch, /No game on the robot right now/, 15000);
+  // In Ada's lobby the notice stays until she chooses.
+  assert.match(await a.locator('#robot .lobby-message').textContent(), /Nobody took up the challenge/);
+  assert.deepEqual([...await a.errors(), ...await watch.errors()], []);
 });
 
 test('a second visitor finds the robot busy and is offered to watch', async (t) => {

@@ -125,7 +125,7 @@ fn people_line(
         })?;
         if waiting_for_opponent(s) && spectator {
             let name = s.seats[0].clone().unwrap_or_default();
-            return Some(i18n.say(&Say::WatchWaiting(name)));
+            return Some(i18n.say(&Say::WaitingChallenger(name)));
         }
         if waiting_for_opponent(s) {
             return Some(match booth.offer_until.get() {

@@ -293,8 +293,6 @@ pub enum Say {
     ColumnButton { column: usize },
     /// A coin colour menu (from 1).
     ColourMenu { player: usize },
-    /// On the spectator screen: `name` waits for an opponent.
-    WatchWaiting(String),
     /// A seat's page closed (its player's name): the game waits so many
     /// more seconds for it.
     AwayWaits { name: String, seconds: u64 },

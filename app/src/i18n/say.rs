@@ -26,7 +26,6 @@ impl Lang {
             Say::Caption(caption) => self.caption(caption),
             Say::WaitingChallenger(name) => named(Sentence::WaitingChallenger, name),
             Say::PlayAgainst(name) => named(Sentence::PlayAgainst, name),
-            Say::WatchWaiting(name) => named(Sentence::WatchWaiting, name),
             Say::AwayWaits { name, seconds } => self.sentence(
                 Sentence::AwayWaits,
                 &[("name", Arg::Str(name)), num("seconds", *seconds)],

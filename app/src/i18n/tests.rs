@@ -301,7 +301,7 @@ fn thoughts_carry_their_numbers_in_both_languages() {
     };
     assert_eq!(
         EN.say(&known),
-        "Column 5: known from the opening book and the position database, without searching."
+        "Column 5: known from the database, without searching."
     );
     let solved = Say::Searched {
         column: 4,
@@ -426,7 +426,6 @@ fn every_sentence_with_its_values_leaves_no_blank_in_any_language() {
             nodes: 1234,
         }),
         Say::Caption(Caption::Solving { nodes: 1234 }),
-        Say::WatchWaiting("Ada".into()),
         Say::AwayWaits {
             name: "Bob".into(),
             seconds: 25,
