@@ -546,7 +546,7 @@ test('the hint on a 9-stone position shows all seven columns at once, in words, 
   assert.deepEqual(shown.map((v) => v.column), [1, 2, 3, 4, 5, 6, 7]);
   assert.deepEqual(shown.map((v) => v.score), analyze(position), 'every column as the native solver says');
   for (const v of shown) {
-    assert.match(v.text, v.score > 0 ? /^wins (now|in \d+ moves)$/ : v.score < 0 ? /^loses (at once|in \d+)$/ : /^draw$/, JSON.stringify(v));
+    assert.match(v.text, v.score > 0 ? /^wins (now|in \d+ moves)$/ : v.score < 0 ? /^loses (at once|in \d+ moves)$/ : /^draw$/, JSON.stringify(v));
   }
   // The numbers on request: a tap on the row.
   await page.locator('.values').click();
@@ -791,7 +791,7 @@ test('a Hard move: the principal variation, pruned branches, a node\'s board, an
   await page.locator('.tree-tools button.numbers').click();
   assert.notEqual(await page.locator('svg.tree text.value').first().evaluate((t) => getComputedStyle(t).display), 'none', 'scores shown');
   assert.match(await page.locator('.tree-legend').textContent(), /value for the computer/);
-  assert.match(await page.locator('.tree-caption').textContent(), /Depth 8: \d+ positions, [1-9]\d* moves pruned/);
+  assert.match(await page.locator('.tree-caption').textContent(), /Depth 8: [\d,]+ positions, [1-9][\d,]* moves pruned/);
   // Pointing at a node two levels down shows its position: 1 + 2 coins.
   await page.locator('svg.tree g.node[data-depth="2"]').first().hover();
   const small = page.locator('.node-board');
