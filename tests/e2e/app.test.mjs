@@ -783,6 +783,8 @@ test('a Hard move: the principal variation, pruned branches, a node\'s board, an
   const played = Number((await movesInUrl(page, 2)).at(1));
   const pv = await page.locator('svg.tree g.node.pv[data-depth="1"]').getAttribute('aria-label');
   assert.ok(pv.startsWith(`column ${played}:`), `the highlighted column (${pv}) is the one played (${played})`);
+  // The tree opens on its expected line; "Fit" shows all of it.
+  await page.getByRole('button', { name: 'Fit' }).click();
   assert.equal((await rootChildren(page)).length, 7, 'every column is a child of the root');
   assert.ok(await page.locator('svg.tree .edge.pruned').count() > 0, 'cut-offs are drawn');
   // The tree's numbers wait behind "Numbers", which brings their legend.
