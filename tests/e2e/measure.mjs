@@ -118,7 +118,19 @@ export function valueMeasures() {
  * than 40 % of the screen's height or 85 % of its width, labels under
  * 12 px, texts that overlap or are cut, column values broken inside a
  * word or running into each other. */
-export async function thinkingProblems(page) {
+export async function thinkingProblems(page, settle = 3000) {
+  // A resize reaches the tree's drawing a frame or two after the page's
+  // layout (a ResizeObserver): measure again until it has, at most
+  // `settle` ms.
+  const end = Date.now() + settle;
+  for (;;) {
+    const problems = await thinkingProblemsNow(page);
+    if (problems.length === 0 || Date.now() > end) return problems;
+    await new Promise((ok) => setTimeout(ok, 200));
+  }
+}
+
+async function thinkingProblemsNow(page) {
   const m = await page.evaluate(thinkingMeasures);
   const v = await page.evaluate(valueMeasures);
   const problems = [];
