@@ -785,6 +785,7 @@ test('a Hard move: the principal variation, pruned branches, a node\'s board, an
   assert.ok(pv.startsWith(`column ${played}:`), `the highlighted column (${pv}) is the one played (${played})`);
   // The tree opens on its expected line; "Fit" shows all of it.
   await page.getByRole('button', { name: 'Fit' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('svg.tree g.node[data-depth="1"]').length === 7, null, { timeout: 5000 }).catch(() => {});
   assert.equal((await rootChildren(page)).length, 7, 'every column is a child of the root');
   assert.ok(await page.locator('svg.tree .edge.pruned').count() > 0, 'cut-offs are drawn');
   // The tree's numbers wait behind "Numbers", which brings their legend.
@@ -824,10 +825,12 @@ test('the teaching view shows plain minimax and what pruning saved; the explaine
   await page.getByRole('button', { name: 'Column 4', exact: true }).click();
   await myTurn(page);
   await page.getByRole('button', { name: 'Minimax (teaching)' }).click();
-  // The whole teaching tree on the screen (it opens on its expected line).
-  await page.getByRole('button', { name: 'Fit' }).click();
   const caption = page.locator('.tree-caption');
   await page.waitForFunction(() => /saved/.test(document.querySelector('.tree-caption').textContent));
+  // The whole teaching tree on the screen (it opens on its expected line),
+  // once it is drawn: a Fit before that fits the tree it replaces.
+  await page.getByRole('button', { name: 'Fit' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('svg.tree g.node[data-depth="1"]').length === 7);
   const [, depth, minimax, alphaBeta, saved] = (await caption.textContent()).match(/depth (\d+): (\d+) positions\. Alpha-beta to the same depth needs (\d+) – (\d+) %/);
   assert.equal(Number(depth), 3);
   assert.ok(Number(minimax) >= 1 + 7 + 49 + 343, `minimax looks at every move: ${minimax}`);
