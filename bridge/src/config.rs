@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde::Deserialize;
 
 use engine::PerSide;
-use engine::player::{Level, LevelSpec, LevelTuning};
+use engine::player::{Level, LevelSpec, SearchOverride};
 
 use crate::booth::{BoothSettings, DemoSettings, Times};
 use crate::messages::Language;
@@ -99,7 +99,7 @@ pub struct Config {
     pub levels: Vec<LevelSpec>,
     /// The booth's own depth and rate of weak moves for the search levels
     /// (`[tuning.easy]`), in the lobby's games and the demo.
-    pub tuning: BTreeMap<String, LevelTuning>,
+    pub tuning: BTreeMap<String, SearchOverride>,
     /// Extra origins allowed to open the WebSocket (the bridge's own origin
     /// always is).
     pub allowed_origins: Vec<String>,
@@ -126,7 +126,7 @@ pub struct StaffSettings {
     /// Levels the lobby offers.
     pub levels: Vec<LevelSpec>,
     /// Depth and rate of weak moves by level.
-    pub tuning: BTreeMap<String, LevelTuning>,
+    pub tuning: BTreeMap<String, SearchOverride>,
     /// Seconds before "still there?".
     pub idle_ask_s: u64,
     /// Seconds before the seat is freed.

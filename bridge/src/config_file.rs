@@ -241,7 +241,7 @@ mod tests {
         settings.levels = vec!["easy".parse().unwrap(), "hard:aggressive".parse().unwrap()];
         settings.tuning.insert(
             "easy".into(),
-            engine::player::LevelTuning {
+            engine::player::SearchOverride {
                 depth: Some(3),
                 random_moves: Some(0.25),
             },

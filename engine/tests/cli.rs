@@ -308,3 +308,36 @@ fn a_player_from_a_config_file_plays_and_a_bad_file_is_named() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn matches_with_seed_one_play_the_recorded_games() {
+    let recorded = include_str!("data/matches.txt");
+    let mut matches = 0;
+    for block in recorded.split("\nmatch ").skip(1) {
+        let (players, games) = block.split_once('\n').unwrap();
+        let args: Vec<&str> = players.split(' ').collect();
+        let out = connect4(
+            &[
+                "match",
+                args[0],
+                args[1],
+                "--games",
+                "4",
+                "--seed",
+                "1",
+                "--verbose",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let played: Vec<String> = text(&out.stdout)
+            .lines()
+            .filter(|l| l.starts_with("game"))
+            .map(String::from)
+            .collect();
+        let expected: Vec<&str> = games.lines().filter(|l| !l.is_empty()).collect();
+        assert_eq!(played, expected, "connect4 match {players}");
+        matches += 1;
+    }
+    assert_eq!(matches, 5);
+}

@@ -1,7 +1,7 @@
 //! The computer players: presets, determinism, traces and facts.
 
 use engine::evaluation::Style;
-use engine::player::{Fact, Level, LevelSpec, Player, PlayerConfig, ValueKind};
+use engine::player::{Fact, Level, LevelSpec, Opponent, Player, PlayerConfig, ValueKind};
 use engine::trace::Bound;
 use engine::{Board, Flow, Mode, Solver};
 
@@ -138,7 +138,7 @@ fn easy_plays_a_weak_move_about_a_third_of_the_time() {
                 .unwrap()
                 .facts
                 .iter()
-                .any(|f| matches!(f, Fact::RandomMove { .. }))
+                .any(|f| matches!(f, Fact::RandomMove))
         })
         .count();
     let share = random as f64 / boards.len() as f64;
@@ -438,4 +438,51 @@ fn perfect_on_a_board_no_book_covers_answers_within_its_limit() {
     assert_eq!(decision.facts[0], Fact::Unsolved { seconds: 3 });
     assert!(spent <= 3100.0, "the move took {spent} ms of the clock");
     assert!(board.position().can_play(decision.column));
+}
+
+#[test]
+fn the_opponent_keeps_its_player_while_configuration_and_seed_stay() {
+    let mut opponent = Opponent::default();
+    let medium = Level::Medium.config(Style::Normal);
+    let board: Board = "44".parse().unwrap();
+    let clock = || 0.0;
+    let first = opponent
+        .choose(&board, (&medium, 3), &clock, &mut |_| {})
+        .unwrap();
+    assert!(opponent.plays(&medium, 3));
+    // The same player answers the same position the same way.
+    let again = opponent
+        .choose(&board, (&medium, 3), &clock, &mut |_| {})
+        .unwrap();
+    assert_eq!(again.column, first.column);
+    let hard = Level::Hard.config(Style::Normal);
+    opponent
+        .choose(&board, (&hard, 3), &clock, &mut |_| {})
+        .unwrap();
+    assert!(opponent.plays(&hard, 3) && !opponent.plays(&medium, 3));
+}
+
+#[test]
+fn the_opponent_limits_perfect_play_and_lends_its_solver_to_hints() {
+    let mut opponent = Opponent::default();
+    let perfect = Level::Perfect.config(Style::Normal);
+    // On 9 x 6 no book helps: a clock of a second per reading runs the
+    // solver out of its share of the limit at its first report.
+    let board = Board::with_geometry(engine::Geometry::new(9, 6, 4).unwrap());
+    let clock = fake_clock(1000.0);
+    let decision = opponent
+        .choose(&board, (&perfect, 1), &clock, &mut |_| {})
+        .unwrap();
+    let seconds = (engine::player::PERFECT_TIME_LIMIT_MS / 1000.0) as u32;
+    assert_eq!(decision.facts[0], Fact::Unsolved { seconds });
+    // A hint's scores from the opponent's solver are the solver's own.
+    let near_end: Board = "2252576253462244111563365343671351441".parse().unwrap();
+    let lent = opponent
+        .solver()
+        .analyze_observed(near_end.position(), Mode::Strong, &mut |_| Flow::Continue)
+        .unwrap();
+    let own = Solver::new()
+        .analyze_observed(near_end.position(), Mode::Strong, &mut |_| Flow::Continue)
+        .unwrap();
+    assert_eq!(lent, own);
 }

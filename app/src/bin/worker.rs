@@ -5,21 +5,19 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use app::protocol::{Database, FromWorker, ToWorker};
-use engine::player::{Player, PlayerConfig, SearchProgress};
+use engine::player::{Opponent, PlayerConfig, SearchProgress};
 use engine::solver::{Flow, Mode, Solver};
 use engine::{Board, Geometry, SolvedPositions};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-/// What the worker keeps between requests: the player (the adaptive level
-/// learns, the solver's table stays warm), whose solver also answers hints
-/// and reviews: one table for the worker (it stays under 24 MB with the
-/// database), parked in `solver` while there is no player.
+/// What the worker keeps between requests: the computer opponent (its
+/// player, and the one solver table that also answers hints and reviews:
+/// the worker stays under 24 MB with the database) and what it knows.
 #[derive(Default)]
 struct State {
-    player: Option<(PlayerConfig, u64, Player)>,
-    solver: Option<Solver>,
+    opponent: Opponent,
     solved: SolvedPositions,
     /// Whether the book and the database have arrived or failed to.
     settled: bool,
@@ -88,12 +86,7 @@ fn use_book(state: &mut State, fetched: Result<Vec<u8>, String>) {
 
 /// Hands what arrived to the player and the hint solver.
 fn share_solved(state: &mut State) {
-    if let Some((_, _, player)) = &mut state.player {
-        player.use_solved(&state.solved);
-    }
-    if let Some(solver) = &mut state.solver {
-        solver.use_solved(&state.solved);
-    }
+    state.opponent.use_solved(&state.solved);
 }
 
 /// The worker's Wasm memory: what the page's goal of 24 MB counts.
@@ -160,19 +153,6 @@ fn until(limit_ms: f64) -> impl FnMut(&engine::Progress) -> Flow {
     }
 }
 
-/// The solver of hints and reviews, with the book and the database.
-fn perfect_solver(state: &mut State) -> &mut Solver {
-    if let Some(solver) = state.player.as_mut().and_then(|(_, _, p)| p.solver()) {
-        return solver;
-    }
-    let solved = &state.solved;
-    state.solver.get_or_insert_with(|| {
-        let mut solver = Solver::new();
-        solver.use_solved(solved);
-        solver
-    })
-}
-
 /// Answers request `id` with `work` on its board and the perfect solver,
 /// or says it failed (a bad move string, or out of time).
 fn perfect_answer(
@@ -189,17 +169,15 @@ fn perfect_answer(
     };
     let mut observe = until(limit_ms);
     post(
-        &work(&board, perfect_solver(state), &mut observe).unwrap_or_else(|e| FromWorker::Failed {
+        &work(&board, state.opponent.solver(), &mut observe).unwrap_or_else(|e| FromWorker::Failed {
             id,
             reason: e.to_string(),
         }),
     );
 }
 
-/// The computer's move. The player lives on between moves while its
-/// configuration and seed stay the same (the adaptive level learns, the
-/// perfect one keeps its table); a new player takes over the old one's
-/// table.
+/// The computer's move, from the opponent that keeps its player while
+/// the configuration and seed stay.
 fn choose(
     state: &mut State,
     id: u32,
@@ -210,19 +188,6 @@ fn choose(
     let Some(board) = board(id, geometry, moves) else {
         return;
     };
-    let reuse = matches!(&state.player, Some((c, s, _)) if *c == player && *s == seed);
-    if !reuse {
-        let table = state
-            .player
-            .take()
-            .and_then(|(_, _, old)| old.into_solver())
-            .or_else(|| state.solver.take());
-        let (mut fresh, unused) = Player::reusing(player.clone(), seed, table);
-        fresh.use_solved(&state.solved);
-        state.solver = unused.or(state.solver.take());
-        state.player = Some((player, seed, fresh));
-    }
-    let (_, _, chooser) = state.player.as_mut().expect("just set");
     let mut observe = |progress: &SearchProgress| {
         post(&FromWorker::Progress {
             id,
@@ -231,12 +196,9 @@ fn choose(
     };
     answer(
         id,
-        chooser.choose_within(
-            &board,
-            &now,
-            engine::player::PERFECT_TIME_LIMIT_MS,
-            &mut observe,
-        ),
+        state
+            .opponent
+            .choose(&board, (&player, seed), &now, &mut observe),
     );
 }
 
@@ -298,9 +260,7 @@ fn handle(state: &mut State, request: ToWorker) {
             }
         }
         ToWorker::GameOver { computer_won } => {
-            if let Some((_, _, player)) = &mut state.player {
-                player.game_over(computer_won);
-            }
+            state.opponent.game_over(computer_won);
         }
         ToWorker::Memory => post(&FromWorker::Memory {
             bytes: memory_bytes(),

@@ -212,7 +212,7 @@ impl Caption {
                 Fact::MustBlock { column } => Some(Outlook::Blocks { column: *column }),
                 Fact::LosesIn { stones } => Some(Outlook::Loses { stones: *stones }),
                 Fact::Draw => Some(Outlook::Draw),
-                Fact::RandomMove { .. } => Some(Outlook::Random),
+                Fact::RandomMove => Some(Outlook::Random),
                 _ => None,
             })
             .min_by_key(|o| o.rank())

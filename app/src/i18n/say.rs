@@ -313,7 +313,7 @@ impl Lang {
             }
             Fact::EveryOtherMoveLoses => self.t(Text::ThoughtEveryOtherMoveLoses).into(),
             Fact::Unsolved { seconds } => s(Sentence::ThoughtUnsolved, &[num("seconds", *seconds)]),
-            Fact::RandomMove { .. } => self.t(Text::ThoughtRandomMove).into(),
+            Fact::RandomMove => self.t(Text::ThoughtRandomMove).into(),
         }
     }
 

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use engine::Decision;
-use engine::player::{LevelSpec, LevelTuning, SearchProgress};
+use engine::player::{LevelSpec, SearchOverride, SearchProgress};
 use serde::{Deserialize, Serialize};
 
 mod language;
@@ -149,7 +149,7 @@ pub struct Welcome {
     /// The booth's own depth and rate of weak moves for a level, by the
     /// level's name (`easy`), in place of the engine's preset.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub tuning: BTreeMap<String, LevelTuning>,
+    pub tuning: BTreeMap<String, SearchOverride>,
     /// The address a phone on the LAN opens to play, with the token: only
     /// to the booth's own screens, and only when the bridge listens on the
     /// LAN. Its QR code is at `/join-qr.svg`, for the same screens.

@@ -7,8 +7,8 @@
 use std::sync::{Arc, mpsc};
 use std::time::Instant;
 
-use engine::player::{PERFECT_TIME_LIMIT_MS, PlayerConfig, SearchProgress};
-use engine::{Board, Decision, Player, SolvedPositions};
+use engine::player::{Opponent, PlayerConfig, SearchProgress};
+use engine::{Board, Decision, SolvedPositions};
 
 use super::Booth;
 use super::change::Change;
@@ -155,8 +155,9 @@ impl Booth {
 }
 
 /// Answers each position asked, newest first: a position asked while
-/// another was searched replaces the ones still waiting. A player is kept
-/// while the booth asks for the same one: its transposition table stays
+/// another was searched replaces the ones still waiting. The opponent
+/// keeps its player while the booth asks for the same one (its seed
+/// changes only with the configuration): its transposition table stays
 /// warm, and an adaptive player keeps what it learnt in the game.
 fn search_thread(
     questions: &mpsc::Receiver<Ask>,
@@ -167,22 +168,16 @@ fn search_thread(
     let mut seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64);
-    let mut kept: Option<(PlayerConfig, Player)> = None;
+    let mut opponent = Opponent::default();
+    opponent.use_solved(data);
     // Ends when the booth, and with it the sender, is gone.
     while let Ok(mut ask) = questions.recv() {
         while let Ok(newer) = questions.try_recv() {
             ask = newer;
         }
-        if kept
-            .as_ref()
-            .is_none_or(|(config, _)| *config != ask.player)
-        {
+        if !opponent.plays(&ask.player, seed) {
             seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            let mut player = Player::new(ask.player.clone(), seed);
-            player.use_solved(data);
-            kept = Some((ask.player.clone(), player));
         }
-        let (_, player) = kept.as_mut().expect("kept above");
         let decision = Board::from_moves(engine::Geometry::STANDARD, &ask.moves)
             .ok()
             .and_then(|board| {
@@ -198,8 +193,8 @@ fn search_thread(
                         });
                     }
                 };
-                player
-                    .choose_within(&board, &clock, PERFECT_TIME_LIMIT_MS, &mut observe)
+                opponent
+                    .choose(&board, (&ask.player, seed), &clock, &mut observe)
                     .ok()
             });
         let answer = Answer::Chosen {

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use engine::player::{LevelSpec, LevelTuning, PlayerConfig};
+use engine::player::{LevelSpec, SearchOverride, PlayerConfig};
 use engine::{PerSide, Side};
 
 use super::change::{Change, Changes};
@@ -26,13 +26,13 @@ pub struct DemoSettings {
     /// the pages name them.
     pub levels: PerSide<LevelSpec>,
     /// The booth's own depth and rate of weak moves by level name.
-    pub tuning: BTreeMap<String, LevelTuning>,
+    pub tuning: BTreeMap<String, SearchOverride>,
 }
 
 impl DemoSettings {
     /// The player of `side`: its level as the booth tuned it.
     pub fn player(&self, side: Side) -> PlayerConfig {
-        self.levels[side].tuned(&self.tuning)
+        super::settings::tuned(self.levels[side], &self.tuning)
     }
 }
 

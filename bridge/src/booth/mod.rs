@@ -28,7 +28,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 use std::time::Duration;
 
-use engine::player::{LevelSpec, LevelTuning};
+use engine::player::{LevelSpec, SearchOverride};
 use engine::{SolvedPositions, Status};
 
 use crate::messages::{ClientMessage, ErrorCode, GameMode, NoticeCode, ServerMessage};
@@ -86,7 +86,7 @@ pub struct Booth {
     /// The levels a visitor may choose against the computer, and the
     /// booth's own tuning of them.
     levels: Vec<LevelSpec>,
-    tuning: BTreeMap<String, LevelTuning>,
+    tuning: BTreeMap<String, SearchOverride>,
     /// What makes the computer's perfect play quick.
     game_data: SolvedPositions,
     /// The computer's search thread, from its first move on.
@@ -144,7 +144,7 @@ impl Booth {
 
     /// The levels visitors may choose against the computer (the first is
     /// taken when a page names none), as the booth tunes them.
-    pub fn set_levels(&mut self, levels: Vec<LevelSpec>, tuning: BTreeMap<String, LevelTuning>) {
+    pub fn set_levels(&mut self, levels: Vec<LevelSpec>, tuning: BTreeMap<String, SearchOverride>) {
         self.levels = levels;
         self.tuning = tuning;
     }

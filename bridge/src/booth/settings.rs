@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use engine::player::{LevelSpec, LevelTuning};
+use engine::player::{LevelSpec, PlayerConfig, SearchOverride};
 
 use super::{Booth, DemoSettings, Times};
 use crate::messages::{ServerMessage, Welcome};
@@ -20,9 +20,15 @@ pub struct BoothSettings {
     /// The levels a visitor may choose against the computer.
     pub levels: Vec<LevelSpec>,
     /// The booth's depth and rate of weak moves by level name.
-    pub tuning: BTreeMap<String, LevelTuning>,
+    pub tuning: BTreeMap<String, SearchOverride>,
     /// What a page is told when it connects.
     pub welcome: Welcome,
+}
+
+/// The player of `level` as the booth tuned it: the preset with the
+/// depth and rate of weak moves the staff set for its name, if any.
+pub fn tuned(level: LevelSpec, tuning: &BTreeMap<String, SearchOverride>) -> PlayerConfig {
+    level.config_with(tuning.get(&level.level.name()))
 }
 
 impl Booth {

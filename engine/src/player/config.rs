@@ -3,7 +3,6 @@
 
 use core::fmt;
 use core::str::FromStr;
-use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
@@ -222,34 +221,33 @@ impl LevelSpec {
         self.level.config(self.style)
     }
 
-    /// The player this describes on a booth that tuned some levels
-    /// (`tunings` by level name, `easy`): the preset with the tuning of
-    /// this level in place.
-    pub fn tuned(self, tunings: &BTreeMap<String, LevelTuning>) -> PlayerConfig {
-        match tunings.get(&self.level.name()) {
-            Some(tuning) => tuning.apply(self.config()),
+    /// The player this describes with `changed`'s depth and weak-move
+    /// rate in place of the preset's, when there is one.
+    pub fn config_with(self, changed: Option<&SearchOverride>) -> PlayerConfig {
+        match changed {
+            Some(values) => values.apply(self.config()),
             None => self.config(),
         }
     }
 }
 
-/// A booth's own setting of a search level, in place of its preset: how
-/// deep it looks and how often it plays a deliberately weak move. Only the
-/// fixed-depth search levels (easy, medium, hard) can be tuned.
+/// A fixed-depth search level's depth and rate of deliberately weak
+/// moves, set in place of its preset's. Only the fixed-depth search levels
+/// (easy, medium, hard) have them.
 ///
 /// ```
-/// use engine::player::{Level, LevelSpec, LevelTuning, PlayerConfig};
+/// use engine::player::{Level, LevelSpec, SearchOverride, PlayerConfig};
 /// let easy: LevelSpec = "easy".parse().unwrap();
-/// let tuning = LevelTuning { depth: Some(3), random_moves: None };
-/// tuning.check(easy.level).unwrap();
-/// let PlayerConfig::Search(s) = tuning.apply(easy.config()) else { panic!() };
+/// let changed = SearchOverride { depth: Some(3), random_moves: None };
+/// changed.check(easy.level).unwrap();
+/// let PlayerConfig::Search(s) = changed.apply(easy.config()) else { panic!() };
 /// assert_eq!((s.depth, s.blunder_rate), (3, 0.33));
-/// assert!(tuning.check(Level::Perfect).is_err());
+/// assert!(changed.check(Level::Perfect).is_err());
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct LevelTuning {
-    /// Plies to look ahead, 1 to [`LevelTuning::MAX_DEPTH`].
+pub struct SearchOverride {
+    /// Plies to look ahead, 1 to [`SearchOverride::MAX_DEPTH`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub depth: Option<u8>,
     /// Chance per move, 0 to 1, of a deliberately weak random move.
@@ -257,7 +255,7 @@ pub struct LevelTuning {
     pub random_moves: Option<f64>,
 }
 
-impl LevelTuning {
+impl SearchOverride {
     /// The deepest search a level may be set to: deeper, a move takes
     /// seconds in a tablet's browser.
     pub const MAX_DEPTH: u8 = 12;
@@ -266,15 +264,15 @@ impl LevelTuning {
     ///
     /// # Errors
     /// Which value is out of range, or that the level has no depth to set.
-    pub fn check(&self, level: Level) -> Result<(), BadTuning> {
+    pub fn check(&self, level: Level) -> Result<(), BadOverride> {
         if !matches!(level, Level::Easy | Level::Medium | Level::Hard) {
-            return Err(BadTuning::NotTunable(level));
+            return Err(BadOverride::NotTunable(level));
         }
         if let Some(depth) = self.depth.filter(|d| !(1..=Self::MAX_DEPTH).contains(d)) {
-            return Err(BadTuning::Depth(depth));
+            return Err(BadOverride::Depth(depth));
         }
         if let Some(rate) = self.random_moves.filter(|r| !(0.0..=1.0).contains(r)) {
-            return Err(BadTuning::RandomMoves(rate));
+            return Err(BadOverride::RandomMoves(rate));
         }
         Ok(())
     }
@@ -293,38 +291,38 @@ impl LevelTuning {
     }
 }
 
-/// Why a [`LevelTuning`] cannot be used.
+/// Why a [`SearchOverride`] cannot be used.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum BadTuning {
+pub enum BadOverride {
     /// The level is not a fixed-depth search.
     NotTunable(Level),
-    /// The depth is outside 1 to [`LevelTuning::MAX_DEPTH`].
+    /// The depth is outside 1 to [`SearchOverride::MAX_DEPTH`].
     Depth(u8),
     /// The rate of weak moves is outside 0 to 1.
     RandomMoves(f64),
 }
 
-impl fmt::Display for BadTuning {
+impl fmt::Display for BadOverride {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BadTuning::NotTunable(level) => write!(
+            BadOverride::NotTunable(level) => write!(
                 f,
                 "{} has no depth to set: only easy, medium and hard can be tuned",
                 level.name()
             ),
-            BadTuning::Depth(depth) => write!(
+            BadOverride::Depth(depth) => write!(
                 f,
                 "depth = {depth}: use 1 to {} plies",
-                LevelTuning::MAX_DEPTH
+                SearchOverride::MAX_DEPTH
             ),
-            BadTuning::RandomMoves(rate) => {
+            BadOverride::RandomMoves(rate) => {
                 write!(f, "random_moves = {rate}: use a chance from 0 to 1")
             }
         }
     }
 }
 
-impl std::error::Error for BadTuning {}
+impl std::error::Error for BadOverride {}
 
 /// A level name that is not known.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -415,8 +413,8 @@ mod tests {
     }
 
     #[test]
-    fn a_tuning_replaces_only_what_it_names() {
-        let both = LevelTuning {
+    fn an_override_replaces_only_what_it_names() {
+        let both = SearchOverride {
             depth: Some(6),
             random_moves: Some(0.1),
         };
@@ -427,7 +425,7 @@ mod tests {
             (hard.depth, hard.blunder_rate, hard.style),
             (6, 0.1, Style::Aggressive)
         );
-        let rate_only = LevelTuning {
+        let rate_only = SearchOverride {
             depth: None,
             random_moves: Some(0.5),
         };
@@ -444,29 +442,29 @@ mod tests {
     }
 
     #[test]
-    fn a_tuning_out_of_range_says_which_value() {
-        let deep = LevelTuning {
+    fn an_override_out_of_range_says_which_value() {
+        let deep = SearchOverride {
             depth: Some(13),
             random_moves: None,
         };
-        assert_eq!(deep.check(Level::Hard), Err(BadTuning::Depth(13)));
+        assert_eq!(deep.check(Level::Hard), Err(BadOverride::Depth(13)));
         assert_eq!(
             deep.check(Level::Hard).unwrap_err().to_string(),
             "depth = 13: use 1 to 12 plies"
         );
-        let zero = LevelTuning {
+        let zero = SearchOverride {
             depth: Some(0),
             random_moves: None,
         };
         assert!(zero.check(Level::Easy).is_err());
-        let rate = LevelTuning {
+        let rate = SearchOverride {
             depth: None,
             random_moves: Some(-0.1),
         };
-        assert_eq!(rate.check(Level::Easy), Err(BadTuning::RandomMoves(-0.1)));
+        assert_eq!(rate.check(Level::Easy), Err(BadOverride::RandomMoves(-0.1)));
         assert_eq!(
-            LevelTuning::default().check(Level::Adaptive),
-            Err(BadTuning::NotTunable(Level::Adaptive))
+            SearchOverride::default().check(Level::Adaptive),
+            Err(BadOverride::NotTunable(Level::Adaptive))
         );
     }
 }

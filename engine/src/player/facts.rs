@@ -44,10 +44,7 @@ pub enum Fact {
         seconds: u32,
     },
     /// The move was chosen at random on purpose (the level's weak moves).
-    RandomMove {
-        /// The level that made it.
-        level: String,
-    },
+    RandomMove,
 }
 
 /// Facts that the position alone shows about playing `column`.

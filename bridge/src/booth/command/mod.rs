@@ -13,7 +13,7 @@ mod start;
 
 use std::collections::BTreeMap;
 
-use engine::player::{LevelSpec, LevelTuning};
+use engine::player::{LevelSpec, SearchOverride};
 
 use super::change::Reply;
 use super::table::{Caller, Table};
@@ -31,7 +31,7 @@ pub(super) struct Context<'a> {
     /// taken when a page names none).
     pub(super) levels: &'a [LevelSpec],
     /// The booth's own tuning of those levels.
-    pub(super) tuning: &'a BTreeMap<String, LevelTuning>,
+    pub(super) tuning: &'a BTreeMap<String, SearchOverride>,
     /// Whether the robot shows the game and takes a coin now.
     pub(super) robot_ready: bool,
 }

@@ -100,7 +100,7 @@ impl Start {
         let mut game = Game::new(mode, self.computer, seats, names);
         game.owner = Some(caller.session.clone());
         if let Some(side) = self.computer {
-            game.booth_plays[seat(side).index()] = Some(level.tuned(context.tuning));
+            game.booth_plays[seat(side).index()] = Some(crate::booth::settings::tuned(level, context.tuning));
             game.levels[seat(side).index()] = Some(level);
         }
         table.game = Some(game);

@@ -142,6 +142,6 @@ pub fn narrate(fact: &Fact) -> String {
                 "The perfect analysis was not done after {seconds} s; a heuristic search chose."
             )
         }
-        Fact::RandomMove { .. } => "I'll let you have a chance...".into(),
+        Fact::RandomMove => "I'll let you have a chance...".into(),
     }
 }

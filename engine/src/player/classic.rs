@@ -2,10 +2,37 @@
 //! each node worth its own formula value plus the best of its children for
 //! the side to move there.
 
+use super::{ChooseError, Decision, ValueKind};
 use crate::evaluation::classic_value;
 use crate::player::progress::{Reporter, SearchProgress};
 use crate::trace::{Bound, Recorder, SearchTrace};
 use crate::{Position, Side};
+
+/// The classic shell's unpruned search with its group formula.
+pub(super) fn choose(
+    p: &Position,
+    depth: u8,
+    trace_budget: usize,
+    reporter: &mut Reporter<'_>,
+) -> Result<Decision, ChooseError> {
+    let choice = tree_choice(p, depth, trace_budget, reporter).ok_or(ChooseError::Cancelled)?;
+    let values: Vec<Option<i32>> = choice
+        .values
+        .iter()
+        .map(|v| v.map(|v| v.clamp(i32::MIN.into(), i32::MAX.into()) as i32))
+        .collect();
+    Ok(Decision {
+        column: choice.column,
+        value: values[choice.column].unwrap_or(0),
+        value_kind: ValueKind::Classic,
+        column_values: values,
+        pv: choice.pv,
+        depth,
+        nodes: choice.nodes,
+        trace: choice.trace,
+        facts: Vec::new(),
+    })
+}
 
 /// The classic choice and its tree.
 pub(crate) struct ClassicChoice {
@@ -20,7 +47,7 @@ pub(crate) struct ClassicChoice {
 
 /// The machine (the side to move in `root`) chooses with look-ahead `level`.
 /// `None` when the observer cancelled, or when no column is free.
-pub(crate) fn choose(
+pub(crate) fn tree_choice(
     root: &Position,
     level: u8,
     trace_nodes: usize,
