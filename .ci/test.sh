@@ -25,9 +25,9 @@ step "format"
 cargo fmt --all -- --check
 
 step "lints (native crates, and the app and engine for wasm32), no import circles, no function over 100 lines"
-python3 .ci/imports.py engine/src engine/src/bin/connect4 app/src app/locale-files/src bridge/src bridge/protocol/src
+python3 .ci/imports.py engine/src engine/src/bin/connect4 app/src shared/locales/src bridge/src shared/protocol/src
 python3 .ci/msrv.py
-python3 .ci/fnlen.py engine/src app/src app/build.rs app/locale-files/src bridge/src bridge/protocol/src bridge/build.rs bridge/protocol/build.rs
+python3 .ci/fnlen.py engine/src app/src app/build.rs shared/locales/src bridge/src shared/protocol/src bridge/build.rs shared/protocol/build.rs
 cargo clippy --workspace --exclude app --all-targets --locked -- -D warnings
 cargo clippy -p engine --lib --no-default-features --target wasm32-unknown-unknown --locked -- -D warnings
 cargo clippy -p app --target wasm32-unknown-unknown --locked -- -D warnings

@@ -1,4 +1,4 @@
-//! Every language's texts, read from `app/locales/*.ftl` (Fluent syntax)
+//! Every language's texts, read from `shared/locales/app/*.ftl` (Fluent syntax)
 //! when the app is built: [`Text`] and [`Sentence`] have one key per
 //! message of `en.ftl`, and the build fails when another language lacks
 //! one (see `app/build.rs`). A fixed text is a slice of its language's
@@ -43,8 +43,8 @@ impl Lang {
     }
 
     fn entry(self, index: usize) -> &'static str {
-        let offsets = &OFFSETS[self.0 as usize];
-        &CATALOGUE[self.0 as usize][usize::from(offsets[index])..usize::from(offsets[index + 1])]
+        let (texts, offsets) = texts_of(self.0.tag());
+        &texts[usize::from(offsets[index])..usize::from(offsets[index + 1])]
     }
 
     fn fill(self, template: &str, args: &[(&str, Arg)], out: &mut String) {

@@ -1,4 +1,4 @@
-//! Every text a person sees, in every language of `app/locales/`, through
+//! Every text a person sees, in every language of `shared/locales/app/`, through
 //! one mechanism: a typed key per message ([`Text`] for fixed texts,
 //! [`Sentence`] for those with numbers or names, generated from the locale
 //! files when the app is built), [`Say`] for what the app wants said (the

@@ -1,6 +1,6 @@
 //! The language of the interface: one of the pages' languages, which
 //! `booth_protocol::Language` lists from the locale files in
-//! `app/locales/`, so adding a file adds a language here when the app is
+//! `shared/locales/app/`, so adding a file adds a language here when the app is
 //! built. The texts of each are in `i18n`.
 
 use booth_protocol::Language;

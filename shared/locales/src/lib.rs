@@ -1,5 +1,5 @@
 //! The locale files (`*.ftl`, Fluent syntax) read and checked at build
-//! time: the app's texts (`app/locales/`) and the operator page's
+//! time: the app's texts (`shared/locales/app/`) and the operator page's
 //! (`bridge/locales/`). Each build script turns what it reads into what its
 //! page needs (Rust tables for the app, JSON for the operator page); the
 //! page carries no Fluent parser.

@@ -1,4 +1,4 @@
-//! `Language`: one variant per locale file in `app/locales/`, so the pages,
+//! `Language`: one variant per locale file in `shared/locales/app/`, so the pages,
 //! the bridge's config and its welcome speak exactly the languages the app
 //! has texts for.
 
@@ -11,13 +11,13 @@ const REFERENCE: &str = "en";
 fn main() {
     // Read and checked as the app's build reads them: a file that fails
     // there fails here too.
-    let locales = locale_files::read_folder(Path::new("../../app/locales"), REFERENCE);
+    let locales = locale_files::read_folder(Path::new("../locales/app"), REFERENCE);
     // By tag, the order in which the app numbers its texts.
     let languages: Vec<(String, String)> = locales
         .iter()
         .map(|(tag, locale)| {
             let Some(name) = locale.fixed_text("language-name") else {
-                panic!("app/locales/{tag}.ftl has no fixed `language-name`");
+                panic!("shared/locales/app/{tag}.ftl has no fixed `language-name`");
             };
             (tag.clone(), name.to_string())
         })
@@ -29,7 +29,7 @@ fn main() {
 
 fn code(languages: &[(String, String)]) -> String {
     let mut out = String::from(
-        "/// A language of the pages: one per file in `app/locales/`, written as its\n\
+        "/// A language of the pages: one per file in `shared/locales/app/`, written as its\n\
          /// tag (`de`).\n\
          #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]\n\
          pub enum Language {\n",
@@ -43,7 +43,7 @@ fn code(languages: &[(String, String)]) -> String {
     for (tag, name) in languages {
         writeln!(
             out,
-            "    /// `{tag}`: {name}, the texts of `app/locales/{tag}.ftl`."
+            "    /// `{tag}`: {name}, the texts of `shared/locales/app/{tag}.ftl`."
         )
         .unwrap();
         if tag == REFERENCE {
