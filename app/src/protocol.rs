@@ -1,8 +1,10 @@
 //! The messages between the page and the search worker, sent as Rust
-//! structs with serde-wasm-bindgen.
+//! structs with serde-wasm-bindgen. The computer's search travels in the
+//! booth protocol's form, as the bridge sends it, so the page reads one.
 
+use booth_protocol::search::{ComputerMove, Thinking, Tree};
 use engine::Geometry;
-use engine::player::{Decision, PlayerConfig, SearchProgress, Teaching};
+use engine::player::{PlayerConfig, Teaching};
 use engine::review::ReviewedMove;
 use serde::{Deserialize, Serialize};
 
@@ -83,14 +85,14 @@ pub enum FromWorker {
         /// The request.
         id: u32,
         /// Depth, nodes, best so far.
-        progress: SearchProgress,
+        progress: Thinking,
     },
     /// The move for request `id`.
     Chosen {
         /// The request.
         id: u32,
         /// The move and what the search saw.
-        decision: Box<Decision>,
+        decision: Box<ComputerMove>,
     },
     /// Every column's perfect score for request `id`.
     Analysis {
@@ -117,8 +119,12 @@ pub enum FromWorker {
     Database(Database),
     /// The teaching trees of a position.
     Teaching {
-        /// Both trees; their `root_moves` name the position.
-        teaching: Box<Teaching>,
+        /// Plies searched.
+        depth: u8,
+        /// Plain minimax; its `root_moves` name the position.
+        minimax: Box<Tree>,
+        /// Alpha-beta to the same depth.
+        alpha_beta: Box<Tree>,
     },
     /// Request `id` could not be answered.
     Failed {
@@ -152,4 +158,15 @@ pub enum Database {
     /// Not there (offline before the first full visit, or a bad file):
     /// perfect play still works, only slower.
     Missing,
+}
+
+impl FromWorker {
+    /// The teaching trees, as the worker sends them.
+    pub fn teaching(teaching: &Teaching) -> FromWorker {
+        FromWorker::Teaching {
+            depth: teaching.depth,
+            minimax: Box::new((&teaching.minimax).into()),
+            alpha_beta: Box::new((&teaching.alpha_beta).into()),
+        }
+    }
 }

@@ -138,7 +138,7 @@ mod tests {
     }
 
     fn search(nodes: u64) -> Arc<str> {
-        let progress = engine::player::SearchProgress {
+        let progress = crate::messages::search::Thinking {
             nodes,
             ..Default::default()
         };

@@ -327,6 +327,12 @@ fn a_killed_bridges_simulator_link_is_removed_at_the_next_start() {
     let start = |name: &str| Server(common::serve_simulated(&dir, free_port(), name));
     let mut killed = start("first");
     let link = std::env::temp_dir().join(format!("c4robot-sim-{}", killed.0.id()));
+    // The simulator opens its pseudo-terminal beside the listening socket,
+    // not necessarily before it.
+    let until = std::time::Instant::now() + Duration::from_secs(10);
+    while link.symlink_metadata().is_err() && std::time::Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
     assert!(
         link.symlink_metadata().is_ok(),
         "the simulator's link is there"

@@ -96,16 +96,11 @@ fn main() {
         let board: Board = moves.parse().unwrap();
         let mut hard = Player::new("hard".parse::<LevelSpec>().unwrap().config(), 7);
         let decision = hard.choose(&board).unwrap();
-        let json = serde_json::to_string(&decision.trace).unwrap();
         println!(
-            "trace of a Hard move from {:?}: {} recorded of {} searched nodes, {} bytes as JSON",
+            "trace of a Hard move from {:?}: {} recorded of {} searched nodes",
             moves,
             decision.trace.nodes.len(),
             decision.trace.total_nodes,
-            json.len()
         );
-        if std::env::var("SHOW_TRACE").is_ok() {
-            println!("{}", &json[..json.len().min(1500)]);
-        }
     }
 }

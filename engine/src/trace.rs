@@ -1,85 +1,62 @@
 //! What a search did, recorded as it ran, for the visualisation to draw.
 
-use serde::{Deserialize, Serialize};
-
 use crate::Side;
 
 /// Default number of nodes a trace keeps.
 pub const DEFAULT_TRACE_BUDGET: usize = 2000;
 
 /// How a node's value relates to its true value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bound {
     /// The value is exact (for the depth searched).
-    #[serde(rename = "=")]
     Exact,
     /// The true value is at least this (a cut-off: the search stopped early).
-    #[serde(rename = ">")]
     Lower,
     /// The true value is at most this (every move failed low).
-    #[serde(rename = "<")]
     Upper,
 }
 
 /// One recorded node. Values are from the view of the side that made the
 /// node's move (`side`), so a bigger value is better for the coin drawn.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct TraceNode {
     /// Index of the parent in [`SearchTrace::nodes`]; the root has none.
-    #[serde(rename = "p", default, skip_serializing_if = "Option::is_none")]
     pub parent: Option<u32>,
     /// The column (0-based) whose coin leads here; the root has none.
-    #[serde(rename = "c", default, skip_serializing_if = "Option::is_none")]
     pub column: Option<u8>,
     /// Whose coin that is (for the root: the side that is about to move).
-    #[serde(rename = "s")]
     pub side: Side,
     /// Plies below the root.
-    #[serde(rename = "d")]
     pub depth: u8,
     /// The value found, from `side`'s view.
-    #[serde(rename = "v")]
     pub value: i32,
     /// Whether `value` is exact or a bound.
-    #[serde(rename = "b")]
     pub bound: Bound,
     /// The alpha-beta window the node was searched with, from `side`'s view;
     /// none for searches without pruning.
-    #[serde(rename = "w", default, skip_serializing_if = "Option::is_none")]
     pub window: Option<(i32, i32)>,
     /// The column of the child whose value cut the search off here.
-    #[serde(rename = "x", default, skip_serializing_if = "Option::is_none")]
     pub cut_by: Option<u8>,
     /// Columns never searched because of that cut-off.
-    #[serde(rename = "pr", default, skip_serializing_if = "Vec::is_empty")]
     pub pruned: Vec<u8>,
     /// Whether the value came from the transposition table.
-    #[serde(rename = "t", default, skip_serializing_if = "is_false")]
     pub from_table: bool,
     /// Nodes searched in this subtree, this node included.
-    #[serde(rename = "n")]
     pub subtree_nodes: u64,
     /// Whether this subtree was searched but its children not recorded.
-    #[serde(rename = "z", default, skip_serializing_if = "is_false")]
     pub summarised: bool,
     /// Whether the node lies on the principal variation.
-    #[serde(rename = "pv", default, skip_serializing_if = "is_false")]
     pub on_pv: bool,
     /// Whether the search is still inside this node (only in the snapshots
     /// of a running search): its value is not known yet.
-    #[serde(rename = "o", default, skip_serializing_if = "is_false")]
     pub searching: bool,
-}
-
-fn is_false(b: &bool) -> bool {
-    !*b
 }
 
 /// The recorded search tree of one move, bounded in size.
 ///
 /// Nodes are stored parent before child; the root is node 0 and its
 /// children carry the final value of each column.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct SearchTrace {
     /// The recorded nodes, parents first.
     pub nodes: Vec<TraceNode>,
@@ -91,7 +68,6 @@ pub struct SearchTrace {
     pub depth: u8,
     /// The moves that led to the root position (a move string such as
     /// `4453`), so a node's position can be shown; empty when unknown.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub root_moves: String,
 }
 

@@ -177,13 +177,13 @@ fn perfect_plays_a_best_move_and_says_how_it_ends() {
             );
         }
         let expected = if best > 0 {
-            "wins_in"
+            "WinsIn"
         } else if best < 0 {
-            "loses_in"
+            "LosesIn"
         } else {
-            "draw"
+            "Draw"
         };
-        let facts = serde_json::to_string(&d.facts).unwrap();
+        let facts = format!("{:?}", d.facts);
         assert!(facts.contains(expected), "{board}: {facts}");
     }
 }

@@ -132,7 +132,7 @@ fn answer(id: u32, result: Result<engine::Decision, engine::player::ChooseError>
     post(&match result {
         Ok(decision) => FromWorker::Chosen {
             id,
-            decision: Box::new(decision),
+            decision: Box::new((&decision).into()),
         },
         Err(e) => FromWorker::Failed {
             id,
@@ -169,9 +169,11 @@ fn perfect_answer(
     };
     let mut observe = until(limit_ms);
     post(
-        &work(&board, state.opponent.solver(), &mut observe).unwrap_or_else(|e| FromWorker::Failed {
-            id,
-            reason: e.to_string(),
+        &work(&board, state.opponent.solver(), &mut observe).unwrap_or_else(|e| {
+            FromWorker::Failed {
+                id,
+                reason: e.to_string(),
+            }
         }),
     );
 }
@@ -191,7 +193,7 @@ fn choose(
     let mut observe = |progress: &SearchProgress| {
         post(&FromWorker::Progress {
             id,
-            progress: progress.clone(),
+            progress: progress.into(),
         });
     };
     answer(
@@ -254,9 +256,7 @@ fn handle(state: &mut State, request: ToWorker) {
         } => {
             let board = Board::from_moves(geometry, &moves).ok();
             if let Some(teaching) = board.and_then(|b| engine::player::Teaching::new(&b, depth)) {
-                post(&FromWorker::Teaching {
-                    teaching: Box::new(teaching),
-                });
+                post(&FromWorker::teaching(&teaching));
             }
         }
         ToWorker::GameOver { computer_won } => {

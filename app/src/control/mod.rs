@@ -9,9 +9,10 @@ mod robot;
 mod sound;
 mod spectate;
 
+use booth_protocol::search::{ComputerMove, ValueKind};
 use engine::Side;
 use engine::evaluation::Style;
-use engine::player::{Decision, Level, SearchProgress};
+use engine::player::{Level, SearchProgress, Teaching};
 use engine::trace::SearchTrace;
 use leptos::prelude::*;
 
@@ -308,18 +309,27 @@ impl Actions {
                     .column_values
                     .set(Some((ValueSource::Hint, scores)));
             }
-            FromWorker::Progress { id, progress } if id == current => self.show_progress(progress),
+            FromWorker::Progress { id, progress } if id == current => {
+                self.show_progress(progress.into())
+            }
             FromWorker::Progress { .. } => {}
             FromWorker::Chosen { id, decision } if id == current => {
                 self.state.search.thinking.set(false);
                 self.state.search.progress.set(None);
-                self.show_decision(&decision);
-                self.play(decision.column);
+                let column = decision.column;
+                self.show_decision(*decision);
+                self.play(column);
             }
-            FromWorker::Teaching { teaching }
-                if teaching.minimax.root_moves == self.teaching_root() =>
-            {
-                self.state.search.teaching.set(Some(*teaching));
+            FromWorker::Teaching {
+                depth,
+                minimax,
+                alpha_beta,
+            } if minimax.root_moves == self.teaching_root() => {
+                self.state.search.teaching.set(Some(Teaching {
+                    depth,
+                    minimax: (*minimax).into(),
+                    alpha_beta: (*alpha_beta).into(),
+                }));
             }
             FromWorker::Failed { id, .. } if id == current => {
                 // The computer's move failed, or a hint or a review (asked
@@ -379,9 +389,9 @@ impl Actions {
         self.state.search.progress.set(Some(progress));
     }
 
-    pub(crate) fn show_decision(self, decision: &Decision) {
+    pub(crate) fn show_decision(self, decision: ComputerMove) {
         // Exact scores are said as wins and losses, not as ranks.
-        let source = if decision.value_kind == engine::player::ValueKind::Exact {
+        let source = if decision.value_kind == ValueKind::Exact {
             ValueSource::Solved
         } else {
             ValueSource::Search
@@ -392,7 +402,7 @@ impl Actions {
             nodes: decision.nodes,
             solved: source == ValueSource::Solved,
         }];
-        lines.extend(decision.facts.iter().cloned().map(Thought::Fact));
+        lines.extend(decision.facts.into_iter().map(Thought::Fact));
         self.state.search.thoughts.update(|t| {
             t.splice(0..0, lines);
             t.truncate(THOUGHTS_KEPT);
@@ -400,9 +410,9 @@ impl Actions {
         self.state
             .search
             .column_values
-            .set(Some((source, decision.column_values.clone())));
-        self.state.search.last_pv.set(decision.pv.clone());
-        self.state.search.trace.set(Some(decision.trace.clone()));
+            .set(Some((source, decision.column_values)));
+        self.state.search.last_pv.set(decision.pv);
+        self.state.search.trace.set(Some(decision.trace.into()));
     }
 
     pub(crate) fn new_game(self, confirm: bool) {

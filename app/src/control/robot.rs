@@ -161,11 +161,13 @@ impl Actions {
             }
             // The booth's computer plays on the robot: its search shows as
             // the worker's does in a game on this device.
-            LinkEvent::Message(ServerMessage::Thinking(progress)) => self.show_progress(*progress),
+            LinkEvent::Message(ServerMessage::Thinking(progress)) => {
+                self.show_progress((*progress).into())
+            }
             LinkEvent::Message(ServerMessage::Decided(decision)) => {
                 self.state.search.thinking.set(false);
                 self.state.search.progress.set(None);
-                self.show_decision(&decision);
+                self.show_decision(*decision);
             }
         }
     }
@@ -359,7 +361,7 @@ impl Actions {
         self.booth_send(&ClientMessage::Start {
             mode,
             computer_first,
-            level: vs_computer.then(|| level.to_string()),
+            level: vs_computer.then_some(level),
         });
     }
 

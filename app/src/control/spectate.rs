@@ -35,8 +35,14 @@ impl Actions {
             state_link.tell_spectators(|| Broadcast::State(Box::new(self.shared())));
         });
         Effect::new(move |_| {
-            let progress = self.state.search.progress.get();
-            link.tell_spectators(|| Broadcast::Progress { progress });
+            self.state.search.progress.track();
+            link.tell_spectators(|| Broadcast::Progress {
+                progress: self
+                    .state
+                    .search
+                    .progress
+                    .with_untracked(|p| p.as_ref().map(Into::into)),
+            });
         });
     }
 
@@ -48,7 +54,11 @@ impl Actions {
             geometry: game.board.geometry(),
             human: game.human,
             settings: self.state.settings.get_untracked(),
-            trace: self.state.search.trace.get_untracked(),
+            trace: self
+                .state
+                .search
+                .trace
+                .with_untracked(|t| t.as_ref().map(Into::into)),
             thoughts: self.state.search.thoughts.get_untracked(),
             column_values: self.state.search.column_values.get_untracked(),
             pv: self.state.search.last_pv.get_untracked(),
@@ -68,7 +78,9 @@ impl Actions {
                 });
             }
             (Broadcast::State(shared), true) => self.follow(*shared),
-            (Broadcast::Progress { progress }, true) => self.state.search.progress.set(progress),
+            (Broadcast::Progress { progress }, true) => {
+                self.state.search.progress.set(progress.map(Into::into))
+            }
             _ => {}
         }
     }
@@ -101,7 +113,7 @@ impl Actions {
         {
             self.state.settings.set(s.settings);
         }
-        self.state.search.trace.set(s.trace);
+        self.state.search.trace.set(s.trace.map(Into::into));
         self.state.search.thoughts.set(s.thoughts);
         self.state.search.column_values.set(s.column_values);
         self.state.search.last_pv.set(s.pv);

@@ -16,8 +16,9 @@ pub use crate::model::Lang;
 pub use booth::{refusal_text, robot_words, seat_names, seat_names_in_colour};
 pub use catalogue::{Arg, Sentence, Text};
 
+use booth_protocol::search::Fact;
 use engine::evaluation::Style;
-use engine::player::{Fact, Level, SearchProgress};
+use engine::player::{Level, SearchProgress};
 use engine::review::ReviewedMove;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};

@@ -2,8 +2,9 @@
 //! values: decided here once for every language.
 
 use booth_protocol::NoticeCode;
+use booth_protocol::search::Fact;
 use engine::evaluation::Style;
-use engine::player::{Fact, Level};
+use engine::player::Level;
 use engine::review::{Mark, ReviewedMove};
 use engine::score::stones_to_win;
 

@@ -60,7 +60,10 @@ fn keys_of(file: &str) -> std::collections::BTreeMap<String, Vec<String>> {
             _ => {}
         }
     }
-    let path = format!("{}/../shared/locales/app/{file}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../shared/locales/app/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let source = std::fs::read_to_string(&path).unwrap();
     let resource = fluent_syntax::parser::parse(source.as_str()).expect("the file parses");
     resource

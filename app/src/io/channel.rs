@@ -2,8 +2,7 @@
 //! `BroadcastChannel` what happens, and a page on the spectator route shows
 //! it (a second window on the screen beside the robot, with no bridge).
 
-use engine::player::SearchProgress;
-use engine::trace::SearchTrace;
+use booth_protocol::search::{Thinking, Tree};
 use engine::{Geometry, Side};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
@@ -29,7 +28,7 @@ pub enum Broadcast {
     /// The running search's numbers (the trees come with the state).
     Progress {
         /// None once the search ended.
-        progress: Option<SearchProgress>,
+        progress: Option<Thinking>,
     },
 }
 
@@ -45,7 +44,7 @@ pub struct Shared {
     /// The player's settings: colours, level, mode and language.
     pub settings: Settings,
     /// The last (or the running) search's tree.
-    pub trace: Option<SearchTrace>,
+    pub trace: Option<Tree>,
     /// The computer's thoughts, newest first.
     pub thoughts: Vec<crate::i18n::Thought>,
     /// Column values and where they come from.

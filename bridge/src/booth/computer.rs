@@ -133,7 +133,7 @@ impl Booth {
         match computer.look(&board, &player, ready && paced) {
             Found::Searching(None) => {}
             Found::Searching(Some(progress)) => {
-                self.search_to_all(&ServerMessage::Thinking(Box::new(progress)));
+                self.search_to_all(&ServerMessage::Thinking(Box::new((&progress).into())));
             }
             Found::Move(decision) => self.play_computer_move(decision),
         }
@@ -149,7 +149,7 @@ impl Booth {
         if game.drop_coin(column).is_err() {
             return;
         }
-        self.search_to_all(&ServerMessage::Decided(Box::new(decision)));
+        self.search_to_all(&ServerMessage::Decided(Box::new((&decision).into())));
         self.apply(vec![Change::Coin]);
     }
 }

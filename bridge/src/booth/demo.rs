@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use engine::player::{LevelSpec, SearchOverride, PlayerConfig};
+use engine::player::{LevelSpec, PlayerConfig, SearchOverride};
 use engine::{PerSide, Side};
 
 use super::change::{Change, Changes};

@@ -1,16 +1,13 @@
 //! What a player answers: the move, its value and what the search saw;
 //! and why it could not answer.
 
-use serde::{Deserialize, Serialize};
-
 use super::Fact;
 use super::rng::Rng;
 use crate::Cancelled;
 use crate::trace::SearchTrace;
 
 /// What kind of number a decision's value is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ValueKind {
     /// An exact score in the solver's convention.
     Exact,
@@ -24,7 +21,7 @@ pub enum ValueKind {
 }
 
 /// A player's answer: the move and what the search saw.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Decision {
     /// The chosen column, 0-based.
     pub column: usize,

@@ -1,14 +1,11 @@
 //! Facts about a chosen move that the app turns into plain sentences.
 
-use serde::{Deserialize, Serialize};
-
 use super::search_value::{FORCED, WIN};
 use crate::Position;
 use crate::score::stones_to_win;
 
 /// Something true about the move a player chose, for narration.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Fact {
     /// The move completes a line.
     WinsNow,

@@ -1,13 +1,11 @@
 //! Progress reports of a running player search, rate-limited by the
 //! caller's clock (the engine has none of its own).
 
-use serde::{Deserialize, Serialize};
-
 use crate::solver::Flow;
 use crate::trace::SearchTrace;
 
 /// How far a player's search has got.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct SearchProgress {
     /// Depth of the deepest finished iteration (for the solver: plies left).
     pub depth: u8,
@@ -25,7 +23,6 @@ pub struct SearchProgress {
     pub pv: Vec<u8>,
     /// The tree of the running iteration as far as it got, at most every
     /// [`Reporter::TREE_INTERVAL_MS`] (none in the other reports).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tree: Option<SearchTrace>,
 }
 

@@ -2,8 +2,6 @@
 //! same evaluation and depth, once looking at every move and once skipping
 //! what cannot change the result, so a visitor sees what pruning saves.
 
-use serde::{Deserialize, Serialize};
-
 use super::alphabeta;
 use crate::Board;
 use crate::evaluation::Windows;
@@ -13,7 +11,7 @@ use crate::trace::SearchTrace;
 pub const MAX_TEACHING_DEPTH: u8 = 4;
 
 /// The two trees of one position.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Teaching {
     /// Plies searched.
     pub depth: u8,

@@ -6,12 +6,12 @@
 
 use std::collections::BTreeMap;
 
-use engine::Decision;
-use engine::player::{LevelSpec, SearchOverride, SearchProgress};
+use engine::player::{LevelSpec, SearchOverride};
 use serde::{Deserialize, Serialize};
 
 mod language;
 mod reading;
+pub mod search;
 
 pub use language::{Language, UnknownLanguage};
 
@@ -79,7 +79,7 @@ pub enum ClientMessage {
         /// Against the computer: its level, one the booth offers
         /// ([`Welcome::levels`]); the booth's first when left out.
         #[serde(default)]
-        level: Option<String>,
+        level: Option<LevelSpec>,
     },
     /// Takes the free second seat of a two-player game.
     Join,
@@ -128,10 +128,10 @@ pub enum ServerMessage {
     },
     /// The computer's search as it runs, at most five times a second: the
     /// tree so far and the best move so far.
-    Thinking(Box<SearchProgress>),
+    Thinking(Box<search::Thinking>),
     /// The computer's move, with its search tree and its reasons, sent as
     /// the robot is told to drop the coin.
-    Decided(Box<Decision>),
+    Decided(Box<search::ComputerMove>),
 }
 
 /// What the booth offers a page that connects.

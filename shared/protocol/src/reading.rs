@@ -142,7 +142,7 @@ mod tests {
             engine::Player::new(engine::player::Level::Medium.config(Default::default()), 1)
                 .choose(&board)
                 .unwrap();
-        round_trip(ServerMessage::Decided(Box::new(decision)));
+        round_trip(ServerMessage::Decided(Box::new((&decision).into())));
     }
 
     #[test]

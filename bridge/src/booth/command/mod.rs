@@ -62,7 +62,7 @@ impl Command {
                 mode,
                 computer_first,
                 level,
-            } => Command::Start(Start::parse(mode, computer_first, level.as_deref())?),
+            } => Command::Start(Start::parse(mode, computer_first, level)?),
             ClientMessage::Join => Command::Join(Join),
             ClientMessage::Again => Command::Again(Again),
             ClientMessage::Move { column } => Command::Play(Play { column }),

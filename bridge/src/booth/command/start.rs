@@ -24,7 +24,7 @@ impl Start {
     pub(in crate::booth) fn parse(
         mode: GameMode,
         computer_first: bool,
-        level: Option<&str>,
+        level: Option<LevelSpec>,
     ) -> Result<Start, ErrorCode> {
         let computer = match mode {
             GameMode::VsComputer if computer_first => Some(Side::First),
@@ -32,10 +32,6 @@ impl Start {
             GameMode::TwoPlayers => None,
             GameMode::Demo => return Err(ErrorCode::NotAllowed),
         };
-        let level = level
-            .map(|name| name.parse::<LevelSpec>())
-            .transpose()
-            .map_err(|_| ErrorCode::UnknownLevel)?;
         Ok(Start { computer, level })
     }
 
@@ -100,7 +96,8 @@ impl Start {
         let mut game = Game::new(mode, self.computer, seats, names);
         game.owner = Some(caller.session.clone());
         if let Some(side) = self.computer {
-            game.booth_plays[seat(side).index()] = Some(crate::booth::settings::tuned(level, context.tuning));
+            game.booth_plays[seat(side).index()] =
+                Some(crate::booth::settings::tuned(level, context.tuning));
             game.levels[seat(side).index()] = Some(level);
         }
         table.game = Some(game);
