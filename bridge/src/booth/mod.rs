@@ -20,6 +20,7 @@ pub mod events;
 mod game;
 mod settings;
 mod snapshot;
+mod staff;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -31,7 +32,7 @@ use std::time::Duration;
 use engine::player::{LevelSpec, SearchOverride};
 use engine::{SolvedPositions, Status};
 
-use crate::messages::{ClientMessage, ErrorCode, GameMode, NoticeCode, ServerMessage};
+use crate::messages::{ClientMessage, ErrorCode, GameMode, ServerMessage};
 use crate::outbox::Outbox;
 pub use crate::records::{GameRecord, Tally};
 use crate::records::{Outcome, Records};
@@ -43,6 +44,7 @@ pub use demo::DemoSettings;
 use events::EventLog;
 use game::seat;
 pub use settings::BoothSettings;
+pub use staff::{GameSummary, StaffAction};
 use table::{Page, Table};
 
 /// A connected page, as the server hands it over.
@@ -193,19 +195,6 @@ impl Booth {
         self.broadcast();
         // A robot ready again takes the computer's move at once.
         self.computer_tick();
-    }
-
-    /// The game for the operator page: status, moves and seats.
-    pub fn game_summary(&self) -> serde_json::Value {
-        self.table.summary()
-    }
-
-    /// Ends the game at the operator's request.
-    pub fn end_by_operator(&mut self) {
-        if self.table.game.is_some() {
-            let changes = self.table.end_game(NoticeCode::EndedByStaff, None);
-            self.apply(changes);
-        }
     }
 
     /// The robot's status now.

@@ -167,17 +167,4 @@ impl Table {
             outcome,
         })
     }
-
-    /// The game for the operator page: its moves, mode and names.
-    pub(super) fn summary(&self) -> serde_json::Value {
-        match &self.game {
-            None => serde_json::json!(null),
-            Some(g) => serde_json::json!({
-                "moves": g.board.to_string(),
-                "mode": g.mode,
-                "over": g.board.is_over(),
-                "names": g.names,
-            }),
-        }
-    }
 }

@@ -112,7 +112,7 @@ fn what_the_booth_sends_has_the_golden_shapes() {
     assert_eq!(b.handle(1, start), None);
     tick_until(&mut b, "the computer's move", |b| moves(b).len() == 1);
     seen.extend(sent(&mut ada));
-    b.end_by_operator();
+    b.staff(StaffAction::EndGame);
     seen.extend(sent(&mut ada));
     let kinds: BTreeSet<String> = seen
         .iter()
@@ -187,7 +187,7 @@ fn write_messages() {
     b.handle(1, start);
     tick_until(&mut b, "the computer's move", |b| moves(b).len() == 1);
     seen.extend(sent(&mut ada));
-    b.end_by_operator();
+    b.staff(StaffAction::EndGame);
     seen.extend(sent(&mut ada));
     seen.push(serde_json::to_string(&ServerMessage::StillThere { seconds_left: 25 }).unwrap());
     let readings = std::cell::Cell::new(0.0);

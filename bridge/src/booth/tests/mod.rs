@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use super::*;
 use crate::codec::LineCodec;
-use crate::messages::{GameStatus, Language, Part, Role, Seat, Snapshot, VERSION};
+use crate::messages::{GameStatus, Language, NoticeCode, Part, Role, Seat, Snapshot, VERSION};
 use crate::outbox::{Next, Outbox};
 use crate::robot_link::{Target, Timeouts};
 
@@ -220,16 +220,13 @@ fn the_demo_plays_itself_with_no_page_and_counts_no_visitor_game() {
     let until = Instant::now() + Duration::from_secs(20);
     let _visitor = page(&mut b, 1, true);
     b.handle(1, hello(Role::Player, "ada", "Ada"));
-    while b.game_summary()["moves"]
-        .as_str()
-        .is_none_or(|m| m.len() < 2)
-    {
+    while moves(&b).len() < 2 {
         assert!(Instant::now() < until, "the demo did not move");
         std::thread::sleep(Duration::from_millis(100));
         b.tick();
         ready(&mut b);
     }
-    assert_eq!(b.game_summary()["mode"], "demo");
+    assert_eq!(b.game_summary().map(|g| g.mode), Some(GameMode::Demo));
     // A visitor cannot play the demo's moves.
     assert_eq!(
         refused(b.handle(1, ClientMessage::Move { column: 1 })),
@@ -355,10 +352,7 @@ fn tick_until(b: &mut Booth, what: &str, mut done: impl FnMut(&Booth) -> bool) {
 }
 
 fn moves(b: &Booth) -> String {
-    b.game_summary()["moves"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
+    b.game_summary().map(|g| g.moves).unwrap_or_default()
 }
 
 #[test]
@@ -448,7 +442,7 @@ fn a_page_that_plays_both_sides_cannot_beat_the_computer() {
         });
     }
     let played = moves(&b);
-    assert_eq!(b.game_summary()["over"], false, "{played}");
+    assert_eq!(b.game_summary().map(|g| g.over), Some(false), "{played}");
     assert_eq!(b.tally().won_by_visitors, 0, "{played}");
 }
 

@@ -1,0 +1,139 @@
+//! The web server: the app's files, the WebSocket at `/ws` (`session`),
+//! the operator page and its API (`operator`), the simulated robot's
+//! endpoints (`simulator`), all behind the checks of `security`: Host on
+//! every request, Origin on the WebSocket, the LAN and operator tokens.
+
+mod operator;
+mod security;
+mod session;
+mod simulator;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicU64;
+use std::sync::{Arc, Mutex};
+
+use axum::Router;
+use axum::extract::{ConnectInfo, State};
+use axum::http::{StatusCode, header};
+use axum::middleware;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+
+use crate::app_files::AppFiles;
+use crate::booth::Booth;
+use crate::config::Config;
+use crate::connections::Limits;
+use crate::records::Records;
+use crate::simulator::Simulator;
+pub use security::{GUESSES_PER_MINUTE, host_allowed, origin_allowed, same_secret};
+
+/// What the server needs to know about itself.
+#[derive(Clone)]
+pub struct ServerConfig {
+    /// The port it listens on (part of the allowed Host and Origin).
+    pub port: u16,
+    /// Whether devices on the LAN may connect.
+    pub lan: bool,
+    /// The token LAN devices need to play.
+    pub token: String,
+    /// Origins allowed besides the bridge's own.
+    pub allowed_origins: Vec<String>,
+    /// The app's files.
+    pub app: AppFiles,
+    /// Whether pages on this machine may play without the token (the booth's
+    /// own screen); tests turn it off to act as a LAN device.
+    pub trust_loopback: bool,
+    /// The simulated robot, when the bridge runs one: `/sim/grid` shows its
+    /// coins and `/sim/jam` jams its next drop (for demos and the
+    /// end-to-end test; loopback only).
+    pub simulator: Option<Arc<Simulator>>,
+    /// The operator page's token (empty: no operator page).
+    pub operator_token: String,
+    /// The configuration the bridge started with; the operator page shows
+    /// it and changes the staff's settings in it.
+    pub config: Config,
+    /// The file the config came from, where the operator's changes are
+    /// written (`None`: they hold until the bridge stops).
+    pub config_file: Option<PathBuf>,
+    /// How many connections, how long their headers may take, how many
+    /// messages each may send.
+    pub limits: Limits,
+}
+
+#[derive(Clone)]
+struct AppState {
+    booth: Arc<Mutex<Booth>>,
+    config: Arc<ServerConfig>,
+    next_id: Arc<AtomicU64>,
+    /// Wrong operator tokens, by address.
+    guesses: Arc<security::Guesses>,
+    /// Wrong LAN tokens in a page's hello, by address.
+    lan_guesses: Arc<security::Guesses>,
+    /// The records, read apart from the booth.
+    records: Records,
+    /// The config in effect, with the operator's changes.
+    live: Arc<Mutex<Config>>,
+    /// Held by the operator's change of settings from its check to its
+    /// effect.
+    saving: Arc<tokio::sync::Mutex<()>>,
+}
+
+/// The router of the bridge.
+pub fn router(booth: Arc<Mutex<Booth>>, config: ServerConfig) -> Router {
+    let app = config.app.clone();
+    let records = booth.lock().expect("booth lock").records();
+    let state = AppState {
+        booth,
+        live: Arc::new(Mutex::new(config.config.clone())),
+        saving: Arc::default(),
+        config: Arc::new(config),
+        next_id: Arc::new(AtomicU64::new(1)),
+        guesses: Arc::new(security::Guesses::new("operator token")),
+        lan_guesses: Arc::new(security::Guesses::new("LAN token")),
+        records,
+    };
+    let mut routes = Router::new()
+        .route("/ws", get(session::upgrade))
+        .route("/operator", get(operator::page))
+        .route("/join-qr.svg", get(join_qr))
+        .merge(operator::api(&state));
+    if state.config.simulator.is_some() {
+        routes = routes
+            .route("/sim/grid", get(simulator::grid))
+            .route("/sim/jam", post(simulator::jam));
+    }
+    app.serve(routes)
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            security::security_headers,
+        ))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            security::check_host,
+        ))
+        .with_state(state)
+}
+
+/// The QR code of the LAN join address, for the booth's own screens (the
+/// lobby and the spectator screen), so that a visitor's phone can join.
+async fn join_qr(
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    State(state): State<AppState>,
+) -> Response {
+    let own_screen = security::own_screen(&state.config, peer);
+    let url = state
+        .booth
+        .lock()
+        .expect("booth lock")
+        .welcome_for(own_screen)
+        .join_url;
+    let Some(code) = url.and_then(|u| qrcode::QrCode::new(u.as_bytes()).ok()) else {
+        return (StatusCode::NOT_FOUND, "no join address here").into_response();
+    };
+    let svg = code
+        .render::<qrcode::render::svg::Color<'_>>()
+        .min_dimensions(160, 160)
+        .build();
+    ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response()
+}

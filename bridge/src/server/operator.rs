@@ -1,0 +1,244 @@
+//! The operator page and its API, behind the operator token: the state
+//! (pushed as server-sent events on every change), the games as CSV, the
+//! staff's actions (through the booth's staff command, as a page's message
+//! goes through its command) and their settings (checked, saved, then in
+//! effect).
+
+use std::path::PathBuf;
+
+use axum::Router;
+use axum::extract::State;
+use axum::http::{StatusCode, header};
+use axum::middleware;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::Serialize;
+
+use super::AppState;
+use super::security::require_operator;
+use crate::booth::events::Event;
+use crate::booth::{GameSummary, StaffAction};
+use crate::config::{Config, StaffSettings};
+use crate::messages::{Language, RobotStatus};
+use crate::records::{FileEvent, GameRecord, Tally, Unrecorded};
+use crate::robot_link::LogEntry;
+
+/// The operator's API, behind its token (the page itself is static).
+pub(super) fn api(state: &AppState) -> Router<AppState> {
+    Router::new()
+        .route("/operator/state", get(operator_state))
+        .route("/operator/events", get(operator_events))
+        .route("/operator/games.csv", get(operator_games_csv))
+        .route("/operator/action", post(operator_action))
+        .route("/operator/settings", post(operator_settings))
+        .route_layer(middleware::from_fn_with_state(
+            state.clone(),
+            require_operator,
+        ))
+}
+
+/// A refused change of settings: every problem, each naming its key.
+#[derive(Serialize)]
+struct Problems {
+    problems: Vec<String>,
+}
+
+/// A change of settings in effect, and whether a file keeps it.
+#[derive(Serialize)]
+struct Saved {
+    saved: bool,
+}
+
+/// The operator page's words in every language it has a locale file for
+/// (`bridge/locales/`), as JSON ready to stand in a `<script>`, made by
+/// the build script.
+const OPERATOR_WORDS: &str = include_str!(concat!(env!("OUT_DIR"), "/operator_words.json"));
+
+/// The operator page: a static page that asks the API below with the token
+/// from its address, in the booth's language (it follows a change of the
+/// language without a reload).
+pub(super) async fn page(State(state): State<AppState>) -> Response {
+    let language = state.live.lock().expect("config lock").language;
+    let options: String = Language::ALL
+        .iter()
+        .map(|l| format!("<option value=\"{l}\">{}</option>", l.own_name()))
+        .collect();
+    let page = include_str!("operator.html")
+        .replacen(
+            "<html lang=\"en\">",
+            &format!("<html lang=\"{language}\">"),
+            1,
+        )
+        .replacen("<!--languages-->", &options, 1)
+        .replacen("/*words*/{}", OPERATOR_WORDS, 1);
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()
+}
+
+async fn operator_state(State(state): State<AppState>) -> Response {
+    axum::Json(operator_view(&state).await).into_response()
+}
+
+/// The operator page's view, pushed as server-sent events whenever the
+/// game or the robot changes (a fault reaches the staff at once, without
+/// polling).
+async fn operator_events(State(state): State<AppState>) -> Response {
+    use axum::response::sse::{self, KeepAlive, Sse};
+    let changes = state.booth.lock().expect("booth lock").changes();
+    let stream = futures_util::stream::unfold(
+        (state, changes, true),
+        |(state, mut changes, first)| async move {
+            if !first && changes.changed().await.is_err() {
+                return None;
+            }
+            let view = serde_json::to_string(&operator_view(&state).await).unwrap_or_default();
+            let event = sse::Event::default().data(view);
+            Some((
+                Ok::<_, std::convert::Infallible>(event),
+                (state, changes, false),
+            ))
+        },
+    );
+    Sse::new(stream)
+        .keep_alive(KeepAlive::default())
+        .into_response()
+}
+
+/// What the operator page shows, sent whole on every change.
+#[derive(Serialize)]
+struct OperatorView {
+    robot: RobotStatus,
+    /// The robot's latest exchanges, newest first.
+    log: Vec<LogEntry>,
+    /// Faults and refusals of late, newest first.
+    events: Vec<Event>,
+    today: Tally,
+    /// The latest games, newest first.
+    games: Vec<GameRecord>,
+    unrecorded: Option<Unrecorded>,
+    records_file: Option<FileEvent>,
+    game: Option<GameSummary>,
+    /// The config in effect, the token hidden.
+    config: Config,
+    /// The settings the staff may change.
+    settings: StaffSettings,
+    config_file: Option<PathBuf>,
+}
+
+async fn operator_view(state: &AppState) -> OperatorView {
+    // The records are read on their own thread, off the booth's lock: a
+    // slow read never holds up a move.
+    let records = state.records.clone();
+    let (today, games, unrecorded, records_file) = tokio::task::spawn_blocking(move || {
+        (
+            records.today(),
+            records.recent(20),
+            records.unrecorded(),
+            records.file_event(),
+        )
+    })
+    .await
+    .unwrap_or_default();
+    let live = state.live.lock().expect("config lock").clone();
+    let booth = state.booth.lock().expect("booth lock");
+    OperatorView {
+        robot: booth.robot_status(),
+        log: booth.robot().recent().into_iter().rev().take(40).collect(),
+        events: booth.events().rev().cloned().collect(),
+        today,
+        games,
+        unrecorded,
+        records_file,
+        game: booth.game_summary(),
+        config: live.shown(),
+        settings: live.staff_settings(),
+        config_file: state.config.config_file.clone(),
+    }
+}
+
+/// Every recorded game as CSV, newest first, for a spreadsheet.
+async fn operator_games_csv(State(state): State<AppState>) -> Response {
+    let records = state.records.clone();
+    let games = tokio::task::spawn_blocking(move || records.recent(u32::MAX))
+        .await
+        .unwrap_or_default();
+    (
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"booth-games.csv\"",
+            ),
+        ],
+        crate::records::to_csv(&games),
+    )
+        .into_response()
+}
+
+/// Does what an operator page's button asks (`{"action": "rebuild"}`), as
+/// the booth's staff command.
+async fn operator_action(State(state): State<AppState>, body: String) -> Response {
+    let Ok(action) = serde_json::from_str::<StaffAction>(&body) else {
+        return (
+            StatusCode::BAD_REQUEST,
+            "send {\"action\": …} with end_game, rebuild, test_leds or reset",
+        )
+            .into_response();
+    };
+    state.booth.lock().expect("booth lock").staff(action);
+    StatusCode::NO_CONTENT.into_response()
+}
+
+/// Changes the staff's settings: checked as `check-config` checks a file
+/// (a problem is a 400 naming its key), written to the config file (the
+/// file before kept beside it), then in effect for every page and the next
+/// game. One change at a time, from its check to its effect: the file
+/// always holds the settings in effect.
+async fn operator_settings(State(state): State<AppState>, body: String) -> Response {
+    let settings: StaffSettings = match serde_json::from_str(&body) {
+        Ok(settings) => settings,
+        Err(e) => {
+            return (StatusCode::BAD_REQUEST, format!("not settings: {e}")).into_response();
+        }
+    };
+    let _one_at_a_time = state.saving.lock().await;
+    let changed = state
+        .live
+        .lock()
+        .expect("config lock")
+        .with_staff_settings(settings.clone());
+    let problems = changed.problems();
+    if !problems.is_empty() {
+        return (StatusCode::BAD_REQUEST, axum::Json(Problems { problems })).into_response();
+    }
+    if let Some(path) = state.config.config_file.clone() {
+        let written =
+            tokio::task::spawn_blocking(move || crate::config_file::save(&path, &settings)).await;
+        let error = match written {
+            Ok(Ok(())) => None,
+            Ok(Err(e)) => Some(e.to_string()),
+            Err(e) => Some(e.to_string()),
+        };
+        if let Some(error) = error {
+            tracing::error!("the operator's settings were not saved: {error}");
+            return (StatusCode::INTERNAL_SERVER_ERROR, error).into_response();
+        }
+    }
+    tracing::info!(
+        "the operator changed the settings{}",
+        state.config.config_file.as_ref().map_or_else(
+            || " (not saved: no --config)".into(),
+            |p| format!(" in {}", p.display())
+        )
+    );
+    let booth_settings = changed.booth_settings();
+    *state.live.lock().expect("config lock") = changed;
+    state
+        .booth
+        .lock()
+        .expect("booth lock")
+        .reconfigure(booth_settings);
+    axum::Json(Saved {
+        saved: state.config.config_file.is_some(),
+    })
+    .into_response()
+}
