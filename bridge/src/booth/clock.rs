@@ -4,7 +4,6 @@
 use std::time::Duration;
 
 use super::change::{Change, Changes};
-use super::game::seat;
 use super::table::Table;
 use crate::messages::NoticeCode;
 
@@ -38,10 +37,12 @@ impl Table {
         let Some(game) = &mut self.game else {
             return Changes::new();
         };
-        if let Some(seat) =
-            (0..2).find(|&i| game.away[i].is_some_and(|t| t.elapsed() >= times.grace))
-        {
-            let name = game.names[seat].clone();
+        if let Some(seat) = (0..2).find(|&i| {
+            game.seats[i]
+                .away
+                .is_some_and(|t| t.elapsed() >= times.grace)
+        }) {
+            let name = game.seats[seat].name.clone();
             return self.end_game(NoticeCode::PlayerLeft, name);
         }
         if game.offer_left(times.offer) == Some(Duration::ZERO) {
@@ -50,7 +51,7 @@ impl Table {
         // The wait for an opponent has its own clock (the offer), and
         // nobody is asked "still there?" before a game has begun.
         let side = game.board.side_to_move();
-        let booths_turn = game.booth_plays[seat(side).index()].is_some();
+        let booths_turn = game.seat_of(side).computer.is_some();
         if game.waiting_for_opponent() || game.board.is_over() || booths_turn {
             return Changes::new();
         }
@@ -69,7 +70,7 @@ impl Table {
             return Changes::new();
         }
         game.asked = true;
-        let Some(session) = game.seats[seat(side).index()].clone() else {
+        let Some(session) = game.seat_of(side).session.clone() else {
             return Changes::new();
         };
         vec![Change::AskStillThere {

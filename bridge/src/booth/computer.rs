@@ -13,7 +13,6 @@ use engine::{Board, Decision, SolvedPositions};
 use super::Booth;
 use super::change::Change;
 use super::demo::DEMO_PACE;
-use super::game::seat;
 use crate::messages::{GameMode, ServerMessage};
 
 /// A position to find a move for, with the player that finds it.
@@ -121,7 +120,7 @@ impl Booth {
         let Some(game) = self.table.game.as_ref().filter(|g| !g.board.is_over()) else {
             return;
         };
-        let Some(player) = game.booth_plays[seat(game.board.side_to_move()).index()].clone() else {
+        let Some(player) = game.seat_of(game.board.side_to_move()).computer.clone() else {
             return;
         };
         let paced = game.mode != GameMode::Demo || game.last_move.elapsed() >= DEMO_PACE;

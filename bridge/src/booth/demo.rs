@@ -8,7 +8,7 @@ use engine::player::{LevelSpec, PlayerConfig, SearchOverride};
 use engine::{PerSide, Side};
 
 use super::change::{Change, Changes};
-use super::game::{COMPUTER, Game};
+use super::game::{COMPUTER, Game, Seat};
 use super::table::Table;
 use crate::messages::GameMode;
 
@@ -69,11 +69,14 @@ impl Table {
         }
         // The pages name the computer and its levels in their visitor's
         // language.
-        let names = [Some(COMPUTER.to_string()), Some(COMPUTER.to_string())];
-        let mut game = Game::new(GameMode::Demo, None, [None, None], names);
-        game.levels = demo.levels.map(Some).into_array();
-        game.booth_plays = [demo.player(Side::First), demo.player(Side::Second)].map(Some);
-        self.game = Some(game);
+        let computer = |side: Side| Seat {
+            name: Some(COMPUTER.to_string()),
+            level: Some(demo.levels[side]),
+            computer: Some(demo.player(side)),
+            ..Seat::default()
+        };
+        let seats = [computer(Side::First), computer(Side::Second)];
+        self.game = Some(Game::new(GameMode::Demo, None, seats));
         vec![Change::Game]
     }
 }

@@ -1,23 +1,55 @@
-//! The game on the robot as a plain table: the board, who sits where and
-//! under which name, the computer's levels, the idle clock, and the rules
-//! of seats and turns. The messages' handlers ask it; it knows nothing of
-//! pages, the robot or the records, and is tested on its own.
+//! The game on the robot as a plain table: the board, its two seats (who
+//! sits there, under which name, or the booth's computer at which level),
+//! the idle clock, and the rules of seats and turns. The messages'
+//! handlers ask it; it sends nothing to pages, the robot or the records
+//! (it only keeps the number of its entry in them), and is tested on its
+//! own.
 
 use std::time::{Duration, Instant};
 
 use engine::player::{LevelSpec, PlayerConfig};
 use engine::{Board, Side};
 
-use crate::messages::{ErrorCode, GameMode, Seat};
+use crate::messages::{self, ErrorCode, GameMode};
 
 /// The computer's name in its seat.
 pub(super) const COMPUTER: &str = "Computer";
 
 /// The seat a side sits in, as the pages name it.
-pub(super) fn seat(side: Side) -> Seat {
+pub(super) fn seat(side: Side) -> messages::Seat {
     match side {
-        Side::First => Seat::First,
-        Side::Second => Seat::Second,
+        Side::First => messages::Seat::First,
+        Side::Second => messages::Seat::Second,
+    }
+}
+
+/// One of the game's two seats: who sits there and what the game keeps of
+/// them.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Seat {
+    /// The session seated (`None`: free, or the booth's computer).
+    pub(super) session: Option<String>,
+    /// The name the pages show.
+    pub(super) name: Option<String>,
+    /// The level, when the booth's computer plays this seat.
+    pub(super) level: Option<LevelSpec>,
+    /// How the booth's computer plays it.
+    pub(super) computer: Option<PlayerConfig>,
+    /// After the game: whether its player asked to play again.
+    pub(super) again: bool,
+    /// Since when its page has been gone (the seat is kept for the grace
+    /// time).
+    pub(super) away: Option<Instant>,
+}
+
+impl Seat {
+    /// A seat for `session` under `name`.
+    pub(super) fn taken(session: Option<String>, name: Option<String>) -> Seat {
+        Seat {
+            session,
+            name,
+            ..Seat::default()
+        }
     }
 }
 
@@ -28,23 +60,13 @@ pub(super) struct Game {
     pub(super) computer: Option<Side>,
     /// Its entry in the records, from the first coin on (demos have none).
     pub(super) record: Option<i64>,
-    /// Sessions in the two seats.
-    pub(super) seats: [Option<String>; 2],
-    pub(super) names: [Option<String>; 2],
-    /// The levels of the seats the booth's computer plays.
-    pub(super) levels: [Option<LevelSpec>; 2],
+    /// The first seat, then the second.
+    pub(super) seats: [Seat; 2],
     pub(super) last_move: Instant,
     pub(super) asked: bool,
-    /// After the game: the seats whose players asked to play again.
-    pub(super) again: [bool; 2],
-    /// The sides the booth's computer plays, and how.
-    pub(super) booth_plays: [Option<PlayerConfig>; 2],
     /// The session that started the game: only it may start another while
     /// this one runs.
     pub(super) owner: Option<String>,
-    /// Since when a seat's page has been gone (its seat is kept for the
-    /// grace time).
-    pub(super) away: [Option<Instant>; 2],
 }
 
 impl Game {
@@ -57,7 +79,9 @@ impl Game {
 
     /// Whether the first person waits for a second to take the other seat.
     pub(super) fn waiting_for_opponent(&self) -> bool {
-        self.mode == GameMode::TwoPlayers && self.seats[1].is_none() && !self.board.is_over()
+        self.mode == GameMode::TwoPlayers
+            && self.seats[1].session.is_none()
+            && !self.board.is_over()
     }
 
     /// While a person waits for an opponent: how much of `offer` is left.
@@ -67,27 +91,27 @@ impl Game {
     }
 
     /// A fresh game: nobody idle, nobody asked anything yet.
-    pub(super) fn new(
-        mode: GameMode,
-        computer: Option<Side>,
-        seats: [Option<String>; 2],
-        names: [Option<String>; 2],
-    ) -> Game {
+    pub(super) fn new(mode: GameMode, computer: Option<Side>, seats: [Seat; 2]) -> Game {
         Game {
             board: Board::new(),
             mode,
             computer,
             record: None,
             seats,
-            names,
-            levels: [None, None],
             last_move: Instant::now(),
             asked: false,
-            again: [false; 2],
-            booth_plays: [None, None],
             owner: None,
-            away: [None, None],
         }
+    }
+
+    /// The seats' names, first seat first.
+    pub(super) fn names(&self) -> [Option<String>; 2] {
+        self.seats.each_ref().map(|s| s.name.clone())
+    }
+
+    /// The seat of `side`.
+    pub(super) fn seat_of(&self, side: Side) -> &Seat {
+        &self.seats[seat(side).index()]
     }
 
     /// Whether `sides` (the caller's) may move now: the game on, the
@@ -120,14 +144,16 @@ impl Game {
     /// Seats `session` as `name` in the free second seat of a game for
     /// two; the first person cannot take it too.
     pub(super) fn join(&mut self, session: &str, name: String) -> Result<(), ErrorCode> {
-        if self.mode != GameMode::TwoPlayers || self.seats[1].is_some() || self.board.is_over() {
+        if self.mode != GameMode::TwoPlayers
+            || self.seats[1].session.is_some()
+            || self.board.is_over()
+        {
             return Err(ErrorCode::Busy);
         }
-        if self.seats[0].as_deref() == Some(session) {
+        if self.seats[0].session.as_deref() == Some(session) {
             return Err(ErrorCode::NotAllowed);
         }
-        self.seats[1] = Some(session.to_string());
-        self.names[1] = Some(name);
+        self.seats[1] = Seat::taken(Some(session.to_string()), Some(name));
         // The first move's clock starts when both are there.
         self.restart_idle_clock();
         Ok(())
@@ -141,27 +167,21 @@ impl Game {
         if !self.board.is_over() || self.mode == GameMode::Demo {
             return Err(ErrorCode::NotAllowed);
         }
-        self.again[seat] = true;
-        if self.mode == GameMode::TwoPlayers && self.again != [true, true] {
+        self.seats[seat].again = true;
+        if self.mode == GameMode::TwoPlayers && !self.seats.iter().all(|s| s.again) {
             return Ok(None);
         }
+        // The people keep their names and the computer its level; nobody
+        // has asked again or gone away in the new game.
+        let fresh = |s: &Seat| Seat {
+            again: false,
+            away: None,
+            ..s.clone()
+        };
+        let [first, second] = self.seats.each_ref().map(fresh);
         let mut next = match self.mode {
-            GameMode::TwoPlayers => {
-                let [a, b] = self.seats.clone();
-                let [x, y] = self.names.clone();
-                Game::new(self.mode, None, [b, a], [y, x])
-            }
-            _ => {
-                let mut next = Game::new(
-                    self.mode,
-                    self.computer,
-                    self.seats.clone(),
-                    self.names.clone(),
-                );
-                next.booth_plays = self.booth_plays.clone();
-                next.levels = self.levels;
-                next
-            }
+            GameMode::TwoPlayers => Game::new(self.mode, None, [second, first]),
+            _ => Game::new(self.mode, self.computer, [first, second]),
         };
         next.owner = self.owner.clone();
         Ok(Some(next))
@@ -176,8 +196,10 @@ mod tests {
         Game::new(
             GameMode::TwoPlayers,
             None,
-            [Some(first.into()), None],
-            [Some("Ada_1".into()), None],
+            [
+                Seat::taken(Some(first.into()), Some("Ada_1".into())),
+                Seat::default(),
+            ],
         )
     }
 
@@ -191,7 +213,7 @@ mod tests {
         assert_eq!(game.join("s1", "Ada_1".into()), Err(ErrorCode::NotAllowed));
         assert_eq!(game.join("s2", "Bob_2".into()), Ok(()));
         assert_eq!(game.join("s3", "Cem_3".into()), Err(ErrorCode::Busy));
-        assert_eq!(game.names[1].as_deref(), Some("Bob_2"));
+        assert_eq!(game.seats[1].name.as_deref(), Some("Bob_2"));
         assert_eq!(
             game.check_turn(&[Side::Second]),
             Err(ErrorCode::NotYourTurn)
@@ -228,8 +250,9 @@ mod tests {
             "the other has not asked yet"
         );
         let next = game.again(1).unwrap().expect("both asked");
-        assert_eq!(next.names, [Some("Bob_2".into()), Some("Ada_1".into())]);
-        assert_eq!(next.seats, [Some("s2".into()), Some("s1".into())]);
+        assert_eq!(next.names(), [Some("Bob_2".into()), Some("Ada_1".into())]);
+        let sessions = next.seats.each_ref().map(|s| s.session.clone());
+        assert_eq!(sessions, [Some("s2".into()), Some("s1".into())]);
         assert!(next.board.to_string().is_empty());
     }
 }

@@ -313,14 +313,14 @@ impl Booth {
         let moves = game.board.to_string();
         let record = match game.record {
             Some(id) => {
-                self.records.update_game(id, &game.names, &moves);
+                self.records.update_game(id, &game.names(), &moves);
                 id
             }
             None => {
                 let computer = game.computer.map(seat);
                 let id = self
                     .records
-                    .begin_game(game.mode, computer, &game.names, &moves);
+                    .begin_game(game.mode, computer, &game.names(), &moves);
                 game.record = Some(id);
                 id
             }

@@ -77,14 +77,15 @@ impl Table {
                 .iter()
                 .map(|c| [c.column + 1, c.row + 1])
                 .collect(),
-            seats: game.names.clone(),
-            levels: game.levels,
+            seats: game.names(),
+            levels: game.seats.each_ref().map(|s| s.level),
             computer: game.computer.map(seat),
-            again: game.again,
+            again: game.seats.each_ref().map(|s| s.again),
             offer_left_s: game.offer_left(offer).map(|left| left.as_secs()),
-            away_left_s: game
-                .away
-                .map(|since| since.map(|t| grace.saturating_sub(t.elapsed()).as_secs())),
+            away_left_s: game.seats.each_ref().map(|s| {
+                s.away
+                    .map(|since| grace.saturating_sub(since.elapsed()).as_secs())
+            }),
             you,
             can_move,
             robot,

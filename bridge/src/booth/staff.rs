@@ -58,7 +58,7 @@ impl Booth {
             moves: g.board.to_string(),
             mode: g.mode,
             over: g.board.is_over(),
-            names: g.names.clone(),
+            names: g.names(),
         })
     }
 }

@@ -96,7 +96,7 @@ impl Table {
         if let Some(seat) = self.seat_of(&gone.session)
             && let Some(game) = &mut self.game
         {
-            game.away[seat] = Some(Instant::now());
+            game.seats[seat].away = Some(Instant::now());
             return true;
         }
         false
@@ -107,7 +107,7 @@ impl Table {
         let game = self.game.as_ref()?;
         game.seats
             .iter()
-            .position(|s| s.as_deref() == Some(session))
+            .position(|s| s.session.as_deref() == Some(session))
     }
 
     /// The seat (0 or 1) of a caller who may play, if seated.
@@ -122,9 +122,11 @@ impl Table {
     /// other than `session`.
     pub(super) fn name_taken(&self, name: &str, session: &str) -> bool {
         self.game.as_ref().is_some_and(|g| {
-            g.seats.iter().zip(&g.names).any(|(s, n)| {
-                s.as_deref().is_some_and(|s| s != session)
-                    && n.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(name))
+            g.seats.iter().any(|s| {
+                s.session.as_deref().is_some_and(|s| s != session)
+                    && s.name
+                        .as_deref()
+                        .is_some_and(|n| n.eq_ignore_ascii_case(name))
             })
         })
     }

@@ -63,7 +63,8 @@ impl Hello {
         let seat = table.seat_of(&session);
         if role == Role::Player
             && let (Some(seat), Some(game), Some(name)) = (seat, &table.game, &name)
-            && game.names[seat]
+            && game.seats[seat]
+                .name
                 .as_deref()
                 .is_some_and(|seated| !seated.eq_ignore_ascii_case(name))
         {
@@ -90,7 +91,7 @@ impl Hello {
             && role == Role::Player
             && let (Some(seat), Some(game)) = (seat, &mut table.game)
         {
-            back = game.away[seat].take().is_some();
+            back = game.seats[seat].away.take().is_some();
         }
         // A player back within the grace time: the others learn it too.
         let mut changes = vec![if back {

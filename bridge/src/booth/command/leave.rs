@@ -17,7 +17,7 @@ impl Leave {
         let name = table
             .game
             .as_ref()
-            .and_then(|g| g.names[seat].clone())
+            .and_then(|g| g.seats[seat].name.clone())
             .or_else(|| table.name_of(caller.id));
         Ok(table.end_game(NoticeCode::PlayerLeft, name))
     }

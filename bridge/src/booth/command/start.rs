@@ -5,7 +5,7 @@ use engine::player::LevelSpec;
 
 use super::Context;
 use crate::booth::change::{Change, Reply};
-use crate::booth::game::{COMPUTER, Game, seat};
+use crate::booth::game::{COMPUTER, Game, Seat};
 use crate::booth::table::{Caller, Table};
 use crate::messages::{ErrorCode, GameMode, NoticeCode};
 use crate::records::Outcome;
@@ -72,7 +72,7 @@ impl Start {
             let others = game
                 .seats
                 .iter()
-                .any(|s| s.as_deref().is_some_and(|s| s != caller.session));
+                .any(|s| s.session.as_deref().is_some_and(|s| s != caller.session));
             if others {
                 changes.push(Change::Notice {
                     code: NoticeCode::Restarted,
@@ -81,25 +81,25 @@ impl Start {
             }
         }
         changes.extend(table.close_record(Outcome::Restarted));
-        let session = Some(caller.session.clone());
-        let computer_name = Some(COMPUTER.to_string());
-        let (seats, names) = match self.computer {
-            Some(Side::First) => ([None, session], [computer_name, name]),
-            Some(Side::Second) => ([session, None], [name, computer_name]),
-            None => ([session, None], [name, None]),
+        let person = Seat::taken(Some(caller.session.clone()), name);
+        let computer = Seat {
+            name: Some(COMPUTER.to_string()),
+            level: Some(level),
+            computer: Some(crate::booth::settings::tuned(level, context.tuning)),
+            ..Seat::default()
+        };
+        let seats = match self.computer {
+            Some(Side::First) => [computer, person],
+            Some(Side::Second) => [person, computer],
+            None => [person, Seat::default()],
         };
         let mode = if self.computer.is_some() {
             GameMode::VsComputer
         } else {
             GameMode::TwoPlayers
         };
-        let mut game = Game::new(mode, self.computer, seats, names);
+        let mut game = Game::new(mode, self.computer, seats);
         game.owner = Some(caller.session.clone());
-        if let Some(side) = self.computer {
-            game.booth_plays[seat(side).index()] =
-                Some(crate::booth::settings::tuned(level, context.tuning));
-            game.levels[seat(side).index()] = Some(level);
-        }
         table.game = Some(game);
         changes.push(Change::Game);
         Ok(changes)

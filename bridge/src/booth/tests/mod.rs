@@ -628,7 +628,11 @@ fn new_settings_reach_every_page_and_the_next_game_but_not_the_game_on() {
         level: Some("easy".parse().unwrap()),
     };
     assert_eq!(b.handle(1, start), None);
-    let before = b.table.game.as_ref().unwrap().booth_plays.clone();
+    let players = |b: &Booth| {
+        let game = b.table.game.as_ref().unwrap();
+        game.seats.each_ref().map(|s| s.computer.clone())
+    };
+    let before = players(&b);
     let config = crate::config::Config {
         levels: vec!["hard".parse().unwrap()],
         language: Language::En,
@@ -653,7 +657,7 @@ fn new_settings_reach_every_page_and_the_next_game_but_not_the_game_on() {
         phone.language, None,
         "a visitor's device keeps its language"
     );
-    assert_eq!(b.table.game.as_ref().unwrap().booth_plays, before);
+    assert_eq!(players(&b), before);
     assert_eq!(b.levels, ["hard".parse::<LevelSpec>().unwrap()]);
 }
 
