@@ -24,17 +24,18 @@ printf "set-up: %d s\n" $((start - SETUP_STARTED))
 step "format"
 cargo fmt --all -- --check
 
-step "lints (native crates, and the app and engine for wasm32), no import circles, no function over 100 lines"
+step "lints (native crates, and the app and engine for wasm32), no import circles, no function over 100 lines, no file over 600"
 python3 .ci/imports.py engine/src engine/src/bin/connect4 app/src shared/locales/src bridge/src shared/protocol/src
 python3 .ci/msrv.py
 python3 .ci/fnlen.py engine/src app/src app/build.rs shared/locales/src bridge/src shared/protocol/src bridge/build.rs shared/protocol/build.rs
+python3 .ci/filelen.py engine/src app/src shared/locales/src bridge/src shared/protocol/src
 cargo clippy --workspace --exclude app --all-targets --locked -- -D warnings
 cargo clippy -p engine --lib --no-default-features --target wasm32-unknown-unknown --locked -- -D warnings
 cargo clippy -p app --target wasm32-unknown-unknown --locked -- -D warnings
 
 step "tests"
 cargo test --workspace --exclude app --release --locked
-cargo test -p app --lib --release --locked
+cargo test -p app --lib --test golden --release --locked
 
 step "the app's components in headless Chromium and Firefox (wasm_bindgen_test)"
 CHROMEDRIVER=/usr/bin/chromedriver cargo test -p app --target wasm32-unknown-unknown --test dom --locked

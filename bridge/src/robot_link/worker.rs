@@ -1,234 +1,16 @@
-//! The host side of `c4robot/1`: one command at a time, timeouts, polling
-//! after faults, reopening a vanished port, and bringing the physical grid
-//! back in line with the game.
-//!
-//! The link reconciles: the game says which coins should be in the grid and
-//! which LEDs lit ([`RobotLink::set_desired`]); the link's thread compares
-//! that with what the robot has confirmed and sends the next command. A new
-//! game, a fault and a re-plugged cable all end the same way: the robot's
-//! state is unknown, so it clears the grid and drops the game's coins again.
+//! The link's thread: one command at a time to the robot, its replies
+//! read line by line, faults polled, a vanished port reopened, and the grid
+//! brought back in line with what the game wants.
 
 use std::collections::VecDeque;
 use std::io::{Read, Write};
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
 use tokio::sync::watch;
 
-use crate::codec::RobotCodec;
-use crate::robot_protocol::{Colour, Command, CommandKind, ErrorCode, Reply};
-
-/// Which robot to talk to.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Target {
-    /// A serial device (or pseudo-terminal) at this path.
-    Serial {
-        /// The device path, e.g. `/dev/ttyUSB0` or `/dev/serial/by-id/...`.
-        path: PathBuf,
-        /// Baud rate.
-        baud: u32,
-    },
-    /// No hardware: every command succeeds at once and is only logged.
-    Dummy,
-}
-
-/// Timeouts of the protocol.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Timeouts {
-    /// `RECEIVED` must arrive within this.
-    pub received: Duration,
-    /// A drop must finish within this.
-    pub drop: Duration,
-    /// A clear must finish within this.
-    pub clear: Duration,
-    /// LED commands must finish within this.
-    pub led: Duration,
-    /// Polling interval with `PING` after a fault, and for reopening a port.
-    pub poll: Duration,
-}
-
-impl Default for Timeouts {
-    fn default() -> Self {
-        Timeouts {
-            received: Duration::from_millis(500),
-            drop: Duration::from_secs(8),
-            clear: Duration::from_secs(15),
-            led: Duration::from_secs(2),
-            poll: Duration::from_secs(2),
-        }
-    }
-}
-
-impl Timeouts {
-    fn for_kind(&self, kind: CommandKind) -> Duration {
-        match kind {
-            CommandKind::Drop => self.drop,
-            CommandKind::Clear => self.clear,
-            CommandKind::Led | CommandKind::Other => self.led,
-        }
-    }
-}
-
-/// Lit cells: the winner's colour and four `(column, row)` cells, 1-based.
-pub type Lit = (Colour, [(u8, u8); 4]);
-
-/// LEDs on or off.
-type Leds = Option<Lit>;
-
-/// What the game wants the robot to show.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Desired {
-    /// Coins in the order they were played: colour and 1-based column.
-    pub coins: Vec<(Colour, u8)>,
-    /// The winning cells to light, if the game was won.
-    pub leds: Leds,
-}
-
-impl Desired {
-    /// What the robot shows for a game: its coins in order, and the winning
-    /// four lit in the winner's colour.
-    pub fn of(board: &engine::Board) -> Desired {
-        let coins = board
-            .moves()
-            .enumerate()
-            .map(|(i, c)| (Colour::of(engine::Side::to_move_after(i)), c as u8 + 1))
-            .collect();
-        let leds = board
-            .winner()
-            .zip(board.winning_line())
-            .and_then(|(w, cells)| {
-                let cells: Vec<(u8, u8)> =
-                    cells.iter().map(|c| (c.column + 1, c.row + 1)).collect();
-                Some((Colour::of(w), <[(u8, u8); 4]>::try_from(cells).ok()?))
-            });
-        Desired { coins, leds }
-    }
-}
-
-pub use booth_protocol::{Fault, LinkState, RobotStatus};
-
-/// One line of the link's recent history, for the operator.
-#[derive(Debug, Clone, Serialize)]
-pub struct LogEntry {
-    /// Milliseconds since the link started.
-    pub at_ms: u64,
-    /// What happened.
-    pub text: String,
-}
-
-/// What the booth's staff can ask of the robot from the operator page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OperatorRequest {
-    /// Release every coin and rebuild the game's coins (after someone
-    /// touched the grid).
-    Rebuild,
-    /// Light four cells for a moment, then show the game again.
-    TestLeds,
-    /// Send `RESET` (leave the error state), then rebuild the grid.
-    Reset,
-}
-
-/// A running link to the robot.
-pub struct RobotLink {
-    requests: Arc<Mutex<Vec<OperatorRequest>>>,
-    desired: Arc<(Mutex<Desired>, Condvar)>,
-    status: Arc<watch::Sender<RobotStatus>>,
-    log: Arc<Mutex<VecDeque<LogEntry>>>,
-    stop: Arc<AtomicBool>,
-}
-
-impl RobotLink {
-    /// Starts the link's thread.
-    pub fn spawn(target: Target, timeouts: Timeouts, codec: Box<dyn RobotCodec>) -> RobotLink {
-        let port = match &target {
-            Target::Serial { path, .. } => path.display().to_string(),
-            Target::Dummy => "dummy".into(),
-        };
-        let (tx, rx) = watch::channel(RobotStatus {
-            state: LinkState::Connecting,
-            fault: None,
-            in_sync: false,
-            placed: 0,
-            behind: 0,
-            port,
-        });
-        let tx = Arc::new(tx);
-        let desired = Arc::new((Mutex::new(Desired::default()), Condvar::new()));
-        let log = Arc::new(Mutex::new(VecDeque::new()));
-        let stop = Arc::new(AtomicBool::new(false));
-        let requests = Arc::new(Mutex::new(Vec::new()));
-        let mut worker = Worker {
-            requests: Arc::clone(&requests),
-            target,
-            timeouts,
-            codec,
-            desired: Arc::clone(&desired),
-            status: Arc::clone(&tx),
-            log: Arc::clone(&log),
-            stop: Arc::clone(&stop),
-            port: None,
-            buffer: Vec::new(),
-            overlong: false,
-            physical: None,
-            started: Instant::now(),
-            fault: None,
-            unsettled: true,
-            garbage: Garbage::default(),
-        };
-        std::thread::Builder::new()
-            .name("robot-link".into())
-            .spawn(move || worker.run())
-            .expect("a thread can be started");
-        drop(rx);
-        RobotLink {
-            requests,
-            desired,
-            status: tx,
-            log,
-            stop,
-        }
-    }
-
-    /// What the robot should show from now on.
-    pub fn set_desired(&self, desired: Desired) {
-        let (lock, wake) = &*self.desired;
-        let mut current = lock.lock().expect("desired lock");
-        if *current != desired {
-            *current = desired;
-            // Out of step until the robot confirms: no move meanwhile.
-            self.status.send_modify(|s| s.in_sync = false);
-        }
-        wake.notify_all();
-    }
-
-    /// Queues a request of the booth's staff; the link carries it out
-    /// between commands.
-    pub fn request(&self, request: OperatorRequest) {
-        self.requests.lock().expect("requests lock").push(request);
-        self.status.send_modify(|s| s.in_sync = false);
-        self.desired.1.notify_all();
-    }
-
-    /// The status, updated after every change.
-    pub fn status(&self) -> watch::Receiver<RobotStatus> {
-        self.status.subscribe()
-    }
-
-    /// The most recent commands and replies, oldest first.
-    pub fn recent(&self) -> Vec<LogEntry> {
-        self.log.lock().expect("log lock").iter().cloned().collect()
-    }
-}
-
-impl Drop for RobotLink {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::SeqCst);
-        self.desired.1.notify_all();
-    }
-}
+use super::*;
 
 /// A fault in the words of the protocol, for the pages to say.
 fn fault_of(state: LinkState, code: Option<ErrorCode>) -> Option<Fault> {
@@ -255,7 +37,7 @@ enum Failure {
 
 /// The physical state as far as the robot confirmed it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Physical {
+pub(super) struct Physical {
     coins: Vec<(Colour, u8)>,
     /// `None` while unknown (after a clear the spec still wants LEDOFF).
     leds: Option<Leds>,
@@ -267,36 +49,36 @@ impl Physical {
     }
 }
 
-struct Worker {
-    requests: Arc<Mutex<Vec<OperatorRequest>>>,
-    target: Target,
-    timeouts: Timeouts,
-    codec: Box<dyn RobotCodec>,
-    desired: Arc<(Mutex<Desired>, Condvar)>,
-    status: Arc<watch::Sender<RobotStatus>>,
-    log: Arc<Mutex<VecDeque<LogEntry>>>,
-    stop: Arc<AtomicBool>,
-    port: Option<Box<dyn serialport::SerialPort>>,
+pub(super) struct Worker {
+    pub(super) requests: Arc<Mutex<Vec<OperatorRequest>>>,
+    pub(super) target: Target,
+    pub(super) timeouts: Timeouts,
+    pub(super) codec: Box<dyn RobotCodec>,
+    pub(super) desired: Arc<(Mutex<Desired>, Condvar)>,
+    pub(super) status: Arc<watch::Sender<RobotStatus>>,
+    pub(super) log: Arc<Mutex<VecDeque<LogEntry>>>,
+    pub(super) stop: Arc<AtomicBool>,
+    pub(super) port: Option<Box<dyn serialport::SerialPort>>,
     /// Bytes read and not yet a line: at most [`MAX_LINE`] and its end.
-    buffer: Vec<u8>,
+    pub(super) buffer: Vec<u8>,
     /// In a line too long for the protocol: bytes are dropped up to its end.
-    overlong: bool,
+    pub(super) overlong: bool,
     /// `None`: unknown (after start, a fault or a reconnect).
-    physical: Option<Physical>,
-    started: Instant,
-    fault: Option<ErrorCode>,
+    pub(super) physical: Option<Physical>,
+    pub(super) started: Instant,
+    pub(super) fault: Option<ErrorCode>,
     /// Since the last fault, lost command or reconnection the robot may
     /// still answer commands the link gave up on: see [`Worker::settle`].
-    unsettled: bool,
+    pub(super) unsettled: bool,
     /// Lines from the robot that mean nothing, noted once a second.
-    garbage: Garbage,
+    pub(super) garbage: Garbage,
 }
 
 /// A robot line that spews garbage must not fill the journal on the Pi's
 /// SD card: what it sends is noted at most once a second, with a count of
 /// the lines not noted since.
 #[derive(Default)]
-struct Garbage {
+pub(super) struct Garbage {
     last_noted: Option<Instant>,
     held: u64,
 }
@@ -382,7 +164,7 @@ impl Worker {
         drop(desired);
     }
 
-    fn run(&mut self) {
+    pub(super) fn run(&mut self) {
         if self.target == Target::Dummy {
             return self.run_dummy();
         }
