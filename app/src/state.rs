@@ -21,7 +21,7 @@ pub struct Search {
     /// The running search's numbers.
     pub progress: RwSignal<Option<SearchProgress>>,
     /// The computer's thoughts, newest first.
-    pub thoughts: RwSignal<Vec<crate::i18n::Thought>>,
+    pub thoughts: RwSignal<Vec<crate::model::thoughts::Thought>>,
     /// Every column's value, from the last search or from a hint.
     pub column_values: RwSignal<Option<ColumnValues>>,
     /// The expected continuation of the last search.

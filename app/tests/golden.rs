@@ -4,8 +4,10 @@
 //! fails here as well as in the bridge.
 #![cfg(not(target_arch = "wasm32"))]
 
-use app::i18n::{Caption, Lang, RobotGameLine, Say, Text, Thought, refusal_text, seat_names};
+use app::i18n::{Lang, Say, Text, refusal_text, seat_names};
+use app::model::booth::RobotGameLine;
 use app::model::booth::{levels_offered, own_seat};
+use app::model::thoughts::{Caption, Thought};
 use booth_protocol::{Language, ServerMessage};
 
 const EN: Lang = Lang(Language::En);

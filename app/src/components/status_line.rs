@@ -5,7 +5,8 @@ use engine::Status;
 use leptos::prelude::*;
 
 use crate::control::use_actions;
-use crate::i18n::{I18n, RobotGameLine, Say, Text, seat_names, seat_names_in_colour, use_i18n};
+use crate::i18n::{I18n, Say, Text, seat_names, seat_names_in_colour, use_i18n};
+use crate::model::booth::RobotGameLine;
 use crate::model::booth::{own_seat, waiting_for_opponent};
 use crate::model::game::Game;
 use crate::model::settings::{GameMode, Settings};

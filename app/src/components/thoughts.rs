@@ -4,9 +4,10 @@
 use leptos::prelude::*;
 
 use crate::control::use_actions;
-use crate::i18n::{Caption, Say, Text, use_i18n};
+use crate::i18n::{Say, Text, use_i18n};
 use crate::model::game::Game;
 use crate::model::settings::Settings;
+use crate::model::thoughts::Caption;
 use crate::state::{Data, Search};
 use crate::tree::TreeView;
 

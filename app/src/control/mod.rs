@@ -16,12 +16,13 @@ use engine::player::{Level, SearchProgress, Teaching};
 use engine::trace::SearchTrace;
 use leptos::prelude::*;
 
-use crate::i18n::{Lang, Message, Text, Thought};
+use crate::i18n::{Lang, Message, Text};
 use crate::io::booth_link::BoothLink;
 use crate::io::channel::Spectate;
 use crate::io::search_worker::SearchWorker;
 use crate::model::game::{Game, Refusal};
 use crate::model::settings::{GameMode, Settings};
+use crate::model::thoughts::Thought;
 use crate::model::values::ValueSource;
 use crate::protocol::{FromWorker, ToWorker};
 use crate::state::{State, TreeKind};

@@ -11,6 +11,7 @@
 mod booth;
 mod catalogue;
 mod say;
+mod thinking;
 
 pub use crate::model::Lang;
 pub use booth::{refusal_text, robot_words, seat_names, seat_names_in_colour};
@@ -18,13 +19,14 @@ pub use catalogue::{Arg, Sentence, Text};
 
 use booth_protocol::search::Fact;
 use engine::evaluation::Style;
-use engine::player::{Level, SearchProgress};
+use engine::player::Level;
 use engine::review::ReviewedMove;
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
 
+use crate::model::booth::RobotGameLine;
 use crate::model::game::Refusal;
 use crate::model::settings::{CoinColour, GameMode, Starter};
+use crate::model::thoughts::{Caption, Thought};
 use crate::protocol::Database;
 
 impl Lang {
@@ -48,76 +50,6 @@ const EXPLAINER: [(Text, Text); 6] = [
     (Text::Explainer6Heading, Text::Explainer6),
 ];
 
-/// A robot game between people as one page sees it: whose turn, or how
-/// it ended, by name. Which line applies is decided here once; each
-/// language only words it.
-#[derive(Debug, Clone, PartialEq)]
-pub enum RobotGameLine {
-    /// This page won against the other person.
-    YouWon { against: String },
-    /// The other person won; this page lost.
-    YouLost { winner: String },
-    /// Someone won (a page that plays neither seat).
-    Won { winner: String },
-    /// This page's turn.
-    YourTurn { name: String },
-    /// The other seat's turn.
-    TurnOf { name: String },
-    /// Nobody won.
-    Draw { names: [String; 2] },
-}
-
-impl RobotGameLine {
-    /// The line for the seats' `names`, this page's seat (`you`, if it
-    /// plays one), whose turn it is while the game is on, and the winner's
-    /// seat once someone won.
-    pub fn of(
-        names: [String; 2],
-        you: Option<usize>,
-        turn: Option<usize>,
-        winner: Option<usize>,
-    ) -> RobotGameLine {
-        let [first, second] = names;
-        let name = |seat: usize| {
-            if seat == 0 {
-                first.clone()
-            } else {
-                second.clone()
-            }
-        };
-        match (you, turn, winner) {
-            (Some(me), _, Some(w)) if me == w => RobotGameLine::YouWon {
-                against: name(1 - w),
-            },
-            (Some(_), _, Some(w)) => RobotGameLine::YouLost { winner: name(w) },
-            (None, _, Some(w)) => RobotGameLine::Won { winner: name(w) },
-            (Some(me), Some(t), _) if me == t => RobotGameLine::YourTurn { name: name(t) },
-            (_, Some(t), _) => RobotGameLine::TurnOf { name: name(t) },
-            (_, None, None) => RobotGameLine::Draw {
-                names: [name(0), name(1)],
-            },
-        }
-    }
-}
-
-/// A line of the computer's thoughts: what a search chose, or a fact it
-/// found. The spectator channel carries them; each screen words them.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum Thought {
-    /// The computer's move with how far and how much it searched.
-    Searched {
-        column: usize,
-        depth: u8,
-        nodes: u64,
-        /// Solved to the end of the game (Perfect): said without a depth,
-        /// and with no positions as known in advance.
-        #[serde(default)]
-        solved: bool,
-    },
-    /// A fact about the move.
-    Fact(Fact),
-}
-
 impl Thought {
     /// The line in words.
     pub fn say(&self) -> Say {
@@ -134,109 +66,6 @@ impl Thought {
                 solved: *solved,
             },
             Thought::Fact(fact) => Say::Thought(fact.clone()),
-        }
-    }
-}
-
-/// What the spectator screen says under the tree, for people who have
-/// never heard of a search: what the computer is doing now, or what its
-/// last search found.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Caption {
-    /// A search is running.
-    /// The solver at work: it searches to the end of the game.
-    Solving {
-        nodes: u64,
-    },
-    Thinking {
-        depth: u8,
-        nodes: u64,
-    },
-    /// The last search chose `column` (0-based) after `nodes` positions.
-    Chose {
-        column: usize,
-        nodes: u64,
-        outlook: Outlook,
-    },
-}
-
-/// The most telling thing the last search found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outlook {
-    /// The move completes four in a row.
-    WinsNow,
-    /// A win is certain, with this many more of its coins.
-    Wins { stones: u8 },
-    /// The opponent threatened four in a row in this column (0-based).
-    Blocks { column: u8 },
-    /// A perfect opponent wins, with this many more coins.
-    Loses { stones: u8 },
-    /// Perfect play on both sides ends in a draw.
-    Draw,
-    /// A weak move chosen on purpose.
-    Random,
-    /// Nothing certain: the path it expects.
-    Expects,
-}
-
-impl Caption {
-    /// The caption for a running search's `progress`, or else for the
-    /// newest decision in `thoughts` (newest first: its `Searched` line,
-    /// then its facts).
-    /// `left` is the number of empty cells: a search that deep is the
-    /// solver's.
-    pub fn of(
-        progress: Option<&SearchProgress>,
-        thoughts: &[Thought],
-        left: usize,
-    ) -> Option<Caption> {
-        if let Some(p) = progress.filter(|p| usize::from(p.depth) >= left) {
-            return Some(Caption::Solving { nodes: p.nodes });
-        }
-        if let Some(p) = progress {
-            return Some(Caption::Thinking {
-                depth: p.depth,
-                nodes: p.nodes,
-            });
-        }
-        let Some(Thought::Searched { column, nodes, .. }) = thoughts.first() else {
-            return None;
-        };
-        let facts = thoughts[1..].iter().map_while(|t| match t {
-            Thought::Fact(fact) => Some(fact),
-            Thought::Searched { .. } => None,
-        });
-        let outlook = facts
-            .filter_map(|fact| match fact {
-                Fact::WinsNow => Some(Outlook::WinsNow),
-                Fact::WinsIn { stones } => Some(Outlook::Wins { stones: *stones }),
-                Fact::MustBlock { column } => Some(Outlook::Blocks { column: *column }),
-                Fact::LosesIn { stones } => Some(Outlook::Loses { stones: *stones }),
-                Fact::Draw => Some(Outlook::Draw),
-                Fact::RandomMove => Some(Outlook::Random),
-                _ => None,
-            })
-            .min_by_key(|o| o.rank())
-            .unwrap_or(Outlook::Expects);
-        Some(Caption::Chose {
-            column: *column,
-            nodes: *nodes,
-            outlook,
-        })
-    }
-}
-
-impl Outlook {
-    /// Which of several facts the caption tells (the lowest).
-    fn rank(self) -> u8 {
-        match self {
-            Outlook::WinsNow => 0,
-            Outlook::Random => 1,
-            Outlook::Wins { .. } => 2,
-            Outlook::Blocks { .. } => 3,
-            Outlook::Loses { .. } => 4,
-            Outlook::Draw => 5,
-            Outlook::Expects => 6,
         }
     }
 }

@@ -2,16 +2,15 @@
 //! values: decided here once for every language.
 
 use booth_protocol::NoticeCode;
-use booth_protocol::search::Fact;
 use engine::evaluation::Style;
 use engine::player::Level;
 use engine::review::{Mark, ReviewedMove};
-use engine::score::stones_to_win;
 
 use super::catalogue::{Arg, Sentence, Text};
-use super::{Caption, Lang, Outlook, RobotGameLine, Say, level_name_or_depth, minutes};
+use super::{Lang, Say, level_name_or_depth, minutes};
+use crate::model::booth::RobotGameLine;
 use crate::model::settings::CoinColour;
-use crate::model::values::{Rank, short_value};
+use crate::model::values::Rank;
 use crate::protocol::Database;
 
 impl Lang {
@@ -109,27 +108,6 @@ impl Lang {
         }
     }
 
-    /// The computer's move: how deep and how much it searched, or that it
-    /// was solved (known in advance when no position was searched).
-    fn searched(self, column: usize, depth: u8, nodes: u64, solved: bool) -> String {
-        match (solved, nodes) {
-            (true, 0) => return self.sentence(Sentence::SearchedKnown, &[column_arg(column)]),
-            (true, _) => {
-                return self.sentence(
-                    Sentence::SearchedSolved,
-                    &[column_arg(column), ("nodes", Arg::Count(nodes))],
-                );
-            }
-            (false, _) => {}
-        }
-        let args = [
-            column_arg(column),
-            num("depth", depth),
-            ("nodes", Arg::Count(nodes)),
-        ];
-        self.sentence(Sentence::Searched, &args)
-    }
-
     fn perfect_note(self, columns: u8, rows: u8, seconds: u32) -> String {
         let args = [
             num("columns", columns),
@@ -137,37 +115,6 @@ impl Lang {
             num("seconds", seconds),
         ];
         self.sentence(Sentence::PerfectNote, &args)
-    }
-
-    /// The running search in numbers; the solver's without a depth.
-    fn search_line(
-        self,
-        depth: u8,
-        nodes: u64,
-        per_second: u64,
-        best: Option<(usize, i32)>,
-        solving: bool,
-    ) -> String {
-        if solving {
-            let args = [
-                ("nodes", Arg::Count(nodes)),
-                ("speed", Arg::Count(per_second)),
-            ];
-            return self.sentence(Sentence::SearchLineSolving, &args);
-        }
-        let common = [
-            num("depth", depth),
-            ("nodes", Arg::Count(nodes)),
-            ("speed", Arg::Count(per_second)),
-        ];
-        match best {
-            None => self.sentence(Sentence::SearchLine, &common),
-            Some((column, value)) => {
-                let value = short_value(value);
-                let best = [column_arg(column), ("value", Arg::Str(&value))];
-                self.sentence(Sentence::SearchLineBest, &[&common[..], &best].concat())
-            }
-        }
     }
 
     fn your_turn(self, colour: CoinColour, level: Level, style: Style) -> String {
@@ -193,18 +140,6 @@ impl Lang {
         let owner = Arg::Text(owner.map_or(Text::Empty, Text::from));
         let args = [num("row", row), num("column", column), ("owner", owner)];
         self.sentence(Sentence::Cell, &args)
-    }
-
-    /// Pons' score in moves to the end.
-    fn perfect_value(self, score: i32, cells: usize, plies: usize) -> String {
-        let moves = |sentence, n| self.sentence(sentence, &[num("moves", n)]);
-        match (score.signum(), stones_to_win(cells, plies, score)) {
-            (0, _) | (_, None) => self.t(Text::ValueDraw).into(),
-            (1, Some(1)) => self.t(Text::ValueWinsNow).into(),
-            (1, Some(n)) => moves(Sentence::ValueWinsIn, n),
-            (_, Some(1)) => self.t(Text::ValueLosesAtOnce).into(),
-            (_, Some(n)) => moves(Sentence::ValueLosesIn, n),
-        }
     }
 
     fn database_loading(self, loaded: u32, total: Option<u32>) -> String {
@@ -275,113 +210,6 @@ impl Lang {
         }
     }
 
-    fn tree_caption(self, depth: u8, nodes: u64, pruned: u64, from_table: u64) -> String {
-        let args = [
-            num("depth", depth),
-            ("nodes", Arg::Count(nodes)),
-            ("pruned", Arg::Count(pruned)),
-            ("table", Arg::Count(from_table)),
-        ];
-        match from_table {
-            0 => self.sentence(Sentence::TreeCaption, &args[..3]),
-            _ => self.sentence(Sentence::TreeCaptionTable, &args),
-        }
-    }
-
-    fn minimax_caption(self, caption: Option<(u8, u64, u64, u64)>) -> String {
-        let Some((depth, minimax, alpha_beta, saved)) = caption else {
-            return self.t(Text::MinimaxWorking).into();
-        };
-        let args = [
-            num("depth", depth),
-            ("minimax", Arg::Count(minimax)),
-            ("alphabeta", Arg::Count(alpha_beta)),
-            ("saved", Arg::Num(saved)),
-        ];
-        self.sentence(Sentence::MinimaxCaption, &args)
-    }
-
-    fn thought(self, fact: &Fact) -> String {
-        let s = |sentence, args: &[(&str, Arg)]| self.sentence(sentence, args);
-        match fact {
-            Fact::WinsNow => self.t(Text::ThoughtWinsNow).into(),
-            Fact::WinsIn { stones } => s(Sentence::ThoughtWinsIn, &[num("stones", *stones)]),
-            Fact::LosesIn { stones } => s(Sentence::ThoughtLosesIn, &[num("stones", *stones)]),
-            Fact::Draw => self.t(Text::ThoughtDraw).into(),
-            Fact::MustBlock { column } => s(Sentence::ThoughtMustBlock, &[column_arg(*column)]),
-            Fact::CreatesThreats { count } => {
-                s(Sentence::ThoughtCreatesThreats, &[num("count", *count)])
-            }
-            Fact::EveryOtherMoveLoses => self.t(Text::ThoughtEveryOtherMoveLoses).into(),
-            Fact::Unsolved { seconds } => s(Sentence::ThoughtUnsolved, &[num("seconds", *seconds)]),
-            Fact::RandomMove => self.t(Text::ThoughtRandomMove).into(),
-        }
-    }
-
-    /// The spectator screen's caption: what the tree shows, in plain words.
-    fn caption(self, caption: &Caption) -> String {
-        let (column, nodes, outlook) = match caption {
-            Caption::Solving { nodes } => {
-                return self.sentence(Sentence::CaptionSolving, &[("nodes", Arg::Count(*nodes))]);
-            }
-            Caption::Thinking { depth, nodes } => {
-                return self.sentence(
-                    Sentence::CaptionThinking,
-                    &[num("depth", *depth), ("nodes", Arg::Count(*nodes))],
-                );
-            }
-            Caption::Chose {
-                column,
-                nodes,
-                outlook,
-            } => (column_arg(*column), ("nodes", Arg::Count(*nodes)), outlook),
-        };
-        let (sentence, extra) = match outlook {
-            Outlook::WinsNow => (Sentence::CaptionWinsNow, None),
-            Outlook::Wins { stones } => (Sentence::CaptionWins, Some(num("stones", *stones))),
-            Outlook::Blocks { column: blocked } => (
-                Sentence::CaptionBlocks,
-                Some(("blocked", Arg::Num(u64::from(*blocked) + 1))),
-            ),
-            Outlook::Loses { stones } => (Sentence::CaptionLoses, Some(num("stones", *stones))),
-            Outlook::Draw => (Sentence::CaptionDraw, None),
-            Outlook::Random => (Sentence::CaptionRandom, None),
-            Outlook::Expects => (Sentence::CaptionExpects, None),
-        };
-        let args: Vec<(&str, Arg)> = [column, nodes].into_iter().chain(extra).collect();
-        self.sentence(sentence, &args)
-    }
-
-    /// A tree node for screen readers: where it is, its value, then what
-    /// the search did there.
-    fn tree_node(
-        self,
-        column: Option<usize>,
-        value: &str,
-        folded: Option<u64>,
-        pruned: u32,
-        from_table: bool,
-    ) -> String {
-        let node = column.map_or_else(
-            || self.t(Text::TreeNodeRoot).to_string(),
-            |c| self.sentence(Sentence::TreeNodeColumn, &[column_arg(c)]),
-        );
-        let mut line = self.sentence(
-            Sentence::TreeNode,
-            &[("node", Arg::Str(&node)), ("value", Arg::Str(value))],
-        );
-        let details = [
-            folded.map(|n| self.sentence(Sentence::TreeNodeFolded, &[("count", Arg::Count(n))])),
-            (pruned > 0).then(|| self.sentence(Sentence::TreeNodePruned, &[num("count", pruned)])),
-            from_table.then(|| self.t(Text::TreeNodeFromTable).to_string()),
-        ];
-        for detail in details.into_iter().flatten() {
-            line.push_str(", ");
-            line.push_str(&detail);
-        }
-        line
-    }
-
     /// What the bridge tells every page, with the person it is about.
     fn notice(self, code: NoticeCode, name: Option<&str>) -> String {
         let named = |sentence, nobody| {
@@ -428,12 +256,12 @@ impl Lang {
 }
 
 /// A small number as a value, by name.
-fn num(name: &str, n: impl TryInto<u64>) -> (&str, Arg<'static>) {
+pub(super) fn num(name: &str, n: impl TryInto<u64>) -> (&str, Arg<'static>) {
     (name, Arg::Num(n.try_into().unwrap_or(u64::MAX)))
 }
 
 /// A 0-based column as people count it, from 1.
-fn column_arg(column: impl TryInto<u64>) -> (&'static str, Arg<'static>) {
+pub(super) fn column_arg(column: impl TryInto<u64>) -> (&'static str, Arg<'static>) {
     ("column", Arg::Num(column.try_into().unwrap_or(0) + 1))
 }
 

@@ -46,7 +46,7 @@ pub struct Shared {
     /// The last (or the running) search's tree.
     pub trace: Option<Tree>,
     /// The computer's thoughts, newest first.
-    pub thoughts: Vec<crate::i18n::Thought>,
+    pub thoughts: Vec<crate::model::thoughts::Thought>,
     /// Column values and where they come from.
     pub column_values: Option<ColumnValues>,
     /// The expected continuation.

@@ -82,3 +82,55 @@ pub fn levels_offered(welcome: Option<&Welcome>) -> Vec<LevelSpec> {
         })
         .collect()
 }
+
+/// A robot game between people as one page sees it: whose turn, or how
+/// it ended, by name. Which line applies is decided here once; each
+/// language only words it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RobotGameLine {
+    /// This page won against the other person.
+    YouWon { against: String },
+    /// The other person won; this page lost.
+    YouLost { winner: String },
+    /// Someone won (a page that plays neither seat).
+    Won { winner: String },
+    /// This page's turn.
+    YourTurn { name: String },
+    /// The other seat's turn.
+    TurnOf { name: String },
+    /// Nobody won.
+    Draw { names: [String; 2] },
+}
+
+impl RobotGameLine {
+    /// The line for the seats' `names`, this page's seat (`you`, if it
+    /// plays one), whose turn it is while the game is on, and the winner's
+    /// seat once someone won.
+    pub fn of(
+        names: [String; 2],
+        you: Option<usize>,
+        turn: Option<usize>,
+        winner: Option<usize>,
+    ) -> RobotGameLine {
+        let [first, second] = names;
+        let name = |seat: usize| {
+            if seat == 0 {
+                first.clone()
+            } else {
+                second.clone()
+            }
+        };
+        match (you, turn, winner) {
+            (Some(me), _, Some(w)) if me == w => RobotGameLine::YouWon {
+                against: name(1 - w),
+            },
+            (Some(_), _, Some(w)) => RobotGameLine::YouLost { winner: name(w) },
+            (None, _, Some(w)) => RobotGameLine::Won { winner: name(w) },
+            (Some(me), Some(t), _) if me == t => RobotGameLine::YourTurn { name: name(t) },
+            (_, Some(t), _) => RobotGameLine::TurnOf { name: name(t) },
+            (_, None, None) => RobotGameLine::Draw {
+                names: [name(0), name(1)],
+            },
+        }
+    }
+}

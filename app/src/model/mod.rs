@@ -1,5 +1,6 @@
 //! Plain types: the game, the settings, the values over the columns, a
-//! finished game's review and a robot game as the bridge shows it. No
+//! finished game's review, a robot game as the bridge shows it and the
+//! computer's thoughts. No
 //! signals and no words: the texts read these, the state holds them in
 //! signals, the control changes them.
 
@@ -8,6 +9,7 @@ pub mod game;
 mod lang;
 pub mod review;
 pub mod settings;
+pub mod thoughts;
 pub mod values;
 
 pub use lang::Lang;

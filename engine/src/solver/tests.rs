@@ -41,9 +41,7 @@ fn play_at_random(board: &mut Board, rng: &mut Rng) {
 #[test]
 fn small_boards_match_exhaustive_minimax() {
     let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
-    for (columns, rows, n, min_plies) in
-        [(4, 4, 3, 0), (5, 4, 4, 4), (4, 5, 3, 2), (6, 4, 3, 8)]
-    {
+    for (columns, rows, n, min_plies) in [(4, 4, 3, 0), (5, 4, 4, 4), (4, 5, 3, 2), (6, 4, 3, 8)] {
         let g = Geometry::new(columns, rows, n).unwrap();
         let mut memo = HashMap::new();
         let mut solver = Solver::new();
