@@ -4,6 +4,10 @@ round in a circle. A module's imports are the `crate::`, `super::` and
 `self::` paths in its file outside comments and its `mod tests`; a child
 naming its own parent does not count (the parent only declares it).
 
+For the app (`app/src`) it also checks the direction of its layers: each
+top-level module imports only from its own layer and those before it in
+APP_LAYERS, and `io` only from `control`.
+
 Usage: imports.py <crate source folder>...
 """
 import os
@@ -97,11 +101,54 @@ def circles(graph):
     return found
 
 
+# The app's layers, lowest first: plain types (and the worker's messages),
+# their words, the reactive state, the outside world, what changes the
+# state, and the views.
+APP_LAYERS = [
+    {"model", "protocol"},
+    {"i18n"},
+    {"state"},
+    {"io"},
+    {"control"},
+    {"components", "tree", "screens"},
+]
+
+
+def layer_of(module):
+    top = module.split("::")[0]
+    for number, layer in enumerate(APP_LAYERS):
+        if top in layer:
+            return number
+    return None
+
+
+def against_layers(graph):
+    wrong = []
+    for module, targets in sorted(graph.items()):
+        mine = layer_of(module)
+        for target in sorted(targets):
+            theirs = layer_of(target)
+            top, target_top = module.split("::")[0], target.split("::")[0]
+            if mine is None or theirs is None or top == target_top:
+                continue
+            if theirs > mine:
+                wrong.append(f"{module} imports {target}, a later layer")
+            elif target_top == "io" and top != "control":
+                wrong.append(f"{module} imports {target}: only control uses io")
+    return wrong
+
+
 failed = False
 for root in sys.argv[1:]:
-    for circle in circles(imports(root)):
+    graph = imports(root)
+    for circle in circles(graph):
         print(f"{root}: these modules import each other in a circle: {', '.join(circle)}")
         failed = True
+    if os.path.normpath(root) == os.path.normpath("app/src"):
+        for line in against_layers(graph):
+            print(f"{root}: {line}")
+            failed = True
 if failed:
     sys.exit(1)
-print(f"no import circles in {', '.join(sys.argv[1:])}")
+layers = " < ".join("/".join(sorted(layer)) for layer in APP_LAYERS)
+print(f"no import circles in {', '.join(sys.argv[1:])}; app/src's layers: {layers}, io only from control")

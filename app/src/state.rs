@@ -30,8 +30,6 @@ pub struct Search {
     pub trace: RwSignal<Option<SearchTrace>>,
     /// Minimax beside alpha-beta for the teaching view, once asked for.
     pub teaching: RwSignal<Option<Teaching>>,
-    /// Which tree the panel shows.
-    pub tree_kind: RwSignal<TreeKind>,
 }
 
 impl Search {
@@ -44,7 +42,6 @@ impl Search {
             last_pv: RwSignal::new(Vec::new()),
             trace: RwSignal::new(None),
             teaching: RwSignal::new(None),
-            tree_kind: RwSignal::new(TreeKind::Search),
         }
     }
 
@@ -167,6 +164,8 @@ pub struct Ui {
     /// The computer's thinking shown under (or beside) the board on a
     /// screen too small to show it all the time.
     pub thinking_open: RwSignal<bool>,
+    /// Which tree the thinking shows.
+    pub tree_kind: RwSignal<TreeKind>,
 }
 
 impl Ui {
@@ -237,11 +236,13 @@ impl State {
                 value_numbers: RwSignal::new(false),
                 message: RwSignal::new(None),
                 thinking_open: RwSignal::new(false),
+                tree_kind: RwSignal::new(TreeKind::Search),
             },
             review: Review(RwSignal::new(None)),
         };
-        provide_context(state.settings);
-        provide_context(state.game);
+        // Views read the settings and the game; only the actions write.
+        provide_context(state.settings.read_only());
+        provide_context(state.game.read_only());
         provide_context(state.search);
         provide_context(state.booth);
         provide_context(state.data);

@@ -125,7 +125,7 @@ async fn four_in_a_row_ends_the_game_and_the_game_is_saved() {
 fn counts_take_the_plural_form_the_browser_knows_for_the_language() {
     use app::i18n::{Lang, Say};
     use booth_protocol::Language;
-    use engine::player::Fact;
+    use booth_protocol::search::Fact;
     const DE: Lang = Lang(Language::De);
     const EN: Lang = Lang(Language::En);
     const FR: Lang = Lang(Language::Fr);

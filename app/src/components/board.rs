@@ -19,8 +19,8 @@ const EXPECTED_SHOWN: usize = 4;
 pub fn BoardView() -> impl IntoView {
     let i18n = use_i18n();
     let actions = use_actions();
-    let settings = expect_context::<RwSignal<Settings>>();
-    let game = expect_context::<RwSignal<Game>>();
+    let settings = expect_context::<ReadSignal<Settings>>();
+    let game = expect_context::<ReadSignal<Game>>();
     let search = expect_context::<Search>();
     let ui = expect_context::<Ui>();
     let grid = move || {
@@ -104,8 +104,8 @@ pub fn BoardView() -> impl IntoView {
 /// The coin over the column under the pointer, ready to drop.
 #[component]
 fn HoverRow() -> impl IntoView {
-    let settings = expect_context::<RwSignal<Settings>>();
-    let game = expect_context::<RwSignal<Game>>();
+    let settings = expect_context::<ReadSignal<Settings>>();
+    let game = expect_context::<ReadSignal<Game>>();
     let ui = expect_context::<Ui>();
     let slots = move || {
         let g = game.get();
@@ -128,7 +128,7 @@ fn HoverRow() -> impl IntoView {
 fn ColumnButtons() -> impl IntoView {
     let i18n = use_i18n();
     let actions = use_actions();
-    let game = expect_context::<RwSignal<Game>>();
+    let game = expect_context::<ReadSignal<Game>>();
     let ui = expect_context::<Ui>();
     let buttons = move || {
         let w = game.with(|g| g.board.geometry().columns());

@@ -16,7 +16,7 @@ use crate::state::{Search, Ui};
 #[component]
 pub fn ColumnValues() -> impl IntoView {
     let i18n = use_i18n();
-    let game = expect_context::<RwSignal<Game>>();
+    let game = expect_context::<ReadSignal<Game>>();
     let search = expect_context::<Search>();
     let ui = expect_context::<Ui>();
     let cells = move || {

@@ -1,6 +1,6 @@
 //! The robot's lobby: a name, an opponent, and whether the robot is free.
 
-use booth_protocol::{ClientMessage, GameMode, valid_name};
+use booth_protocol::{GameMode, valid_name};
 use engine::evaluation::Style;
 use engine::player::LevelSpec;
 use leptos::prelude::*;
@@ -19,7 +19,7 @@ use crate::state::Ui;
 pub fn RobotPanel() -> impl IntoView {
     let ctx = use_actions();
     let booth = expect_context::<Booth>();
-    let game = expect_context::<RwSignal<Game>>();
+    let game = expect_context::<ReadSignal<Game>>();
     let ui = expect_context::<Ui>();
     let i18n = use_i18n();
     let t = move |text| i18n.t(text);
@@ -57,7 +57,7 @@ pub fn RobotPanel() -> impl IntoView {
         }
         seated_as(&|| ctx.robot_start(GameMode::VsComputer))
     };
-    let join = move |_| seated_as(&|| ctx.booth_send(&ClientMessage::Join));
+    let join = move |_| seated_as(&|| ctx.join_robot_game());
     let title = move || {
         booth
             .welcome

@@ -18,9 +18,9 @@ use crate::state::Review;
 pub fn ReviewPanel(play_on: bool) -> impl IntoView {
     let i18n = use_i18n();
     let actions = use_actions();
-    let game = expect_context::<RwSignal<Game>>();
+    let game = expect_context::<ReadSignal<Game>>();
     let review = expect_context::<Review>();
-    let settings = expect_context::<RwSignal<Settings>>();
+    let settings = expect_context::<ReadSignal<Settings>>();
     let (game, settings, review) = (game, settings, review.0);
     let current = move || {
         let moves = game.with(|g| g.board.to_string());

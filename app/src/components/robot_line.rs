@@ -1,7 +1,7 @@
 //! The robot's state in words, the names in the seats, and the questions
 //! of a robot game: "still there?", "leave?", "again?".
 
-use booth_protocol::{ClientMessage, GameMode, GameStatus, LinkState};
+use booth_protocol::{GameMode, GameStatus, LinkState};
 use leptos::prelude::*;
 
 use crate::components::JoinCode;
@@ -21,8 +21,8 @@ use crate::state::Ui;
 pub fn RobotLine(spectator: bool) -> impl IntoView {
     let ctx = use_actions();
     let booth = expect_context::<Booth>();
-    let game = expect_context::<RwSignal<Game>>();
-    let settings = expect_context::<RwSignal<Settings>>();
+    let game = expect_context::<ReadSignal<Game>>();
+    let settings = expect_context::<ReadSignal<Settings>>();
     let ui = expect_context::<Ui>();
     let i18n = use_i18n();
     let t = move |text| i18n.t(text);
@@ -151,10 +151,7 @@ fn StillThere() -> impl IntoView {
                             .map(|end| i18n.say(&Say::EndsInSeconds(booth.seconds_until(end))))
                     }}
                 </span>
-                <button on:click=move |_| {
-                    booth.still_there.set(None);
-                    ctx.booth_send(&ClientMessage::StillHere);
-                }>{move || t(Text::ImStillHere)}</button>
+                <button on:click=move |_| ctx.still_here()>{move || t(Text::ImStillHere)}</button>
             </div>
         </Show>
     }

@@ -16,8 +16,8 @@ use crate::state::{Panel, Ui};
 pub fn SettingsPanel() -> impl IntoView {
     let i18n = use_i18n();
     let actions = use_actions();
-    let game = expect_context::<RwSignal<Game>>();
-    let settings = expect_context::<RwSignal<Settings>>();
+    let game = expect_context::<ReadSignal<Game>>();
+    let settings = expect_context::<ReadSignal<Settings>>();
     let ui = expect_context::<Ui>();
     let s = settings;
     let t = move |text| i18n.t(text);
@@ -25,19 +25,7 @@ pub fn SettingsPanel() -> impl IntoView {
     // Changing who plays or the board ends the game; the rest applies at
     // once. A game on the robot ends only if the visitor says so: else the
     // menu shows its value again.
-    let set_and_restart = move |f: &dyn Fn(&mut Settings)| {
-        if game.with_untracked(|g| g.robot.is_some()) {
-            let ok = web_sys::window()
-                .and_then(|w| w.confirm_with_message(i18n.t(Text::ConfirmLeaveRobot)).ok())
-                .unwrap_or(false);
-            if !ok {
-                return;
-            }
-            actions.robot_leave();
-        }
-        s.update(|s| f(s));
-        actions.new_game(false);
-    };
+    let set_and_restart = move |f: &dyn Fn(&mut Settings)| actions.change_game_settings(f);
     let lang = move || i18n.lang();
     // The word for a choice that names itself (a mode, a style, a colour).
     let word = move |text: Text| lang().t(text).to_string();
@@ -52,7 +40,7 @@ pub fn SettingsPanel() -> impl IntoView {
             CoinColour::ALL.to_vec(),
             move || s.with(|s| s.colours[side]),
             move |c| word(c.into()),
-            move |c| s.update(|s| s.set_colour(side, c)),
+            move |c| actions.change_settings(&|s| s.set_colour(side, c)),
             no,
         )
         .attr("aria-label", label)
@@ -75,7 +63,7 @@ pub fn SettingsPanel() -> impl IntoView {
                     offered_levels().collect(),
                     move || s.with(|s| s.level),
                     move |l| lang().say(&Say::LevelName(l)),
-                    move |l| s.update(|s| s.level = l),
+                    move |l| actions.change_settings(&|s| s.level = l),
                     Signal::derive(on_robot),
                 )}
             </label>
@@ -84,7 +72,7 @@ pub fn SettingsPanel() -> impl IntoView {
                     vec![Style::Defensive, Style::Normal, Style::Aggressive],
                     move || s.with(|s| s.style),
                     move |st| word(st.into()),
-                    move |st| s.update(|s| s.style = st),
+                    move |st| actions.change_settings(&|s| s.style = st),
                     Signal::derive(on_robot),
                 )}
             </label>
@@ -119,13 +107,14 @@ pub fn SettingsPanel() -> impl IntoView {
 #[component]
 fn Preferences() -> impl IntoView {
     let i18n = use_i18n();
-    let s = expect_context::<RwSignal<Settings>>();
+    let actions = use_actions();
+    let s = expect_context::<ReadSignal<Settings>>();
     let t = move |text| i18n.t(text);
     view! {
         <label>{move || t(Text::Language)}
             <select on:change=move |e| {
                 if let Some(lang) = Lang::from_tag(&event_target_value(&e)) {
-                    s.update(|s| {
+                    actions.change_settings(&|s| {
                         s.lang = lang;
                         s.lang_chosen = true;
                     });
@@ -137,11 +126,11 @@ fn Preferences() -> impl IntoView {
             </select>
         </label>
         <label class="check"><input type="checkbox" prop:checked=move || s.with(|s| s.animation)
-            on:change=move |e| s.update(|s| s.animation = event_target_checked(&e))/>{move || t(Text::Animation)}</label>
+            on:change=move |e| { let on = event_target_checked(&e); actions.change_settings(&|s| s.animation = on) }/>{move || t(Text::Animation)}</label>
         <label class="check"><input type="checkbox" prop:checked=move || s.with(|s| s.high_contrast)
-            on:change=move |e| s.update(|s| s.high_contrast = event_target_checked(&e))/>{move || t(Text::HighContrast)}</label>
+            on:change=move |e| { let on = event_target_checked(&e); actions.change_settings(&|s| s.high_contrast = on) }/>{move || t(Text::HighContrast)}</label>
         <label class="check"><input type="checkbox" prop:checked=move || s.with(|s| s.marks)
-            on:change=move |e| s.update(|s| s.marks = event_target_checked(&e))/>{move || t(Text::Marks)}</label>
+            on:change=move |e| { let on = event_target_checked(&e); actions.change_settings(&|s| s.marks = on) }/>{move || t(Text::Marks)}</label>
         <button on:click=move |_| {
             if let Some(root) = document().document_element() {
                 let _ = root.request_fullscreen();
@@ -190,7 +179,7 @@ where
 #[component]
 fn PerfectNote() -> impl IntoView {
     let i18n = use_i18n();
-    let settings = expect_context::<RwSignal<Settings>>();
+    let settings = expect_context::<ReadSignal<Settings>>();
     let note = move || {
         let (level, (columns, rows)) = settings.with(|s| (s.level, s.size));
         let geometry = engine::Geometry::new(columns.into(), rows.into(), 4).ok()?;

@@ -19,8 +19,8 @@ use crate::state::{Booth, Search, Ui};
 pub fn StatusLine(spectator: bool) -> impl IntoView {
     let i18n = use_i18n();
     let actions = use_actions();
-    let settings = expect_context::<RwSignal<Settings>>();
-    let game = expect_context::<RwSignal<Game>>();
+    let settings = expect_context::<ReadSignal<Settings>>();
+    let game = expect_context::<ReadSignal<Game>>();
     let search = expect_context::<Search>();
     let ui = expect_context::<Ui>();
     let booth = expect_context::<Booth>();
@@ -117,7 +117,7 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
 fn people_line(
     i18n: I18n,
     booth: Booth,
-    settings: RwSignal<Settings>,
+    settings: ReadSignal<Settings>,
     spectator: bool,
 ) -> Option<String> {
     booth.snapshot.with(|s| {

@@ -8,7 +8,7 @@ use crate::i18n::{Say, Text, use_i18n};
 use crate::model::game::Game;
 use crate::model::settings::Settings;
 use crate::model::thoughts::Caption;
-use crate::state::{Data, Search};
+use crate::state::{Data, Search, Ui};
 use crate::tree::TreeView;
 
 /// The panel beside the board.
@@ -16,14 +16,15 @@ use crate::tree::TreeView;
 pub fn Thoughts() -> impl IntoView {
     let i18n = use_i18n();
     let actions = use_actions();
-    let settings = expect_context::<RwSignal<Settings>>();
-    let game = expect_context::<RwSignal<Game>>();
+    let settings = expect_context::<ReadSignal<Settings>>();
+    let game = expect_context::<ReadSignal<Game>>();
     let search = expect_context::<Search>();
+    let ui = expect_context::<Ui>();
     let colours =
         Signal::derive(move || settings.with(|s| s.colours.map(|c| c.class()).into_array()));
     let geometry = Signal::derive(move || game.with(|g| g.board.geometry()));
     Effect::new(move |_| {
-        search.tree_kind.track();
+        ui.tree_kind.track();
         search.trace.track();
         actions.want_teaching();
     });
@@ -36,7 +37,7 @@ pub fn Thoughts() -> impl IntoView {
                 </a>
             </div>
             <SearchLine/>
-            <TreeView trace=search.trace.into() teaching=search.teaching.into() kind=search.tree_kind
+            <TreeView trace=search.trace.into() teaching=search.teaching.into() kind=ui.tree_kind
                 colours=colours geometry=geometry/>
             <SearchCaption/>
             <ol>{move || search.thoughts.get().into_iter().map(|l| view! { <li>{i18n.say(&l.say())}</li> }).collect_view()}</ol>
@@ -51,7 +52,7 @@ pub fn Thoughts() -> impl IntoView {
 fn SearchCaption() -> impl IntoView {
     let i18n = use_i18n();
     let search = expect_context::<Search>();
-    let game = expect_context::<RwSignal<Game>>();
+    let game = expect_context::<ReadSignal<Game>>();
     let text = move || {
         let left = game.with(|g| g.board.geometry().cells() - g.board.plies());
         search
@@ -73,7 +74,7 @@ fn SearchLine() -> impl IntoView {
     let i18n = use_i18n();
     let search = expect_context::<Search>();
     let data = expect_context::<Data>();
-    let game = expect_context::<RwSignal<Game>>();
+    let game = expect_context::<ReadSignal<Game>>();
     let text = move || {
         let Some(p) = search.progress.get() else {
             return match data.database.get() {

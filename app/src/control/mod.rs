@@ -68,6 +68,33 @@ pub fn use_actions() -> Actions {
 }
 
 impl Actions {
+    /// The state of a screen, provided as contexts: the stored settings
+    /// and game (or the one shared in the address), the words, the worker,
+    /// the links, the sounds and (where a visitor plays) the keys.
+    pub fn start(watching: bool) -> Actions {
+        let settings = crate::io::storage::load_settings();
+        let fresh = Game::new(&settings, js_sys::Math::random() < 0.5);
+        let shared = crate::io::address::shared_position();
+        let broken_link = Game::broken_link(&fresh, shared.as_deref());
+        let stored = crate::io::storage::load_game();
+        let game = Game::first(fresh, shared.as_deref(), stored.as_ref());
+        let actions = Actions::provide(settings, game, watching);
+        let settings = actions.state.settings;
+        provide_context(crate::i18n::I18n::new(Signal::derive(move || {
+            settings.with(|s| s.lang)
+        })));
+        actions.follow_changes();
+        if broken_link {
+            // The address is set to the game shown by `follow_changes`.
+            actions.say_broken_link();
+        }
+        actions.make_sounds();
+        if !watching {
+            keyboard::listen(actions);
+        }
+        actions
+    }
+
     /// Creates the state and the links, and provides every piece as a
     /// context.
     pub fn provide(settings: Settings, game: Game, watching: bool) -> Actions {
@@ -362,7 +389,7 @@ impl Actions {
     /// Asks the worker for the teaching trees when they are shown and
     /// stale.
     pub(crate) fn want_teaching(self) {
-        if self.state.search.tree_kind.get_untracked() != TreeKind::Minimax {
+        if self.state.ui.tree_kind.get_untracked() != TreeKind::Minimax {
             return;
         }
         let root = self.teaching_root();
@@ -414,6 +441,32 @@ impl Actions {
             .set(Some((source, decision.column_values)));
         self.state.search.last_pv.set(decision.pv);
         self.state.search.trace.set(Some(decision.trace.into()));
+    }
+
+    /// Changes a setting that applies at once (colours, level, language,
+    /// the look).
+    pub(crate) fn change_settings(self, change: &dyn Fn(&mut Settings)) {
+        self.state.settings.update(|s| change(s));
+    }
+
+    /// Changes who plays or the board, which ends the game: a game on the
+    /// robot only if the visitor says so (else the menu shows its value
+    /// again).
+    pub(crate) fn change_game_settings(self, change: &dyn Fn(&mut Settings)) {
+        if self.state.game.with_untracked(|g| g.robot.is_some()) {
+            let ok = web_sys::window()
+                .and_then(|w| {
+                    w.confirm_with_message(self.lang().t(Text::ConfirmLeaveRobot))
+                        .ok()
+                })
+                .unwrap_or(false);
+            if !ok {
+                return;
+            }
+            self.robot_leave();
+        }
+        self.state.settings.update(|s| change(s));
+        self.new_game(false);
     }
 
     pub(crate) fn new_game(self, confirm: bool) {

@@ -111,6 +111,17 @@ impl Actions {
         self.state.game.set(self.fresh_game());
     }
 
+    /// Takes the free second seat of the robot's game for two.
+    pub(crate) fn join_robot_game(self) {
+        self.booth_send(&ClientMessage::Join);
+    }
+
+    /// Answers the bridge's "still there?".
+    pub(crate) fn still_here(self) {
+        self.state.booth.still_there.set(None);
+        self.booth_send(&ClientMessage::StillHere);
+    }
+
     pub(crate) fn booth_send(self, message: &ClientMessage) {
         self.link.with_value(|b| {
             if let Some(b) = b {
