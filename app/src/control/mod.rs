@@ -6,6 +6,7 @@
 pub mod keyboard;
 mod review;
 mod robot;
+pub mod search_client;
 mod sound;
 mod spectate;
 
@@ -26,6 +27,7 @@ use crate::model::thoughts::Thought;
 use crate::model::values::ValueSource;
 use crate::protocol::{FromWorker, ToWorker};
 use crate::state::{State, TreeKind};
+use search_client::{Effect as SearchEffect, SearchClient};
 
 /// Milliseconds between moves in the self-playing demo, so a watcher can
 /// follow it.
@@ -46,8 +48,8 @@ const THOUGHTS_KEPT: usize = 30;
 pub struct Actions {
     /// The state the actions change.
     state: State,
-    /// The newest request to the worker: older answers are stale.
-    request: StoredValue<u32>,
+    /// The requests to the worker and its life (see [`SearchClient`]).
+    search: StoredValue<SearchClient, LocalStorage>,
     worker: StoredValue<Option<SearchWorker>, LocalStorage>,
     /// This page only watches (the spectator route).
     watching: bool,
@@ -98,9 +100,10 @@ impl Actions {
     /// Creates the state and the links, and provides every piece as a
     /// context.
     pub fn provide(settings: Settings, game: Game, watching: bool) -> Actions {
+        let (search, start) = SearchClient::new();
         let actions = Actions {
             state: State::provide(settings, game),
-            request: StoredValue::new(0),
+            search: StoredValue::new_local(search),
             worker: StoredValue::new_local(None),
             watching,
             link: StoredValue::new_local(None),
@@ -108,9 +111,11 @@ impl Actions {
             clock: StoredValue::new_local(None),
             awaiting_booth: RwSignal::new(false),
         };
-        actions
-            .worker
-            .set_value(Some(SearchWorker::start(move |m| actions.receive(m))));
+        actions.worker.set_value(Some(SearchWorker::new(
+            move |message| actions.run(|c| c.received(message)),
+            move || actions.run(SearchClient::crashed),
+        )));
+        actions.run(|_| start);
         actions.connect_booth();
         actions.start_spectate();
         provide_context(actions);
@@ -178,27 +183,49 @@ impl Actions {
         self.say(Text::BrokenLink);
     }
 
+    /// Takes a transition of the search client, then does what it says
+    /// (outside the client, so that what it does may ask the client
+    /// again).
+    fn run(self, transition: impl FnOnce(&mut SearchClient) -> Vec<SearchEffect>) {
+        let mut effects = Vec::new();
+        self.search
+            .update_value(|client| effects = transition(client));
+        self.run_effects(effects);
+    }
+
+    /// Does what the search client said, in order.
+    fn run_effects(self, effects: Vec<SearchEffect>) {
+        for effect in effects {
+            match effect {
+                SearchEffect::Deliver(message) => self.receive(message),
+                effect => self.worker.with_value(|worker| match (worker, effect) {
+                    (Some(worker), SearchEffect::Start) => worker.start(),
+                    (Some(worker), SearchEffect::Terminate) => worker.terminate(),
+                    (Some(worker), SearchEffect::Post(request)) => worker.post(&request),
+                    _ => {}
+                }),
+            }
+        }
+    }
+
     pub(crate) fn next_request(self) -> u32 {
-        self.request.update_value(|r| *r += 1);
-        self.request.get_value()
+        let mut id = 0;
+        self.search.update_value(|client| id = client.next_id());
+        id
+    }
+
+    /// The newest request's id: answers to others are stale.
+    fn current_request(self) -> u32 {
+        self.search.with_value(SearchClient::current)
     }
 
     pub(crate) fn send(self, request: ToWorker) {
-        self.worker.with_value(|w| {
-            if let Some(w) = w {
-                w.send(request);
-            }
-        });
+        self.run(|client| client.send(request));
     }
 
     /// Stops any search and forgets its answer.
     pub(crate) fn stop_thinking(self) {
-        self.next_request();
-        self.worker.with_value(|w| {
-            if let Some(w) = w {
-                w.cancel();
-            }
-        });
+        self.run(SearchClient::cancel);
         self.state.search.thinking.set(false);
         self.state.search.progress.set(None);
         // A tree caught mid-search would stay half-drawn: drop it.
@@ -313,7 +340,7 @@ impl Actions {
         };
         set_timeout(
             move || {
-                if self.request.get_value() == id {
+                if self.current_request() == id {
                     self.send(request);
                 }
             },
@@ -321,27 +348,25 @@ impl Actions {
         );
     }
 
+    /// A fresh answer of the worker, or news of its data (the search
+    /// client drops stale answers).
     pub(crate) fn receive(self, message: FromWorker) {
-        let current = self.request.get_value();
         match message {
             FromWorker::Ready => {}
             FromWorker::Book { depth, positions } => {
                 self.state.data.book.set(Some((depth, positions)))
             }
             FromWorker::Database(news) => self.state.data.database.set(Some(news)),
-            FromWorker::Reviewed { id, marks } if id == current => self.reviewed(marks),
-            FromWorker::Analysis { id, scores } if id == current => {
+            FromWorker::Reviewed { marks, .. } => self.reviewed(marks),
+            FromWorker::Analysis { scores, .. } => {
                 self.state.ui.message.set(None);
                 self.state
                     .search
                     .column_values
                     .set(Some((ValueSource::Hint, scores)));
             }
-            FromWorker::Progress { id, progress } if id == current => {
-                self.show_progress(progress.into())
-            }
-            FromWorker::Progress { .. } => {}
-            FromWorker::Chosen { id, decision } if id == current => {
+            FromWorker::Progress { progress, .. } => self.show_progress(progress.into()),
+            FromWorker::Chosen { decision, .. } => {
                 self.state.search.thinking.set(false);
                 self.state.search.progress.set(None);
                 let column = decision.column;
@@ -359,7 +384,7 @@ impl Actions {
                     alpha_beta: (*alpha_beta).into(),
                 }));
             }
-            FromWorker::Failed { id, .. } if id == current => {
+            FromWorker::Failed { .. } => {
                 // The computer's move failed, or a hint or a review (asked
                 // for while the computer was not thinking) ran out of time.
                 if self.state.search.thinking.get_untracked() {
