@@ -28,7 +28,7 @@ step "lints (native crates, and the app and engine for wasm32), no import circle
 python3 .ci/imports.py engine/src engine/src/bin/connect4 app/src shared/locales/src bridge/src shared/protocol/src
 python3 .ci/msrv.py
 python3 .ci/fnlen.py engine/src app/src app/build.rs shared/locales/src bridge/src shared/protocol/src bridge/build.rs shared/protocol/build.rs
-python3 .ci/filelen.py engine/src app/src shared/locales/src bridge/src shared/protocol/src
+python3 .ci/filelen.py --app app/src engine/src shared/locales/src bridge/src shared/protocol/src
 cargo clippy --workspace --exclude app --all-targets --locked -- -D warnings
 cargo clippy -p engine --lib --no-default-features --target wasm32-unknown-unknown --locked -- -D warnings
 cargo clippy -p app --target wasm32-unknown-unknown --locked -- -D warnings

@@ -2,18 +2,16 @@
 //! holds. The page mirrors the bridge's snapshots; its worker still finds
 //! the computer's moves.
 
-use booth_protocol::{
-    ClientMessage, ErrorCode, GameMode, GameStatus, Part, Role, ServerMessage, Snapshot, Welcome,
-};
+use booth_protocol::{ClientMessage, ErrorCode, GameMode, Role, ServerMessage, Snapshot, Welcome};
 use engine::player::LevelSpec;
-use engine::{Board, Geometry, Side};
+use engine::{Board, Side};
 use leptos::prelude::*;
 
 use crate::control::Actions;
+use crate::control::robot_game::{Page, RobotGame};
 use crate::i18n::{Lang, Message, Say, Text, refusal_text};
 use crate::io::booth_link::{self, BoothLink, LinkEvent};
-use crate::model::booth::{BACK_TO_LOBBY_MS, Moment, own_seat, seated, waiting_for_opponent};
-use crate::model::game::Game;
+use crate::model::booth::{BACK_TO_LOBBY_MS, own_seat, seated, waiting_for_opponent};
 use crate::state::Panel;
 
 /// How long a notice of the booth ("Bob left the game") is shown: long
@@ -200,83 +198,49 @@ impl Actions {
         self.state.booth.welcome.set(Some(welcome));
     }
 
+    /// The bridge's snapshot: the page's robot game takes it (see
+    /// [`RobotGame::snapshot`]) and the page takes the steps it gives.
     pub(crate) fn on_snapshot(self, s: Snapshot) {
-        let ours = seated(&s);
-        // A page that finds itself seated (a reload mid-game: the lobby
-        // opened with the booth's welcome, before this snapshot) shows the
-        // game, not the lobby.
-        let was_ours = self
-            .state
-            .booth
-            .snapshot
-            .with_untracked(|p| p.as_ref().is_some_and(seated));
-        if ours && !was_ours && self.state.ui.panel.get_untracked() == Some(Panel::Robot) {
+        let booth = self.state.booth;
+        let mut robot = RobotGame {
+            snapshot: booth.snapshot.get_untracked(),
+            over_since: booth.over_since.get_untracked(),
+            offer_until: booth.offer_until.get_untracked(),
+            away_until: booth.away_until.get_untracked(),
+            said_at: booth.said_at.get_untracked(),
+        };
+        let game = self.state.game.get_untracked();
+        let page = Page {
+            game: &game,
+            watching: self.watching,
+            lobby_open: self.state.ui.panel.get_untracked() == Some(Panel::Robot),
+        };
+        let steps = robot.snapshot(s, &page, js_sys::Date::now());
+        if steps.close_lobby {
             self.state.ui.panel.set(None);
         }
-        let until = |left: u64| js_sys::Date::now() + left as f64 * 1000.0;
-        self.state.booth.offer_until.set(s.offer_left_s.map(until));
-        self.state
-            .booth
-            .away_until
-            .set(s.away_left_s.map(|left| left.map(until)));
-        let said_at = self.state.booth.said_at.get_untracked();
-        if said_at.is_some_and(|at| at != Moment::of(&s)) {
-            self.state.booth.said_at.set(None);
+        booth.offer_until.set(robot.offer_until);
+        booth.away_until.set(robot.away_until);
+        if steps.clear_message {
+            booth.said_at.set(None);
             self.state.ui.message.set(None);
         }
-        let over = ours && matches!(s.status, GameStatus::Won | GameStatus::Draw);
-        if !over {
-            self.state.booth.over_since.set(None);
-        } else if self.state.booth.over_since.get_untracked().is_none() {
-            self.state.booth.over_since.set(Some(js_sys::Date::now()));
+        if booth.over_since.get_untracked() != robot.over_since {
+            booth.over_since.set(robot.over_since);
         }
-        if ours || self.watching {
-            let robot = s.mode;
-            let board = Board::from_moves(Geometry::STANDARD, &s.moves).unwrap_or_default();
-            let (changed, human) = self.state.game.with_untracked(|g| {
-                let human = match s.you {
-                    Part::Second => Side::Second,
-                    Part::First => Side::First,
-                    Part::Spectator => g.human,
-                };
-                (
-                    g.board.to_string() != s.moves || g.robot != robot || g.human != human,
-                    human,
-                )
-            });
-            // Another game (or none): what the computer thought belonged
-            // to the last one.
-            let another_game = self
-                .state
-                .game
-                .with_untracked(|g| !s.moves.starts_with(&g.board.to_string()) || g.robot != robot);
-            if another_game {
-                self.forget_search();
-            }
-            if changed {
-                self.state.booth.still_there.set(None);
-                self.state.game.set(Game {
-                    board,
-                    human,
-                    robot,
-                });
-                self.after_move();
-            }
-        } else if self.state.game.with_untracked(|g| g.robot.is_some())
-            && self
-                .state
-                .booth
-                .snapshot
-                .with_untracked(|prev| prev.as_ref().is_some_and(seated))
-        {
-            // Our robot game is over (left, freed or replaced): back to
-            // the lobby, which says why. (A snapshot before the bridge
-            // seated us, such as the answer to the hello that names us
-            // just before `start`, says nothing about our game.)
+        if steps.forget_search {
+            self.forget_search();
+        }
+        if let Some(game) = steps.show {
+            booth.still_there.set(None);
+            self.state.game.set(game);
+            self.after_move();
+        }
+        if steps.back_to_lobby {
             self.local_game();
             self.state.ui.panel.set(Some(Panel::Robot));
         }
-        self.state.booth.snapshot.set(Some(s));
+        booth.snapshot.set(robot.snapshot);
     }
 
     pub(crate) fn on_refusal(self, code: ErrorCode) {
