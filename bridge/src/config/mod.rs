@@ -409,7 +409,7 @@ impl Config {
     /// The demo's two levels, when `demo_levels` names two that can play
     /// a demo.
     fn demo_levels(&self) -> Option<PerSide<LevelSpec>> {
-        let plays_alone = |s: &LevelSpec| !matches!(s.level, Level::Perfect | Level::Adaptive);
+        let plays_alone = |s: &LevelSpec| plays_alone(s.level);
         match self.demo_levels.as_slice() {
             [first, second] if plays_alone(first) && plays_alone(second) => {
                 Some(PerSide::new(*first, *second))
@@ -510,6 +510,52 @@ impl Config {
             clear: ms(t.clear),
             led: ms(t.led),
             poll: ms(t.poll),
+        }
+    }
+}
+
+/// Whether `level` can play a demo: not Perfect, which needs the opening
+/// book the bridge does not load, nor Adaptive, which follows a person.
+fn plays_alone(level: Level) -> bool {
+    !matches!(level, Level::Perfect | Level::Adaptive)
+}
+
+/// The levels the operator page offers, as the settings write them: the
+/// engine's, so that a new level appears there with no change to the page.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct LevelChoices {
+    /// Every level's name (`classic3`), to tell a level from a person's
+    /// name.
+    pub all: Vec<String>,
+    /// The levels a booth may offer visitors: every level but the classic
+    /// shell's, random last.
+    pub offered: Vec<String>,
+    /// The levels a demo may play, in each style.
+    pub demo: Vec<String>,
+}
+
+impl LevelChoices {
+    /// The engine's levels, sorted for the page.
+    pub fn of_engine() -> LevelChoices {
+        let classic = |level: Level| level.name().starts_with("classic");
+        let mut offered: Vec<Level> = Level::ALL.into_iter().filter(|&l| !classic(l)).collect();
+        offered.sort_by_key(|&l| l == Level::Random);
+        let demo = offered
+            .iter()
+            .filter(|&&l| plays_alone(l))
+            .flat_map(|l| {
+                let name = l.name();
+                [
+                    name.clone(),
+                    format!("{name}:aggressive"),
+                    format!("{name}:defensive"),
+                ]
+            })
+            .collect();
+        LevelChoices {
+            all: Level::ALL.iter().map(|l| l.name()).collect(),
+            offered: offered.iter().map(|l| l.name()).collect(),
+            demo,
         }
     }
 }

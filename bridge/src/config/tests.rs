@@ -142,3 +142,18 @@ fn robot_hints_are_off_unless_asked_for_also_by_their_old_name() {
     let old = Config::parse("hints_between_people = true").unwrap();
     assert!(old.robot_hints, "a config of an older bridge keeps working");
 }
+
+#[test]
+fn the_operator_page_offers_the_engines_levels() {
+    let choices = LevelChoices::of_engine();
+    assert_eq!(
+        choices.offered,
+        ["easy", "medium", "hard", "perfect", "adaptive", "random"]
+    );
+    assert!(choices.all.contains(&"classic3".to_string()));
+    assert!(choices.demo.contains(&"medium:aggressive".to_string()));
+    for level in &choices.demo {
+        let spec: LevelSpec = level.parse().unwrap();
+        assert!(plays_alone(spec.level), "{level} cannot play a demo");
+    }
+}

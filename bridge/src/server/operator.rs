@@ -18,7 +18,7 @@ use super::AppState;
 use super::security::require_operator;
 use crate::booth::events::Event;
 use crate::booth::{GameSummary, StaffAction};
-use crate::config::{Config, StaffSettings};
+use crate::config::{Config, LevelChoices, StaffSettings};
 use crate::messages::{Language, RobotStatus};
 use crate::records::{FileEvent, GameRecord, Tally, Unrecorded};
 use crate::robot_link::LogEntry;
@@ -121,6 +121,8 @@ struct OperatorView {
     config: Config,
     /// The settings the staff may change.
     settings: StaffSettings,
+    /// The levels the settings may name.
+    levels: LevelChoices,
     config_file: Option<PathBuf>,
 }
 
@@ -151,6 +153,7 @@ async fn operator_view(state: &AppState) -> OperatorView {
         game: booth.game_summary(),
         config: live.shown(),
         settings: live.staff_settings(),
+        levels: LevelChoices::of_engine(),
         config_file: state.config.config_file.clone(),
     }
 }
