@@ -537,8 +537,10 @@ pub struct LevelChoices {
 impl LevelChoices {
     /// The engine's levels, sorted for the page.
     pub fn of_engine() -> LevelChoices {
-        let classic = |level: Level| level.name().starts_with("classic");
-        let mut offered: Vec<Level> = Level::ALL.into_iter().filter(|&l| !classic(l)).collect();
+        let mut offered: Vec<Level> = Level::ALL
+            .into_iter()
+            .filter(|l| !matches!(l, Level::Classic(_)))
+            .collect();
         offered.sort_by_key(|&l| l == Level::Random);
         let demo = offered
             .iter()

@@ -82,8 +82,12 @@ fn sent(inbox: &mut Inbox) -> Vec<String> {
     out
 }
 
-#[test]
-fn what_the_booth_sends_has_the_golden_shapes() {
+/// Every message a scripted booth sends a page (welcome, snapshots, a
+/// refusal, the computer's move, the staff's end of the game), the
+/// search's reports converted as the booth converts them (a clock of
+/// 300 ms a reading makes every report carry its tree, of at most
+/// `tree_nodes` nodes), and a "still there?", as the text on the wire.
+fn messages_sent(tree_nodes: usize) -> Vec<String> {
     let mut b = booth();
     let tuning = [(
         "easy".to_string(),
@@ -100,10 +104,13 @@ fn what_the_booth_sends_has_the_golden_shapes() {
     b.handle(1, hello(Role::Player, "ada", "Ada"));
     let refused = b.handle(1, column(4)).expect("no game to move in");
     // The server sends the welcome as a page connects.
-    let mut seen =
-        vec![serde_json::to_string(&ServerMessage::Welcome(b.welcome_for(true))).unwrap()];
-    seen.extend(sent(&mut ada));
-    seen.push(serde_json::to_string(&refused).unwrap());
+    let mut seen = vec![ServerMessage::Welcome(b.welcome_for(true))];
+    seen.extend(
+        sent(&mut ada)
+            .iter()
+            .map(|t| serde_json::from_str(t).unwrap()),
+    );
+    seen.push(refused);
     let start = ClientMessage::Start {
         mode: GameMode::VsComputer,
         computer_first: true,
@@ -111,29 +118,20 @@ fn what_the_booth_sends_has_the_golden_shapes() {
     };
     assert_eq!(b.handle(1, start), None);
     tick_until(&mut b, "the computer's move", |b| moves(b).len() == 1);
-    seen.extend(sent(&mut ada));
     b.staff(StaffAction::EndGame);
-    seen.extend(sent(&mut ada));
-    let kinds: BTreeSet<String> = seen
+    let mut texts: Vec<String> = seen
         .iter()
-        .map(|text| serde_json::from_str::<Value>(text).unwrap()["type"].to_string())
+        .map(|m| serde_json::to_string(m).unwrap())
         .collect();
-    for kind in ["welcome", "snapshot", "error", "decided", "notice"] {
-        assert!(
-            kinds.contains(&format!("{kind:?}")),
-            "no {kind} in {kinds:?}"
-        );
-    }
-    seen.iter().for_each(|text| has_golden_keys(text));
-    // The search's reports go through the same conversion as the booth's
-    // (a clock of 300 ms a reading makes every report carry its tree).
+    texts.extend(sent(&mut ada));
     let readings = std::cell::Cell::new(0.0);
     let clock = || {
         readings.set(readings.get() + 300.0);
         readings.get()
     };
     let board: engine::Board = "4453".parse().unwrap();
-    let mut player = engine::Player::new(engine::player::Level::Hard.config(Default::default()), 1);
+    let hard = engine::player::Level::Hard.config(Default::default());
+    let mut player = engine::Player::new(hard, 1).with_trace_budget(tree_nodes);
     let mut reports = Vec::new();
     let decision = player
         .choose_observed(&board, Some(&clock), &mut |p| {
@@ -146,71 +144,37 @@ fn what_the_booth_sends_has_the_golden_shapes() {
         &decision,
     ))));
     reports.push(ServerMessage::StillThere { seconds_left: 25 });
-    for report in &reports {
-        has_golden_keys(&serde_json::to_string(report).unwrap());
-    }
+    texts.extend(reports.iter().map(|m| serde_json::to_string(m).unwrap()));
+    texts
 }
 
-/// Writes one message of each kind to a folder, pretty-printed, for a
-/// person who changes the protocol on purpose to review and copy into
-/// `shared/protocol/golden/`:
+#[test]
+fn what_the_booth_sends_has_the_golden_shapes() {
+    let seen = messages_sent(engine::trace::DEFAULT_TRACE_BUDGET);
+    let kinds: BTreeSet<String> = seen
+        .iter()
+        .map(|text| serde_json::from_str::<Value>(text).unwrap()["type"].to_string())
+        .collect();
+    for kind in KINDS {
+        assert!(
+            kinds.contains(&format!("{kind:?}")),
+            "no {kind} in {kinds:?}"
+        );
+    }
+    seen.iter().for_each(|text| has_golden_keys(text));
+}
+
+/// Writes the message of each kind with the most keys to a folder,
+/// pretty-printed, for a person who changes the protocol on purpose to
+/// review and copy into `shared/protocol/golden/`:
 /// `GOLDEN_OUT=/tmp/golden cargo test -p bridge write_messages -- --ignored`.
 #[test]
 #[ignore = "writes files: run on purpose"]
 fn write_messages() {
     let out = std::env::var("GOLDEN_OUT").expect("GOLDEN_OUT, a folder");
     std::fs::create_dir_all(&out).unwrap();
-    let mut b = booth();
-    b.set_levels(
-        vec!["easy".parse().unwrap(), "hard:aggressive".parse().unwrap()],
-        [(
-            "easy".to_string(),
-            engine::player::SearchOverride {
-                depth: Some(3),
-                random_moves: None,
-            },
-        )]
-        .into_iter()
-        .collect(),
-    );
-    let mut ada = page(&mut b, 1, true);
-    b.handle(1, hello(Role::Player, "ada", "Ada"));
-    let mut seen =
-        vec![serde_json::to_string(&ServerMessage::Welcome(b.welcome_for(true))).unwrap()];
-    seen.extend(sent(&mut ada));
-    seen.push(serde_json::to_string(&b.handle(1, column(4)).unwrap()).unwrap());
-    let start = ClientMessage::Start {
-        mode: GameMode::VsComputer,
-        computer_first: true,
-        level: Some("easy".parse().unwrap()),
-    };
-    b.handle(1, start);
-    tick_until(&mut b, "the computer's move", |b| moves(b).len() == 1);
-    seen.extend(sent(&mut ada));
-    b.staff(StaffAction::EndGame);
-    seen.extend(sent(&mut ada));
-    seen.push(serde_json::to_string(&ServerMessage::StillThere { seconds_left: 25 }).unwrap());
-    let readings = std::cell::Cell::new(0.0);
-    let clock = || {
-        readings.set(readings.get() + 300.0);
-        readings.get()
-    };
-    let board: engine::Board = "4453".parse().unwrap();
     // A small tree, for a golden file a person can read.
-    let mut player = engine::Player::new(engine::player::Level::Hard.config(Default::default()), 1)
-        .with_trace_budget(12);
-    let decision = player
-        .choose_observed(&board, Some(&clock), &mut |p| {
-            if p.tree.as_ref().is_some_and(|t| t.nodes.len() > 4) {
-                let thinking = ServerMessage::Thinking(Box::new(Thinking::from(p)));
-                seen.push(serde_json::to_string(&thinking).unwrap());
-            }
-            engine::Flow::Continue
-        })
-        .unwrap();
-    let decided = ServerMessage::Decided(Box::new(ComputerMove::from(&decision)));
-    seen.push(serde_json::to_string(&decided).unwrap());
-    // The message of each kind with the most keys.
+    let seen = messages_sent(12);
     let mut richest: BTreeMap<String, (usize, String)> = BTreeMap::new();
     for text in seen {
         let value: Value = serde_json::from_str(&text).unwrap();
