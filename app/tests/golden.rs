@@ -4,7 +4,7 @@
 //! fails here as well as in the bridge.
 #![cfg(not(target_arch = "wasm32"))]
 
-use app::i18n::{Lang, Say, Text, refusal_text, seat_names};
+use app::i18n::{Lang, Say, refusal_text, seat_names};
 use app::model::booth::RobotGameLine;
 use app::model::booth::{levels_offered, own_seat};
 use app::model::thoughts::{Caption, Thought};
