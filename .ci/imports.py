@@ -6,7 +6,10 @@ naming its own parent does not count (the parent only declares it).
 
 For the app (`app/src`) it also checks the direction of its layers: each
 top-level module imports only from its own layer and those before it in
-APP_LAYERS, and `io` only from `control`.
+APP_LAYERS, and `io` only from `control`; and that views only read: no
+view names the writable state (`Search`, `Booth`, `Data`, `Ui`, `State`,
+a `RwSignal` from a context) or builds a message to the bridge or the
+worker.
 
 Usage: imports.py <crate source folder>...
 """
@@ -138,6 +141,32 @@ def against_layers(graph):
     return wrong
 
 
+VIEWS = {"components", "tree", "screens"}
+WRITABLE = {"Search", "Booth", "Data", "Ui", "State"}
+
+
+def writing_views(root):
+    wrong = []
+    for module, path in sorted(modules(root).items()):
+        if module.split("::")[0] not in VIEWS:
+            continue
+        with open(path, encoding="utf-8") as f:
+            source = f.read()
+        source = re.split(r"#\[cfg\(test\)\]\s*mod tests", source)[0]
+        source = re.sub(r"//[^\n]*", "", source)
+        named = set(re.findall(r"\bstate::(\w+)", source))
+        for group in re.findall(r"use\s+crate::state::\{([^}]*)\}", source):
+            named |= {item.strip() for item in group.split(",") if item.strip()}
+        for name in sorted(named & WRITABLE):
+            wrong.append(f"{module} names the writable state::{name}; views read its {name}View")
+        if re.search(r"(expect|use)_context::<\s*RwSignal", source):
+            wrong.append(f"{module} takes a writable signal from the context")
+        for message in ("ClientMessage", "ToWorker"):
+            if re.search(rf"\b{message}\b", source):
+                wrong.append(f"{module} builds a {message}: actions send messages")
+    return wrong
+
+
 failed = False
 for root in sys.argv[1:]:
     graph = imports(root)
@@ -145,10 +174,10 @@ for root in sys.argv[1:]:
         print(f"{root}: these modules import each other in a circle: {', '.join(circle)}")
         failed = True
     if os.path.normpath(root) == os.path.normpath("app/src"):
-        for line in against_layers(graph):
+        for line in against_layers(graph) + writing_views(root):
             print(f"{root}: {line}")
             failed = True
 if failed:
     sys.exit(1)
 layers = " < ".join("/".join(sorted(layer)) for layer in APP_LAYERS)
-print(f"no import circles in {', '.join(sys.argv[1:])}; app/src's layers: {layers}, io only from control")
+print(f"no import circles in {', '.join(sys.argv[1:])}; app/src's layers: {layers}, io only from control, views read only")

@@ -13,38 +13,62 @@ use crate::model::settings::Settings;
 use crate::model::values::{ColumnValues, ValueSource};
 use crate::protocol::Database;
 
-/// The computer's search: whether it runs, its progress, what it found.
-#[derive(Clone, Copy)]
-pub struct Search {
-    /// A move is being searched for.
-    pub thinking: RwSignal<bool>,
-    /// The running search's numbers.
-    pub progress: RwSignal<Option<SearchProgress>>,
-    /// The computer's thoughts, newest first.
-    pub thoughts: RwSignal<Vec<crate::model::thoughts::Thought>>,
-    /// Every column's value, from the last search or from a hint.
-    pub column_values: RwSignal<Option<ColumnValues>>,
-    /// The expected continuation of the last search.
-    pub last_pv: RwSignal<Vec<u8>>,
-    /// The last (or the running) search's tree.
-    pub trace: RwSignal<Option<SearchTrace>>,
-    /// Minimax beside alpha-beta for the teaching view, once asked for.
-    pub teaching: RwSignal<Option<Teaching>>,
+/// Declares a piece of state twice from one list of fields: the writable
+/// struct the actions keep, and its read-only view, the only one provided
+/// as a context, so no view can write what it shows.
+macro_rules! state_piece {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident, read as $view:ident {
+            $( $(#[$field_meta:meta])* $field:ident: $ty:ty = $init:expr, )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy)]
+        pub struct $name {
+            $( $(#[$field_meta])* pub $field: RwSignal<$ty>, )*
+        }
+
+        /// What views read of the piece: the same fields, read-only.
+        #[derive(Clone, Copy)]
+        pub struct $view {
+            $( $(#[$field_meta])* pub $field: ReadSignal<$ty>, )*
+        }
+
+        impl $name {
+            fn new() -> $name {
+                $name { $( $field: RwSignal::new($init), )* }
+            }
+
+            /// The piece as views may have it.
+            pub fn read_only(&self) -> $view {
+                $view { $( $field: self.$field.read_only(), )* }
+            }
+        }
+    };
+}
+
+state_piece! {
+    /// The computer's search: whether it runs, its progress, what it found.
+    pub struct Search, read as SearchView {
+        /// A move is being searched for.
+        thinking: bool = false,
+        /// The running search's numbers.
+        progress: Option<SearchProgress> = None,
+        /// The computer's thoughts, newest first.
+        thoughts: Vec<crate::model::thoughts::Thought> = Vec::new(),
+        /// Every column's value, from the last search or from a hint.
+        column_values: Option<ColumnValues> = None,
+        /// The expected continuation of the last search.
+        last_pv: Vec<u8> = Vec::new(),
+        /// The last (or the running) search's tree.
+        trace: Option<SearchTrace> = None,
+        /// Minimax beside alpha-beta for the teaching view, once asked for.
+        teaching: Option<Teaching> = None,
+    }
 }
 
 impl Search {
-    fn new() -> Search {
-        Search {
-            thinking: RwSignal::new(false),
-            progress: RwSignal::new(None),
-            thoughts: RwSignal::new(Vec::new()),
-            column_values: RwSignal::new(None),
-            last_pv: RwSignal::new(Vec::new()),
-            trace: RwSignal::new(None),
-            teaching: RwSignal::new(None),
-        }
-    }
-
     /// Whether the values shown are a hint's perfect scores.
     pub fn showing_hint(&self) -> bool {
         self.column_values
@@ -61,39 +85,41 @@ pub enum TreeKind {
     Minimax,
 }
 
-/// The booth's state while the page is connected to a bridge.
-#[derive(Clone, Copy)]
-pub struct Booth {
-    /// What the bridge offers (levels, its language, the join address).
-    pub welcome: RwSignal<Option<booth_protocol::Welcome>>,
-    /// The bridge's last snapshot.
-    pub snapshot: RwSignal<Option<booth_protocol::Snapshot>>,
-    /// When an idle game ends (ms since the epoch), after the bridge asked
-    /// whether the player is still there.
-    pub still_there: RwSignal<Option<f64>>,
-    /// While this page's player waits for an opponent: when the offer ends
-    /// (ms since the epoch).
-    pub offer_until: RwSignal<Option<f64>>,
-    /// Now (ms since the epoch), every second while a bridge is there: what
-    /// the countdowns count with.
-    pub now: RwSignal<f64>,
-    /// The robot game's moment a refusal was said at (it goes once the
-    /// game or the robot moves on).
-    pub said_at: RwSignal<Option<crate::model::booth::Moment>>,
-    /// Since when this page's robot game is over (ms since the epoch).
-    pub over_since: RwSignal<Option<f64>>,
-    /// Until when the booth's last notice ("Bob left") is shown (ms since
-    /// the epoch): then the line tells the present again.
-    pub notice_until: RwSignal<Option<f64>>,
-    /// For each seat whose page closed: when the game stops waiting for it
-    /// (ms since the epoch).
-    pub away_until: RwSignal<[Option<f64>; 2]>,
-    /// Whether this device may play on the robot: `false` once the bridge
-    /// has said it lacks the booth's code (a LAN device without the token).
-    pub may_play: RwSignal<bool>,
+state_piece! {
+    /// The booth's state while the page is connected to a bridge.
+    pub struct Booth, read as BoothView {
+        /// What the bridge offers (levels, its language, the join address).
+        welcome: Option<booth_protocol::Welcome> = None,
+        /// The bridge's last snapshot.
+        snapshot: Option<booth_protocol::Snapshot> = None,
+        /// When an idle game ends (ms since the epoch), after the bridge
+        /// asked whether the player is still there.
+        still_there: Option<f64> = None,
+        /// While this page's player waits for an opponent: when the offer
+        /// ends (ms since the epoch).
+        offer_until: Option<f64> = None,
+        /// Now (ms since the epoch), every second while a bridge is there:
+        /// what the countdowns count with.
+        now: f64 = 0.0,
+        /// The robot game's moment a refusal was said at (it goes once the
+        /// game or the robot moves on).
+        said_at: Option<crate::model::booth::Moment> = None,
+        /// Since when this page's robot game is over (ms since the epoch).
+        over_since: Option<f64> = None,
+        /// Until when the booth's last notice ("Bob left") is shown (ms
+        /// since the epoch): then the line tells the present again.
+        notice_until: Option<f64> = None,
+        /// For each seat whose page closed: when the game stops waiting for
+        /// it (ms since the epoch).
+        away_until: [Option<f64>; 2] = [None, None],
+        /// Whether this device may play on the robot: `false` once the
+        /// bridge has said it lacks the booth's code (a LAN device without
+        /// the token).
+        may_play: bool = true,
+    }
 }
 
-impl Booth {
+impl BoothView {
     /// Whole seconds from now until `deadline` (ms since the epoch).
     pub fn seconds_until(&self, deadline: f64) -> u64 {
         ((deadline - self.now.get()) / 1000.0).ceil().max(0.0) as u64
@@ -124,13 +150,14 @@ impl Booth {
     }
 }
 
-/// What the worker has loaded.
-#[derive(Clone, Copy)]
-pub struct Data {
-    /// The opening book: depth and positions.
-    pub book: RwSignal<Option<(u8, u32)>>,
-    /// The position database, once the worker says.
-    pub database: RwSignal<Option<Database>>,
+state_piece! {
+    /// What the worker has loaded.
+    pub struct Data, read as DataView {
+        /// The opening book: depth and positions.
+        book: Option<(u8, u32)> = None,
+        /// The position database, once the worker says.
+        database: Option<Database> = None,
+    }
 }
 
 /// The panel open over the board, if any.
@@ -146,26 +173,27 @@ pub enum Panel {
     Explainer,
 }
 
-/// What only the screen cares about.
-#[derive(Clone, Copy)]
-pub struct Ui {
-    /// The column under the pointer or chosen by the arrow keys.
-    pub hover: RwSignal<Option<usize>>,
-    /// A full column shaking after a tap.
-    pub shake: RwSignal<Option<usize>>,
-    /// The open panel.
-    pub panel: RwSignal<Option<Panel>>,
-    /// Column values as numbers instead of words.
-    pub value_numbers: RwSignal<bool>,
-    /// Why the last action was refused, or what just happened; replaces
-    /// the status line until the next change, in the language of the
-    /// moment it is shown.
-    pub message: RwSignal<Option<crate::i18n::Message>>,
-    /// The computer's thinking shown under (or beside) the board on a
-    /// screen too small to show it all the time.
-    pub thinking_open: RwSignal<bool>,
-    /// Which tree the thinking shows.
-    pub tree_kind: RwSignal<TreeKind>,
+state_piece! {
+    /// What only the screen cares about.
+    pub struct Ui, read as UiView {
+        /// The column under the pointer or chosen by the arrow keys.
+        hover: Option<usize> = None,
+        /// A full column shaking after a tap.
+        shake: Option<usize> = None,
+        /// The open panel.
+        panel: Option<Panel> = None,
+        /// Column values as numbers instead of words.
+        value_numbers: bool = false,
+        /// Why the last action was refused, or what just happened;
+        /// replaces the status line until the next change, in the language
+        /// of the moment it is shown.
+        message: Option<crate::i18n::Message> = None,
+        /// The computer's thinking shown under (or beside) the board on a
+        /// screen too small to show it all the time.
+        thinking_open: bool = false,
+        /// Which tree the thinking shows.
+        tree_kind: TreeKind = TreeKind::Search,
+    }
 }
 
 impl Ui {
@@ -174,16 +202,14 @@ impl Ui {
         self.panel
             .update(|open| *open = (*open != Some(panel)).then_some(panel));
     }
+}
 
+impl UiView {
     /// Whether `panel` is open, tracked (for `class:open`).
     pub fn is_open(&self, panel: Panel) -> bool {
         self.panel.get() == Some(panel)
     }
 }
-
-/// The finished game's review, once asked for.
-#[derive(Clone, Copy)]
-pub struct Review(pub RwSignal<Option<GameReview>>);
 
 /// All the pieces, created together.
 #[derive(Clone, Copy)]
@@ -200,54 +226,31 @@ pub struct State {
     pub data: Data,
     /// The screen.
     pub ui: Ui,
-    /// The review.
-    pub review: Review,
+    /// The finished game's review, once asked for.
+    pub review: RwSignal<Option<GameReview>>,
 }
 
 impl State {
     /// Fresh state around `settings` and `game`, each piece also provided
-    /// as a context of its own: components take the pieces they show from
-    /// there, and change them through the actions.
+    /// read-only as a context of its own: components take the pieces they
+    /// show from there, and change them through the actions.
     pub fn provide(settings: Settings, game: Game) -> State {
         let state = State {
             settings: RwSignal::new(settings),
             game: RwSignal::new(game),
             search: Search::new(),
-            booth: Booth {
-                welcome: RwSignal::new(None),
-                snapshot: RwSignal::new(None),
-                still_there: RwSignal::new(None),
-                offer_until: RwSignal::new(None),
-                now: RwSignal::new(0.0),
-                said_at: RwSignal::new(None),
-                over_since: RwSignal::new(None),
-                notice_until: RwSignal::new(None),
-                away_until: RwSignal::new([None, None]),
-                may_play: RwSignal::new(true),
-            },
-            data: Data {
-                book: RwSignal::new(None),
-                database: RwSignal::new(None),
-            },
-            ui: Ui {
-                hover: RwSignal::new(None),
-                shake: RwSignal::new(None),
-                panel: RwSignal::new(None),
-                value_numbers: RwSignal::new(false),
-                message: RwSignal::new(None),
-                thinking_open: RwSignal::new(false),
-                tree_kind: RwSignal::new(TreeKind::Search),
-            },
-            review: Review(RwSignal::new(None)),
+            booth: Booth::new(),
+            data: Data::new(),
+            ui: Ui::new(),
+            review: RwSignal::new(None),
         };
-        // Views read the settings and the game; only the actions write.
         provide_context(state.settings.read_only());
         provide_context(state.game.read_only());
-        provide_context(state.search);
-        provide_context(state.booth);
-        provide_context(state.data);
-        provide_context(state.ui);
-        provide_context(state.review);
+        provide_context(state.search.read_only());
+        provide_context(state.booth.read_only());
+        provide_context(state.data.read_only());
+        provide_context(state.ui.read_only());
+        provide_context(state.review.read_only());
         state
     }
 }

@@ -9,7 +9,7 @@ use crate::control::use_actions;
 use crate::i18n::{Say, use_i18n};
 use crate::model::game::Game;
 use crate::model::settings::{GameMode, Settings};
-use crate::state::{Search, Ui};
+use crate::state::{SearchView, UiView};
 
 /// How many moves of the expected continuation the board shows.
 const EXPECTED_SHOWN: usize = 4;
@@ -21,8 +21,7 @@ pub fn BoardView() -> impl IntoView {
     let actions = use_actions();
     let settings = expect_context::<ReadSignal<Settings>>();
     let game = expect_context::<ReadSignal<Game>>();
-    let search = expect_context::<Search>();
-    let ui = expect_context::<Ui>();
+    let search = expect_context::<SearchView>();
     let grid = move || {
         let g = game.get();
         let s = settings.get();
@@ -90,7 +89,7 @@ pub fn BoardView() -> impl IntoView {
         format!("--cols:{};--rows:{}", g.columns(), g.rows())
     };
     view! {
-        <div class="board-wrap" style=style on:pointerleave=move |_| ui.hover.set(None)>
+        <div class="board-wrap" style=style on:pointerleave=move |_| actions.point_at(None)>
             <ColumnValues/>
             <HoverRow/>
             <div class="board">
@@ -106,7 +105,7 @@ pub fn BoardView() -> impl IntoView {
 fn HoverRow() -> impl IntoView {
     let settings = expect_context::<ReadSignal<Settings>>();
     let game = expect_context::<ReadSignal<Game>>();
-    let ui = expect_context::<Ui>();
+    let ui = expect_context::<UiView>();
     let slots = move || {
         let g = game.get();
         let s = settings.get();
@@ -129,7 +128,7 @@ fn ColumnButtons() -> impl IntoView {
     let i18n = use_i18n();
     let actions = use_actions();
     let game = expect_context::<ReadSignal<Game>>();
-    let ui = expect_context::<Ui>();
+    let ui = expect_context::<UiView>();
     let buttons = move || {
         let w = game.with(|g| g.board.geometry().columns());
         (0..w)
@@ -142,8 +141,8 @@ fn ColumnButtons() -> impl IntoView {
                         class:hover=move || ui.hover.get() == Some(c)
                         aria-label=label
                         on:click=move |_| actions.human_drop(c)
-                        on:pointerenter=move |_| ui.hover.set(Some(c))
-                        on:focus=move |_| ui.hover.set(Some(c))
+                        on:pointerenter=move |_| actions.point_at(Some(c))
+                        on:focus=move |_| actions.point_at(Some(c))
                     ></button>
                 }
             })

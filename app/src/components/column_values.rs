@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::i18n::{Say, use_i18n};
 use crate::model::game::Game;
 use crate::model::values::{Rank, ValueSource, bar_length, rank, short_value};
-use crate::state::{Search, Ui};
+use crate::state::{SearchView, UiView};
 
 /// Each column's value as a bar and in words (a tap on the row shows the
 /// numbers): the perfect score after a hint, else how the computer's last
@@ -17,8 +17,9 @@ use crate::state::{Search, Ui};
 pub fn ColumnValues() -> impl IntoView {
     let i18n = use_i18n();
     let game = expect_context::<ReadSignal<Game>>();
-    let search = expect_context::<Search>();
-    let ui = expect_context::<Ui>();
+    let search = expect_context::<SearchView>();
+    let ui = expect_context::<UiView>();
+    let actions = crate::control::use_actions();
     let cells = move || {
         let (cells, plies, columns) = game.with(|g| {
             let b: &Board = &g.board;
@@ -88,6 +89,6 @@ pub fn ColumnValues() -> impl IntoView {
     };
     view! {
         <div class="values" class:words=move || !ui.value_numbers.get()
-            on:click=move |_| ui.value_numbers.update(|n| *n = !*n)>{cells}</div>
+            on:click=move |_| actions.toggle_value_numbers()>{cells}</div>
     }
 }

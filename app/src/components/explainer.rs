@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use crate::i18n::{Text, use_i18n};
-use crate::state::{Panel, Ui};
+use crate::state::{Panel, UiView};
 
 /// The small example tree: minimax values climbing up, one pruned branch.
 const PICTURE: &str = r##"<svg viewBox="0 0 320 190" role="img">
@@ -26,7 +26,8 @@ const PICTURE: &str = r##"<svg viewBox="0 0 320 190" role="img">
 #[component]
 pub fn Explainer() -> impl IntoView {
     let i18n = use_i18n();
-    let ui = expect_context::<Ui>();
+    let ui = expect_context::<UiView>();
+    let actions = crate::control::use_actions();
     let title = move || i18n.t(Text::HowItThinks);
     let sections = move || {
         i18n.lang()
@@ -41,7 +42,7 @@ pub fn Explainer() -> impl IntoView {
             <h2>{title}</h2>
             <div class="picture" inner_html=PICTURE></div>
             {sections}
-            <button class="close" on:click=move |_| ui.toggle(Panel::Explainer)>
+            <button class="close" on:click=move |_| actions.toggle_panel(Panel::Explainer)>
                 {move || i18n.t(Text::Close)}
             </button>
         </section>

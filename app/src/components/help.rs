@@ -3,14 +3,15 @@
 use leptos::prelude::*;
 
 use crate::i18n::{Say, Text, use_i18n};
-use crate::state::{Data, Panel, Ui};
+use crate::state::{DataView, Panel, UiView};
 
 /// The help panel.
 #[component]
 pub fn HelpPanel() -> impl IntoView {
     let i18n = use_i18n();
-    let ui = expect_context::<Ui>();
-    let data = expect_context::<Data>();
+    let ui = expect_context::<UiView>();
+    let actions = crate::control::use_actions();
+    let data = expect_context::<DataView>();
     let t = move |text| i18n.t(text);
     view! {
         <section id="help" class="panel" class:open=move || ui.is_open(Panel::Help)
@@ -21,7 +22,7 @@ pub fn HelpPanel() -> impl IntoView {
             <p>{move || i18n.say(&Say::Version)}</p>
             <p id="database-status">{move || i18n.say(&Say::DatabaseStatus(data.database.get()))}</p>
             <p id="book-status">{move || i18n.say(&Say::BookStatus(data.book.get()))}</p>
-            <button class="close" on:click=move |_| ui.toggle(Panel::Help)>{move || t(Text::Close)}</button>
+            <button class="close" on:click=move |_| actions.toggle_panel(Panel::Help)>{move || t(Text::Close)}</button>
         </section>
     }
 }

@@ -4,12 +4,12 @@
 use leptos::prelude::*;
 
 use crate::i18n::{Text, use_i18n};
-use crate::state::Booth;
+use crate::state::BoothView;
 
 /// The QR code, `size` pixels square, and the address under it.
 #[component]
 pub fn JoinCode(size: u32) -> impl IntoView {
-    let booth = expect_context::<Booth>();
+    let booth = expect_context::<BoothView>();
     let i18n = use_i18n();
     let join_url = move || booth.join_url();
     view! {

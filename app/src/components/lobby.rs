@@ -10,17 +10,17 @@ use crate::control::use_actions;
 use crate::i18n::{Say, Text, use_i18n};
 use crate::model::booth::{challenger, levels_offered, taken_by_others};
 use crate::model::game::Game;
-use crate::state::Booth;
+use crate::state::BoothView;
 use crate::state::Panel;
-use crate::state::Ui;
+use crate::state::UiView;
 
 /// The lobby: a name, an opponent, and the robot's availability.
 #[component]
 pub fn RobotPanel() -> impl IntoView {
     let ctx = use_actions();
-    let booth = expect_context::<Booth>();
+    let booth = expect_context::<BoothView>();
     let game = expect_context::<ReadSignal<Game>>();
-    let ui = expect_context::<Ui>();
+    let ui = expect_context::<UiView>();
     let i18n = use_i18n();
     let t = move |text| i18n.t(text);
     let name = RwSignal::new(String::new());
@@ -43,7 +43,7 @@ pub fn RobotPanel() -> impl IntoView {
         }
         ctx.rename(name.get_untracked());
         then();
-        ui.toggle(Panel::Robot);
+        ctx.toggle_panel(Panel::Robot);
     };
     let levels = Signal::derive(move || booth.welcome.with(|w| levels_offered(w.as_ref())));
     let level = RwSignal::new(None::<LevelSpec>);
@@ -106,11 +106,11 @@ pub fn RobotPanel() -> impl IntoView {
                             {move || i18n.say(&Say::PlayAgainst(challenger().unwrap_or_default()))}
                         </button>
                     </Show>
-                    <button class="play-here" on:click=move |_| ui.panel.set(None)>{move || t(Text::PlayHere)}</button>
+                    <button class="play-here" on:click=move |_| ctx.close_panel()>{move || t(Text::PlayHere)}</button>
                 </div>
                 <JoinCode size=160/>
             }>
-                <button class="close" on:click=move |_| ui.toggle(Panel::Robot)>{move || t(Text::Close)}</button>
+                <button class="close" on:click=move |_| ctx.toggle_panel(Panel::Robot)>{move || t(Text::Close)}</button>
             </Show>
         </section>
     }

@@ -10,8 +10,7 @@ use crate::i18n::{Say, Text, seat_names, seat_names_in_colour, use_i18n};
 use crate::model::booth::BACK_TO_LOBBY_MS;
 use crate::model::game::Game;
 use crate::model::settings::Settings;
-use crate::state::Booth;
-use crate::state::Ui;
+use crate::state::BoothView;
 
 /// The robot's state in words (while this page plays on it or watches),
 /// the seats' names, and the questions of a robot game.
@@ -20,10 +19,9 @@ use crate::state::Ui;
 #[component]
 pub fn RobotLine(spectator: bool) -> impl IntoView {
     let ctx = use_actions();
-    let booth = expect_context::<Booth>();
+    let booth = expect_context::<BoothView>();
     let game = expect_context::<ReadSignal<Game>>();
     let settings = expect_context::<ReadSignal<Settings>>();
-    let ui = expect_context::<Ui>();
     let i18n = use_i18n();
     let t = move |text| i18n.t(text);
     // A spectator screen on a static host (no bridge) has no robot to name.
@@ -77,7 +75,7 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
                 <button class="yes" on:click=move |_| {
                     confirming.set(false);
                     ctx.robot_leave();
-                    ui.panel.set(Some(crate::state::Panel::Robot));
+                    ctx.open_panel(crate::state::Panel::Robot);
                 }>{move || t(Text::LeaveYes)}</button>
                 <button class="no" on:click=move |_| confirming.set(false)>{move || t(Text::Stay)}</button>
             </div>
@@ -94,7 +92,7 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
 #[component]
 fn AfterGame() -> impl IntoView {
     let ctx = use_actions();
-    let booth = expect_context::<Booth>();
+    let booth = expect_context::<BoothView>();
     let i18n = use_i18n();
     let t = move |text| i18n.t(text);
     let asked_again = move || {
@@ -135,7 +133,7 @@ fn AfterGame() -> impl IntoView {
 #[component]
 fn StillThere() -> impl IntoView {
     let ctx = use_actions();
-    let booth = expect_context::<Booth>();
+    let booth = expect_context::<BoothView>();
     let i18n = use_i18n();
     let t = move |text| i18n.t(text);
     view! {

@@ -9,7 +9,7 @@ use crate::control::use_actions;
 use crate::i18n::{Lang, Say, Text, use_i18n};
 use crate::model::game::Game;
 use crate::model::settings::{CoinColour, GameMode, SIZES, Settings, Starter, offered_levels};
-use crate::state::{Panel, Ui};
+use crate::state::{Panel, UiView};
 
 /// Mode, level, colours and the rest.
 #[component]
@@ -18,7 +18,7 @@ pub fn SettingsPanel() -> impl IntoView {
     let actions = use_actions();
     let game = expect_context::<ReadSignal<Game>>();
     let settings = expect_context::<ReadSignal<Settings>>();
-    let ui = expect_context::<Ui>();
+    let ui = expect_context::<UiView>();
     let s = settings;
     let t = move |text| i18n.t(text);
     let on_robot = move || game.with(|g| g.robot.is_some());
@@ -97,7 +97,7 @@ pub fn SettingsPanel() -> impl IntoView {
             </label>
             <PerfectNote/>
             <Preferences/>
-            <button class="close" on:click=move |_| ui.toggle(Panel::Settings)>{move || t(Text::Close)}</button>
+            <button class="close" on:click=move |_| actions.toggle_panel(Panel::Settings)>{move || t(Text::Close)}</button>
         </section>
     }
 }

@@ -10,7 +10,7 @@ use crate::model::booth::RobotGameLine;
 use crate::model::booth::{own_seat, waiting_for_opponent};
 use crate::model::game::Game;
 use crate::model::settings::{GameMode, Settings};
-use crate::state::{Booth, Search, Ui};
+use crate::state::{BoothView, SearchView, UiView};
 
 /// The line over the board, with "play again" and "review" after a game.
 /// A `spectator` is neither side: the line names the colours and offers no
@@ -21,9 +21,9 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
     let actions = use_actions();
     let settings = expect_context::<ReadSignal<Settings>>();
     let game = expect_context::<ReadSignal<Game>>();
-    let search = expect_context::<Search>();
-    let ui = expect_context::<Ui>();
-    let booth = expect_context::<Booth>();
+    let search = expect_context::<SearchView>();
+    let ui = expect_context::<UiView>();
+    let booth = expect_context::<BoothView>();
     // A game for two people on the robot speaks of them by name.
     let between_people = move || people_line(i18n, booth, settings, spectator);
     let text = move || {
@@ -116,7 +116,7 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
 /// waiting person's offer stands (tracked).
 fn people_line(
     i18n: I18n,
-    booth: Booth,
+    booth: BoothView,
     settings: ReadSignal<Settings>,
     spectator: bool,
 ) -> Option<String> {

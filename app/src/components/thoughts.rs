@@ -8,7 +8,7 @@ use crate::i18n::{Say, Text, use_i18n};
 use crate::model::game::Game;
 use crate::model::settings::Settings;
 use crate::model::thoughts::Caption;
-use crate::state::{Data, Search, Ui};
+use crate::state::{DataView, SearchView, UiView};
 use crate::tree::TreeView;
 
 /// The panel beside the board.
@@ -18,8 +18,8 @@ pub fn Thoughts() -> impl IntoView {
     let actions = use_actions();
     let settings = expect_context::<ReadSignal<Settings>>();
     let game = expect_context::<ReadSignal<Game>>();
-    let search = expect_context::<Search>();
-    let ui = expect_context::<Ui>();
+    let search = expect_context::<SearchView>();
+    let ui = expect_context::<UiView>();
     let colours =
         Signal::derive(move || settings.with(|s| s.colours.map(|c| c.class()).into_array()));
     let geometry = Signal::derive(move || game.with(|g| g.board.geometry()));
@@ -37,7 +37,7 @@ pub fn Thoughts() -> impl IntoView {
                 </a>
             </div>
             <SearchLine/>
-            <TreeView trace=search.trace.into() teaching=search.teaching.into() kind=ui.tree_kind
+            <TreeView trace=search.trace.into() teaching=search.teaching.into() kind=ui.tree_kind.into() on_kind=Callback::new(move |k| actions.show_tree(k))
                 colours=colours geometry=geometry/>
             <SearchCaption/>
             <ol>{move || search.thoughts.get().into_iter().map(|l| view! { <li>{i18n.say(&l.say())}</li> }).collect_view()}</ol>
@@ -51,7 +51,7 @@ pub fn Thoughts() -> impl IntoView {
 #[component]
 fn SearchCaption() -> impl IntoView {
     let i18n = use_i18n();
-    let search = expect_context::<Search>();
+    let search = expect_context::<SearchView>();
     let game = expect_context::<ReadSignal<Game>>();
     let text = move || {
         let left = game.with(|g| g.board.geometry().cells() - g.board.plies());
@@ -72,8 +72,8 @@ fn SearchCaption() -> impl IntoView {
 #[component]
 fn SearchLine() -> impl IntoView {
     let i18n = use_i18n();
-    let search = expect_context::<Search>();
-    let data = expect_context::<Data>();
+    let search = expect_context::<SearchView>();
+    let data = expect_context::<DataView>();
     let game = expect_context::<ReadSignal<Game>>();
     let text = move || {
         let Some(p) = search.progress.get() else {

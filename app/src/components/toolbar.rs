@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::control::use_actions;
 use crate::i18n::{Text, use_i18n};
-use crate::state::{Booth, Panel, Ui};
+use crate::state::{BoothView, Panel, UiView};
 
 /// New game, undo, hint and the panels; without `controls` (the spectator
 /// screen) only the panels.
@@ -12,8 +12,8 @@ use crate::state::{Booth, Panel, Ui};
 pub fn Toolbar(controls: bool) -> impl IntoView {
     let i18n = use_i18n();
     let actions = use_actions();
-    let ui = expect_context::<Ui>();
-    let booth = expect_context::<Booth>();
+    let ui = expect_context::<UiView>();
+    let booth = expect_context::<BoothView>();
     let t = move |text| i18n.t(text);
     view! {
         <header class="toolbar">
@@ -30,17 +30,17 @@ pub fn Toolbar(controls: bool) -> impl IntoView {
                 // Only where the screen is too small to show the thinking
                 // beside the board (the stylesheet decides).
                 <button class="thinking-toggle" aria-pressed=move || ui.thinking_open.get().to_string()
-                    aria-controls="thoughts" on:click=move |_| ui.thinking_open.update(|o| *o = !*o)>
+                    aria-controls="thoughts" on:click=move |_| actions.toggle_thinking()>
                     {move || t(Text::ShowThinking)}
                 </button>
-                <button on:click=move |_| ui.toggle(Panel::Settings)>{move || t(Text::Settings)}</button>
-                <button on:click=move |_| ui.toggle(Panel::Help)>{move || t(Text::Help)}</button>
+                <button on:click=move |_| actions.toggle_panel(Panel::Settings)>{move || t(Text::Settings)}</button>
+                <button on:click=move |_| actions.toggle_panel(Panel::Help)>{move || t(Text::Help)}</button>
                 <button class="sound" aria-pressed=move || actions.sound_on().to_string()
                     title=move || t(Text::Sound) on:click=move |_| actions.toggle_sound()>
                     {move || t(if actions.sound_on() { Text::SoundOn } else { Text::SoundOff })}
                 </button>
                 <Show when=move || booth.snapshot.with(Option::is_some) && controls>
-                    <button class="robot-button" on:click=move |_| ui.toggle(Panel::Robot)>{move || t(Text::Robot)}</button>
+                    <button class="robot-button" on:click=move |_| actions.toggle_panel(Panel::Robot)>{move || t(Text::Robot)}</button>
                 </Show>
             </nav>
         </header>

@@ -8,6 +8,7 @@ mod local_game;
 mod review;
 mod robot;
 pub mod robot_game;
+mod screen;
 pub mod search_client;
 mod sound;
 mod spectate;

@@ -32,14 +32,14 @@ impl Actions {
     pub(crate) fn reviewed(self, marks: Vec<ReviewedMove>) {
         self.state.ui.message.set(None);
         let moves = self.state.game.with_untracked(|g| g.board.to_string());
-        self.state.review.0.set(Some(GameReview { moves, marks }));
+        self.state.review.set(Some(GameReview { moves, marks }));
     }
 
     /// Takes the game back to the position before move `number` (from 1)
     /// and plays on from there.
     pub(crate) fn play_on(self, number: usize) {
         self.stop_thinking();
-        self.state.review.0.set(None);
+        self.state.review.set(None);
         self.state.search.column_values.set(None);
         self.state.ui.message.set(None);
         self.state.game.update(|g| {

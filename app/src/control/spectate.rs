@@ -31,7 +31,7 @@ impl Actions {
             self.state.search.column_values.track();
             self.state.search.last_pv.track();
             self.state.search.thinking.track();
-            self.state.review.0.track();
+            self.state.review.track();
             state_link.tell_spectators(|| Broadcast::State(Box::new(self.shared())));
         });
         Effect::new(move |_| {
@@ -63,7 +63,7 @@ impl Actions {
             column_values: self.state.search.column_values.get_untracked(),
             pv: self.state.search.last_pv.get_untracked(),
             thinking: self.state.search.thinking.get_untracked(),
-            review: self.state.review.0.get_untracked(),
+            review: self.state.review.get_untracked(),
         }
     }
 
@@ -118,7 +118,7 @@ impl Actions {
         self.state.search.column_values.set(s.column_values);
         self.state.search.last_pv.set(s.pv);
         self.state.search.thinking.set(s.thinking);
-        self.state.review.0.set(s.review);
+        self.state.review.set(s.review);
         if !s.thinking {
             self.state.search.progress.set(None);
         }

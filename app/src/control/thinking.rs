@@ -94,7 +94,7 @@ impl Actions {
         search.thoughts.set(Vec::new());
         search.column_values.set(None);
         search.last_pv.set(Vec::new());
-        self.state.review.0.set(None);
+        self.state.review.set(None);
     }
 
     /// Asks the worker for the computer's move when it is its turn.

@@ -15,14 +15,14 @@ use crate::components::{
 };
 use crate::control::Actions;
 use crate::model::settings::Settings;
-use crate::state::Ui;
+use crate::state::UiView;
 
 /// The page around the board: the same parts on both screens, the
 /// robot's lobby only where a visitor plays.
 fn page(watching: bool) -> impl IntoView {
     let actions = Actions::start(watching);
     let settings = expect_context::<ReadSignal<Settings>>();
-    let ui = expect_context::<Ui>();
+    let ui = expect_context::<UiView>();
     let themed = move |f: fn(&Settings) -> bool| move || settings.with(f);
     view! {
         <div class="app" class:watching=watching class:contrast=themed(|s| s.high_contrast)

@@ -21,7 +21,7 @@ use self::canvas::TreeCanvas;
 use self::layout::{Placed, layout, path_to, root_depth};
 use self::viewport::{Size, Viewport};
 use crate::i18n::{Say, Text, use_i18n};
-use crate::state::{Panel, TreeKind, Ui};
+use crate::state::{Panel, TreeKind, UiView};
 
 /// The placed tree: the root shown, its nodes, the drawing's size.
 type Shape = (usize, Vec<Placed>, Size);
@@ -125,14 +125,17 @@ pub fn TreeView(
     /// The teaching trees, once the worker sent them.
     teaching: Signal<Option<Teaching>>,
     /// Which of the two the panel shows.
-    kind: RwSignal<TreeKind>,
+    kind: Signal<TreeKind>,
+    /// Called with the kind a person picks.
+    on_kind: Callback<TreeKind>,
     /// Colour classes of the first and the second player's coins.
     colours: Signal<[&'static str; 2]>,
     /// The board's shape, for the small boards.
     geometry: Signal<Geometry>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let ui = expect_context::<Ui>();
+    let ui = expect_context::<UiView>();
+    let actions = crate::control::use_actions();
     let search = trace;
     // One copy per change of the tree shown; every reader borrows it.
     let shown = Memo::new(move |_| match kind.get() {
@@ -169,7 +172,7 @@ pub fn TreeView(
     let kind_button = move |k: TreeKind, name: Text| {
         view! {
             <button class="kind" aria-pressed=move || (kind.get() == k).to_string()
-                on:click=move |_| kind.set(k)>{move || i18n.t(name)}</button>
+                on:click=move |_| on_kind.run(k)>{move || i18n.t(name)}</button>
         }
     };
     view! {
@@ -178,7 +181,7 @@ pub fn TreeView(
             <div class="tree-kinds">
                 {kind_button(TreeKind::Search, Text::RealSearch)}
                 {kind_button(TreeKind::Minimax, Text::MinimaxTeaching)}
-                <button class="explain-link" on:click=move |_| ui.toggle(Panel::Explainer)
+                <button class="explain-link" on:click=move |_| actions.toggle_panel(Panel::Explainer)
                     aria-label=move || i18n.t(Text::HowItThinks)>
                     <span class="long">{move || i18n.t(Text::HowItThinks)}</span>
                     <span class="short" aria-hidden="true">"?"</span>
@@ -193,7 +196,7 @@ pub fn TreeView(
                 <button on:click=move |_| tree.zoom_by(1.0 / 1.2) aria-label=move || i18n.t(Text::ZoomOut)>"−"</button>
                 <button class="fit" on:click=move |_| tree.fit()>{move || i18n.t(Text::Fit)}</button>
                 <button class="numbers" aria-pressed=move || ui.value_numbers.get().to_string()
-                    on:click=move |_| ui.value_numbers.update(|n| *n = !*n)>{move || i18n.t(Text::Numbers)}</button>
+                    on:click=move |_| actions.toggle_value_numbers()>{move || i18n.t(Text::Numbers)}</button>
                 <button class="expand-all" aria-pressed=move || tree.show_all.get().to_string()
                     on:click=move |_| tree.show_all.update(|s| *s = !*s)>{move || i18n.t(Text::All)}</button>
             </div>
