@@ -63,8 +63,10 @@ if ! grep -q "wasm_bindgen = \"$bindgen\"" "$root/Trunk.toml"; then
 fi
 
 # npm's binaryen (wasm-opt for the release build; Debian's is too old) and
-# playwright-core for the browser tests.
-if [ ! -x "$root/tests/e2e/node_modules/.bin/wasm-opt" ] || [ ! -d "$root/tests/e2e/node_modules/playwright-core" ]; then
+# selenium-webdriver, dom-accessibility-api and playwright-core for the
+# browser tests.
+if [ ! -x "$root/tests/e2e/node_modules/.bin/wasm-opt" ] || [ ! -d "$root/tests/e2e/node_modules/playwright-core" ] \
+  || [ ! -d "$root/tests/e2e/node_modules/selenium-webdriver" ] || [ ! -d "$root/tests/e2e/node_modules/dom-accessibility-api" ]; then
   (cd "$root/tests/e2e" && npm ci --no-audit --no-fund)
 fi
 

@@ -1,23 +1,24 @@
-// A thin W3C WebDriver client that gives the tests one API for Chromium,
-// Firefox and WebKit (Safari's engine). Playwright can only drive its own
-// browser builds, which cannot be downloaded here, so every engine is the
-// Debian browser behind its WebDriver server: chromedriver, geckodriver and
-// WebKitWebDriver (under Xvfb). The API copies the part of Playwright's the
-// tests use (pages, locators by role, label and text, waits), so a test
+// The browsers the tests drive, through selenium-webdriver (W3C WebDriver)
+// to each engine's own WebDriver server: Debian's Chromium behind
+// chromedriver, Firefox ESR behind geckodriver and WebKit (Safari's engine,
+// WebKitGTK's MiniBrowser) behind WebKitWebDriver under Xvfb. The servers
+// are started here, so selenium never looks for drivers to download. On
+// top, a small API in the shape of Playwright's (contexts, pages,
+// locators by role, label and text, waits: see locator.mjs), so a test
 // reads the same whichever engine runs it.
 //
 // `E2E_ENGINES` (comma-separated: chromium, firefox, webkit) picks the
-// engines; all three by default.
+// engines; all three by default. `E2E_DRIVER_LOG=1` shows the servers' logs.
 import { spawn } from 'node:child_process';
 import { after, before, describe } from 'node:test';
 import { createServer as createNetServer } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
 import { writeFile } from 'node:fs/promises';
+import { By, Capabilities, WebDriver } from 'selenium-webdriver';
+import { Executor, HttpClient } from 'selenium-webdriver/http/index.js';
+import { DEFAULT_TIMEOUT, Locator, sleep } from './locator.mjs';
 
 export const ENGINES = (process.env.E2E_ENGINES ?? 'chromium,firefox,webkit').split(',').map((e) => e.trim()).filter(Boolean);
-
-const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
-const DEFAULT_TIMEOUT = 30000;
 
 const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -28,24 +29,18 @@ const CHROMIUM_ARGS = [
 
 const WEBKIT_BROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
+/** How long one WebDriver command may take: WebKit's driver now and then
+ * hangs on a screenshot, which should fail the test, not the run. */
+const COMMAND_LIMIT = 120000;
+
 function freePort() {
   return new Promise((ok) => {
     const s = createNetServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => ok(p)); });
   });
 }
 
-const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
-
-/** An error the WebDriver server answered with. */
-class DriverError extends Error {
-  constructor(command, value) {
-    super(`${command}: ${value.error}: ${value.message}`);
-    this.code = value.error;
-  }
-}
-
 /** One running WebDriver server. */
-class Driver {
+class Server {
   constructor(engine, process, url) {
     this.engine = engine;
     this.process = process;
@@ -68,27 +63,26 @@ class Driver {
     for (let i = 0; i < 200; i++) {
       try {
         const r = await fetch(`${url}/status`);
-        if (r.ok) return new Driver(engine, child, url);
+        if (r.ok) return new Server(engine, child, url);
       } catch { /* not up yet */ }
       await sleep(100);
     }
     throw new Error(`${engine}: the WebDriver server did not start`);
   }
 
-  async send(method, path, body) {
-    // E2E_TRACE=1 logs every command (E2E_DRIVER_LOG=1 shows the drivers' own output).
-    if (process.env.E2E_TRACE) console.error(new Date().toISOString().slice(11, 23), method, path, JSON.stringify(body ?? '').slice(0, 80));
-    const r = await fetch(this.url + path, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      // A driver that hangs (WebKit's, now and then, on a screenshot) fails
-      // the test instead of the whole run.
-      signal: AbortSignal.timeout(120000),
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = await r.json().catch(() => ({ value: { error: 'bad answer', message: `HTTP ${r.status}` } }));
-    if (!r.ok) throw new DriverError(`${method} ${path}`, json.value);
-    return json.value;
+  /** A new session (a browser of its own profile) on this server. */
+  async session(options) {
+    const caps = new Capabilities({ ...this.capabilities(options), unhandledPromptBehavior: 'ignore', pageLoadStrategy: 'normal' });
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const driver = WebDriver.createSession(new Executor(new HttpClient(this.url)), caps);
+        await driver.getSession();
+        return driver;
+      } catch (e) {
+        if (attempt >= 2) throw e;
+        await sleep(1000);
+      }
+    }
   }
 
   stop() {
@@ -135,99 +129,8 @@ class Driver {
   }
 }
 
-/** The in-page side of locators: finds the elements a chain of steps
- * names, as Playwright would (by role and accessible name among what is
- * rendered, by label, by text). Sent with every query. */
-const FIND = String.raw`
-const steps = arguments[0];
-const root = arguments[1] || document;
-const norm = (s) => (s || '').replace(/\s+/g, ' ').trim();
-const rendered = (el) => {
-  if (!el.isConnected) return false;
-  for (let e = el; e; e = e.parentElement) {
-    if (e.getAttribute && e.getAttribute('aria-hidden') === 'true') return false;
-  }
-  const style = getComputedStyle(el);
-  return style.visibility !== 'hidden' && el.getClientRects().length > 0;
-};
-const implicitRole = (el) => {
-  const tag = el.tagName.toLowerCase();
-  const type = (el.getAttribute('type') || '').toLowerCase();
-  if (tag === 'button') return 'button';
-  if (tag === 'a' && el.hasAttribute('href')) return 'link';
-  if (tag === 'select') return 'combobox';
-  if (tag === 'textarea') return 'textbox';
-  if (tag === 'input') return ({ checkbox: 'checkbox', radio: 'radio', button: 'button', submit: 'button', range: 'slider' })[type] || 'textbox';
-  if (/^h[1-6]$/.test(tag)) return 'heading';
-  if (tag === 'section' && (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby'))) return 'region';
-  if (tag === 'img') return 'img';
-  if (tag === 'main') return 'main';
-  if (tag === 'nav') return 'navigation';
-  if (tag === 'aside') return 'complementary';
-  if (tag === 'dialog') return 'dialog';
-  if (tag === 'ol' || tag === 'ul') return 'list';
-  if (tag === 'li') return 'listitem';
-  return null;
-};
-const role = (el) => el.getAttribute('role') || implicitRole(el);
-const labelText = (el) => {
-  const labels = el.labels ? [...el.labels] : [];
-  return norm(labels.map((l) => l.textContent).join(' '));
-};
-const name = (el) => {
-  if (el.hasAttribute('aria-labelledby')) {
-    return norm(el.getAttribute('aria-labelledby').split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
-  }
-  if (el.hasAttribute('aria-label')) return norm(el.getAttribute('aria-label'));
-  const tag = el.tagName.toLowerCase();
-  if (['input', 'select', 'textarea'].includes(tag)) return labelText(el) || norm(el.getAttribute('title'));
-  if (tag === 'img') return norm(el.getAttribute('alt'));
-  const text = norm(el.textContent);
-  return text || norm(el.getAttribute('title'));
-};
-const matches = (actual, want, exact) => {
-  if (want === undefined || want === null) return true;
-  if (want.regex) return new RegExp(want.regex, want.flags).test(actual);
-  return exact ? actual === norm(want) : actual.toLowerCase().includes(norm(want).toLowerCase());
-};
-let found = [root];
-for (const step of steps) {
-  let next = [];
-  if (step.kind === 'nth') {
-    const i = step.index < 0 ? found.length + step.index : step.index;
-    next = found[i] ? [found[i]] : [];
-  } else if (step.kind === 'hasText') {
-    next = found.filter((el) => matches(norm(el.textContent), step.text, false));
-  } else {
-    for (const scope of found) {
-      const all = [...scope.querySelectorAll(step.kind === 'css' ? step.css : '*')];
-      for (const el of all) {
-        if (next.includes(el)) continue;
-        if (step.kind === 'css') { next.push(el); continue; }
-        if (step.kind === 'role') {
-          // As Playwright: roles of what is rendered only; labels and text anywhere.
-          if (rendered(el) && role(el) === step.role && matches(name(el), step.name, step.exact)) next.push(el);
-        } else if (step.kind === 'label') {
-          const tag = el.tagName.toLowerCase();
-          if (['input', 'select', 'textarea'].includes(tag) && matches(labelText(el) || norm(el.getAttribute('aria-label')), step.text, step.exact)) next.push(el);
-        } else if (step.kind === 'text') {
-          const own = norm(el.textContent);
-          if (matches(own, step.text, step.exact) && ![...el.children].some((c) => matches(norm(c.textContent), step.text, step.exact))) next.push(el);
-        }
-      }
-    }
-  }
-  found = next;
-}
-return found;`;
-
-/** Whether an element is shown (in-page source). */
-const SHOWN = "(e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden'";
-
-const toPattern = (v) => (v instanceof RegExp ? { regex: v.source, flags: v.flags } : v);
-
-/** A browser: one WebDriver server; each context is a session of its own
- * (its own profile, so its own storage), as Playwright's contexts are. */
+/** A browser: one engine; each context is a session of its own (its own
+ * profile, so its own storage), as Playwright's contexts are. */
 export class Browser {
   constructor(engine) {
     this.engine = engine;
@@ -236,13 +139,13 @@ export class Browser {
 
   static async launch(engine) {
     const browser = new Browser(engine);
-    if (engine === 'chromium') await browser.driver();
+    if (engine === 'chromium') await browser.server();
     return browser;
   }
 
   /** The engine's WebDriver server, started once. */
-  async driver() {
-    this.started ??= Driver.start(this.engine);
+  async server() {
+    this.started ??= Server.start(this.engine);
     return this.started;
   }
 
@@ -250,22 +153,12 @@ export class Browser {
     // geckodriver and WebKitWebDriver hold one session at a time: a server
     // per context there.
     const own = this.engine !== 'chromium';
-    const driver = own ? await Driver.start(this.engine) : await this.driver();
-    const caps = { ...driver.capabilities(options), unhandledPromptBehavior: 'ignore', pageLoadStrategy: 'normal' };
-    let session;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        session = await driver.send('POST', '/session', { capabilities: { alwaysMatch: caps } });
-        break;
-      } catch (e) {
-        if (attempt >= 2) throw e;
-        await sleep(1000);
-      }
-    }
-    const context = new Context(this, driver, session.sessionId, options);
-    if (own) context.ownDriver = driver;
+    const server = own ? await Server.start(this.engine) : await this.server();
+    const driver = await server.session(options);
+    const context = new Context(this, driver, options);
+    if (own) context.ownServer = server;
     this.contexts.add(context);
-    await context.send('POST', '/timeouts', { script: 60000, pageLoad: 60000, implicit: 0 });
+    await driver.manage().setTimeouts({ script: 60000, pageLoad: 60000, implicit: 0 });
     return context;
   }
 
@@ -277,19 +170,14 @@ export class Browser {
 
 /** One session: pages are its windows. */
 export class Context {
-  constructor(browser, driver, id, options) {
+  constructor(browser, driver, options) {
     this.browser = browser;
     this.driver = driver;
-    this.id = id;
     this.options = options;
     this.pages = [];
     this.initScripts = [];
     this.current = null;
     this.closed = false;
-  }
-
-  send(method, path, body) {
-    return this.driver.send(method, `/session/${this.id}${path}`, body);
   }
 
   /** Scripts run in every page of the context after each load (WebDriver
@@ -300,13 +188,11 @@ export class Context {
   }
 
   async newPage() {
-    let handle;
-    if (this.pages.length === 0) {
-      handle = await this.send('GET', '/window');
-    } else {
-      handle = (await this.send('POST', '/window/new', { type: 'window' })).handle;
+    if (this.pages.length > 0) {
+      await this.driver.switchTo().newWindow('window');
+      this.current = null;
     }
-    const page = new Page(this, handle);
+    const page = new Page(this, await this.driver.getWindowHandle());
     this.pages.push(page);
     await page.setViewportSize(this.options.viewport ?? { width: 1024, height: 768 });
     return page;
@@ -316,165 +202,8 @@ export class Context {
     if (this.closed) return;
     this.closed = true;
     this.browser.contexts.delete(this);
-    await this.driver.send('DELETE', `/session/${this.id}`).catch(() => {});
-    this.ownDriver?.stop();
-  }
-}
-
-/** Finds elements inside a page (or inside another locator). */
-export class Locator {
-  constructor(page, steps) {
-    this.page = page;
-    this.steps = steps;
-  }
-
-  with(step) { return new Locator(this.page, [...this.steps, step]); }
-  locator(css, options = {}) {
-    const l = this.with({ kind: 'css', css });
-    return options.hasText === undefined ? l : l.with({ kind: 'hasText', text: toPattern(options.hasText) });
-  }
-  getByRole(role, { name, exact = false } = {}) { return this.with({ kind: 'role', role, name: toPattern(name), exact }); }
-  getByLabel(text, { exact = false } = {}) { return this.with({ kind: 'label', text: toPattern(text), exact }); }
-  getByText(text, { exact = false } = {}) { return this.with({ kind: 'text', text: toPattern(text), exact }); }
-  nth(index) { return this.with({ kind: 'nth', index }); }
-  first() { return this.nth(0); }
-
-  /** Runs `fn(elements, arg)` in the page on the elements matching now.
-   * The finding and the work are one script: WebKit's driver does not
-   * take element references inside arrays back as arguments. */
-  async run(fn, arg) {
-    return this.page.execute(`const found = (function () { ${FIND} }).apply(null, [arguments[0]]); return (${fn})(found, arguments[1]);`, [this.steps, arg]);
-  }
-
-  /** The first matching element that is shown (else the first), or null:
-   * what an action takes, where hidden copies of a control exist. */
-  async shownElement() {
-    return this.run(`(els) => els.find(${SHOWN}) ?? els[0] ?? null`);
-  }
-
-  async count() { return this.run((els) => els.length); }
-
-  /** Waits until the locator matches an element in the given state. */
-  async waitFor({ state = 'visible', timeout = DEFAULT_TIMEOUT } = {}) {
-    const end = Date.now() + timeout;
-    for (;;) {
-      const [n, visible] = await this.run(`(els) => [els.length, els.some(${SHOWN})]`);
-      const ok = { attached: n > 0, visible, hidden: !visible, detached: n === 0 }[state];
-      if (ok) return;
-      if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${JSON.stringify(this.steps)} to be ${state}`);
-      await sleep(100);
-    }
-  }
-
-  /** Runs `fn(element, arg)` on the first match (the first shown one if
-   * any is), once there is one. */
-  async one(fn, arg, state = 'attached') {
-    await this.waitFor({ state });
-    return this.run(`(els, arg) => (${fn})(els.find(${SHOWN}) ?? els[0], arg)`, arg);
-  }
-
-  /** The first match's reference, visible, for WebDriver's own commands. */
-  async element() {
-    await this.waitFor();
-    return this.shownElement();
-  }
-
-  async click(options = {}) {
-    const end = Date.now() + (options.timeout ?? DEFAULT_TIMEOUT);
-    for (;;) {
-      await this.waitFor({ timeout: Math.max(1, end - Date.now()) });
-      try {
-        if (options.position) {
-          const [x, y] = await this.one((el, p) => { const r = el.getBoundingClientRect(); return [r.x + p.x, r.y + p.y]; }, options.position);
-          await this.page.pointer([
-            { type: 'pointerMove', duration: 0, origin: 'viewport', x: Math.round(x), y: Math.round(y) },
-            { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 },
-          ]);
-        } else {
-          const el = await this.shownElement();
-          await this.page.send('POST', `/element/${el[ELEMENT]}/click`, {});
-        }
-        await this.page.afterAction();
-        return;
-      } catch (e) {
-        const retry = ['element click intercepted', 'element not interactable', 'stale element reference'].includes(e.code);
-        if (!retry || Date.now() > end) throw e;
-        await sleep(100);
-      }
-    }
-  }
-
-  async hover() {
-    await this.waitFor();
-    const [x, y] = await this.one((el) => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; });
-    await this.page.pointer([{ type: 'pointerMove', duration: 0, origin: 'viewport', x: Math.round(x), y: Math.round(y) }]);
-  }
-
-  /** Types `text` over the field's value. WebKit's driver now and then
-   * calls a shown, enabled field "not focusable": then the value is set as
-   * typing sets it, with an input event. */
-  async fill(text) {
-    const end = Date.now() + 3000;
-    for (;;) {
-      const el = await this.element();
-      try {
-        await this.page.send('POST', `/element/${el[ELEMENT]}/clear`, {});
-        await this.page.send('POST', `/element/${el[ELEMENT]}/value`, { text });
-        return;
-      } catch (e) {
-        if (e.code !== 'element not interactable') throw e;
-        if (Date.now() > end) break;
-        await sleep(200);
-      }
-    }
-    await this.one((field, value) => {
-      field.focus();
-      field.value = value;
-      field.dispatchEvent(new InputEvent('input', { bubbles: true, data: value, inputType: 'insertText' }));
-      field.dispatchEvent(new Event('change', { bubbles: true }));
-    }, text, 'visible');
-  }
-
-  /** Picks an option of a select by its value or `{ label }`, as a person's
-   * choice does (the change and input events). */
-  async selectOption(choice) {
-    // A choice that opens a dialog is made after the script returns: a
-    // dialog would otherwise block the script that made it (and WebKit's
-    // driver loses the script's answer when a dialog opens soon after).
-    const later = this.page.dialogs.length > 0;
-    const ok = await this.one((select, { want, later }) => {
-      const option = [...select.options].find((o) => (typeof want === 'string' ? o.value === want || o.textContent.trim() === want : o.textContent.trim() === want.label));
-      if (!option) return false;
-      const choose = () => {
-        select.value = option.value;
-        select.dispatchEvent(new Event('input', { bubbles: true }));
-        select.dispatchEvent(new Event('change', { bubbles: true }));
-      };
-      if (later) setTimeout(choose, 100);
-      else choose();
-      return true;
-    }, { want: choice, later }, 'visible');
-    if (ok === false) throw new Error(`no option ${JSON.stringify(choice)} in ${JSON.stringify(this.steps)}`);
-    await this.page.afterAction();
-  }
-
-  async check() {
-    if (!(await this.one((el) => el.checked, null, 'visible'))) await this.click();
-  }
-
-  async textContent() { return this.one((el) => el.textContent); }
-  async getAttribute(name) { return this.one((el, n) => el.getAttribute(n), name); }
-  async isVisible() { return this.run(`(els) => els.some(${SHOWN})`); }
-  async allTextContents() { return this.run((els) => els.map((e) => e.textContent)); }
-  async boundingBox() {
-    return this.one((el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; });
-  }
-  async evaluate(fn, arg) { return this.one(fn, arg); }
-  async evaluateAll(fn, arg) { return this.run(fn, arg); }
-  async screenshot({ path }) {
-    const el = await this.element();
-    const png = await this.page.send('GET', `/element/${el[ELEMENT]}/screenshot`);
-    await writeFile(path, Buffer.from(png, 'base64'));
+    await this.driver.quit().catch(() => {});
+    this.ownServer?.stop();
   }
 }
 
@@ -507,39 +236,42 @@ export class Page extends Locator {
     super(null, []);
     this.page = this;
     this.context = context;
+    this.driver = context.driver;
     this.handle = handle;
     this.framed = null;
     this.dialogs = [];
     this.keyboard = { press: (key) => this.press(key) };
-    this.mouse = { move: (x, y) => this.pointer([{ type: 'pointerMove', duration: 0, origin: 'viewport', x: Math.round(x), y: Math.round(y) }]) };
+    this.mouse = { move: (x, y) => this.pointer((a) => a.move({ x: Math.round(x), y: Math.round(y), duration: 0 })) };
+  }
+
+  /** `promise`, or an error naming `what` once it took too long. */
+  bounded(what, promise) {
+    let timer;
+    const limit = new Promise((_, fail) => { timer = setTimeout(() => fail(new Error(`${this.context.browser.engine}: ${what} took over ${COMMAND_LIMIT} ms`)), COMMAND_LIMIT); });
+    return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
   }
 
   /** Makes this page the session's current window (and its frame). */
   async focus() {
     if (this.context.current === this) return;
-    await this.context.send('POST', '/window', { handle: this.handle });
+    await this.driver.switchTo().window(this.handle);
     if (this.framed) {
-      await this.context.send('POST', '/frame', { id: null });
-      const frame = await this.context.send('POST', '/element', { using: 'css selector', value: '#frame' });
-      await this.context.send('POST', '/frame', { id: frame });
+      await this.driver.switchTo().defaultContent();
+      await this.driver.switchTo().frame(await this.driver.findElement(By.css('#frame')));
     }
     this.context.current = this;
   }
 
   /** The session's current window made this page's top level. */
   async top() {
-    await this.context.send('POST', '/window', { handle: this.handle });
-    await this.context.send('POST', '/frame', { id: null });
+    await this.driver.switchTo().window(this.handle);
+    await this.driver.switchTo().defaultContent();
     this.context.current = null;
   }
 
-  async send(method, path, body) {
-    await this.focus();
-    return this.context.send(method, path, body);
-  }
-
   async execute(script, args = []) {
-    return this.send('POST', '/execute/sync', { script, args });
+    await this.focus();
+    return this.bounded('a script', this.driver.executeScript(script, ...args));
   }
 
   /** Runs `fn(arg)` in the page and returns its (awaited) result. */
@@ -547,16 +279,19 @@ export class Page extends Locator {
     return this.execute(typeof fn === 'string' ? `return (${fn})` : `return (${fn})(arguments[0])`, [arg]);
   }
 
-  async pointer(actions) {
-    await this.send('POST', '/actions', { actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions }] });
-    await this.send('DELETE', '/actions');
+  /** Performs the pointer actions `build(actions)` adds, then releases. */
+  async pointer(build) {
+    await this.focus();
+    await build(this.driver.actions()).perform();
+    await this.driver.actions().clear();
   }
 
   async press(key) {
     const KEYS = { Enter: '\uE007', ArrowRight: '\uE014', ArrowLeft: '\uE012', ArrowUp: '\uE013', ArrowDown: '\uE015', Escape: '\uE00C', Tab: '\uE004' };
     const value = KEYS[key] ?? key;
-    await this.send('POST', '/actions', { actions: [{ type: 'key', id: 'keys', actions: [{ type: 'keyDown', value }, { type: 'keyUp', value }] }] });
-    await this.send('DELETE', '/actions');
+    await this.focus();
+    await this.driver.actions().keyDown(value).keyUp(value).perform();
+    await this.driver.actions().clear();
     await this.afterAction();
   }
 
@@ -571,16 +306,13 @@ export class Page extends Locator {
     const end = Date.now() + 5000;
     while (Date.now() < end) {
       try {
-        const message = await this.context.send('GET', '/alert/text');
+        const alert = await this.driver.switchTo().alert();
+        const message = await alert.getText();
         const handler = this.dialogs.shift();
-        await handler({
-          message: () => message,
-          accept: () => this.context.send('POST', '/alert/accept', {}),
-          dismiss: () => this.context.send('POST', '/alert/dismiss', {}),
-        });
+        await handler({ message: () => message, accept: () => alert.accept(), dismiss: () => alert.dismiss() });
         return;
       } catch (e) {
-        if (e.code !== 'no such alert') throw e;
+        if (e.name !== 'NoSuchAlertError') throw e;
         await sleep(50);
       }
     }
@@ -604,12 +336,10 @@ export class Page extends Locator {
   async goto(url) {
     if (this.framed) {
       await this.top();
-      await this.context.send('POST', '/execute/sync', {
-        script: 'const f = document.getElementById("frame"); return new Promise((ok) => { f.onload = () => ok(true); f.src = arguments[0]; });',
-        args: [url],
-      });
+      await this.driver.executeScript('const f = document.getElementById("frame"); return new Promise((ok) => { f.onload = () => ok(true); f.src = arguments[0]; });', url);
     } else {
-      await this.send('POST', '/url', { url });
+      await this.focus();
+      await this.driver.get(url);
     }
     await this.waitForLoad();
     await this.afterLoad();
@@ -630,7 +360,8 @@ export class Page extends Locator {
       await this.execute('location.reload()');
       await sleep(200);
     } else {
-      await this.send('POST', '/refresh', {});
+      await this.focus();
+      await this.driver.navigate().refresh();
     }
     await this.waitForLoad();
     await this.afterLoad();
@@ -651,7 +382,7 @@ export class Page extends Locator {
         value = await this.execute(script, [arg]);
       } catch (e) {
         // A navigation in between loses the page's context for a moment.
-        if (!/javascript error|no such window|unknown error|stale/.test(e.code ?? '')) throw e;
+        if (!['JavascriptError', 'NoSuchWindowError', 'WebDriverError', 'StaleElementReferenceError'].includes(e.name)) throw e;
       }
       if (value) return { jsonValue: async () => value };
       if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${fn}`);
@@ -666,13 +397,14 @@ export class Page extends Locator {
     const url = await this.url().catch(() => null);
     this.framed = null;
     await this.top();
-    const sizes = () => this.context.send('POST', '/execute/sync', { script: 'return [innerWidth, innerHeight, outerWidth, outerHeight]', args: [] });
+    const window = this.driver.manage().window();
+    const sizes = () => this.driver.executeScript('return [innerWidth, innerHeight, outerWidth, outerHeight]');
     // WebKit resizes its window after answering, and the page learns its
     // new size later than the window: measure once the window has the
     // asked size and the page's size has held for 200 ms (at most 2 s),
     // else the correction below overshoots.
     const resize = async (rect) => {
-      await this.context.send('POST', '/window/rect', rect).catch(() => {});
+      await window.setRect(rect).catch(() => {});
       const end = Date.now() + 2000;
       let last = null;
       let held = 0;
@@ -695,8 +427,8 @@ export class Page extends Locator {
       // Too small for this browser's window: the page loads again, in an
       // iframe of that size.
       const harness = await harnessUrl();
-      await this.context.send('POST', '/window/rect', { width: Math.max(rect.width, width + 40), height: rect.height + 80 }).catch(() => {});
-      await this.context.send('POST', '/url', { url: `${harness}?w=${width}&h=${height}` });
+      await window.setRect({ width: Math.max(rect.width, width + 40), height: rect.height + 80 }).catch(() => {});
+      await this.driver.get(`${harness}?w=${width}&h=${height}`);
       this.framed = { width, height };
       this.context.current = null;
       if (url && !url.startsWith('about:') && !url.startsWith(harness)) await this.goto(url);
@@ -710,17 +442,19 @@ export class Page extends Locator {
     let png;
     if (this.framed) {
       await this.top();
-      const frame = await this.context.send('POST', '/element', { using: 'css selector', value: '#frame' });
-      png = await this.context.send('GET', `/element/${frame[ELEMENT]}/screenshot`);
+      const frame = await this.driver.findElement(By.css('#frame'));
+      png = await this.bounded('a screenshot', frame.takeScreenshot());
     } else {
-      png = await this.send('GET', '/screenshot');
+      await this.focus();
+      png = await this.bounded('a screenshot', this.driver.takeScreenshot());
     }
     if (path) await writeFile(path, Buffer.from(png, 'base64'));
     return png;
   }
 
   async close() {
-    await this.send('DELETE', '/window').catch(() => {});
+    await this.focus();
+    await this.driver.close().catch(() => {});
     this.context.current = null;
     this.context.pages = this.context.pages.filter((p) => p !== this);
   }
