@@ -35,11 +35,14 @@ macro_rules! state_piece {
             $( $(#[$field_meta])* pub $field: ReadSignal<$ty>, )*
         }
 
-        impl $name {
-            fn new() -> $name {
+        /// Fresh signals, every field at its start.
+        impl Default for $name {
+            fn default() -> $name {
                 $name { $( $field: RwSignal::new($init), )* }
             }
+        }
 
+        impl $name {
             /// The piece as views may have it.
             pub fn read_only(&self) -> $view {
                 $view { $( $field: self.$field.read_only(), )* }
@@ -218,12 +221,6 @@ pub struct State {
     pub settings: RwSignal<Settings>,
     /// The game on the screen.
     pub game: RwSignal<Game>,
-    /// The search.
-    pub search: Search,
-    /// The booth.
-    pub booth: Booth,
-    /// The worker's data.
-    pub data: Data,
     /// The screen.
     pub ui: Ui,
     /// The finished game's review, once asked for.
@@ -238,17 +235,11 @@ impl State {
         let state = State {
             settings: RwSignal::new(settings),
             game: RwSignal::new(game),
-            search: Search::new(),
-            booth: Booth::new(),
-            data: Data::new(),
-            ui: Ui::new(),
+            ui: Ui::default(),
             review: RwSignal::new(None),
         };
         provide_context(state.settings.read_only());
         provide_context(state.game.read_only());
-        provide_context(state.search.read_only());
-        provide_context(state.booth.read_only());
-        provide_context(state.data.read_only());
         provide_context(state.ui.read_only());
         provide_context(state.review.read_only());
         state

@@ -39,11 +39,11 @@ impl Actions {
     }
 
     pub(crate) fn play(self, column: usize) {
-        if self.state.search.showing_hint() {
+        if self.searcher.showing_hint() {
             // A hint answers for the position before: drop it, and stop it
             // if it still runs.
             self.stop_thinking();
-            self.state.search.column_values.set(None);
+            self.searcher.clear_values();
         }
         self.state.ui.message.set(None);
         self.state.game.update(|g| {
@@ -121,7 +121,7 @@ impl Actions {
             return self.say(refusal.into());
         }
         self.stop_thinking();
-        self.state.search.column_values.set(None);
+        self.searcher.clear_values();
         self.state.game.set(game);
         self.state.ui.message.set(None);
     }
@@ -138,8 +138,8 @@ impl Actions {
     pub(crate) fn hints_allowed(self) -> bool {
         self.state.game.with(|g| g.robot.is_none())
             || self
-                .state
-                .booth
+                .bridge
+                .view()
                 .welcome
                 .with(|w| w.as_ref().is_some_and(|w| w.robot_hints))
     }
@@ -152,12 +152,12 @@ impl Actions {
         if game.board.is_over() {
             return self.say(Text::GameOverRefused);
         }
-        if self.state.search.thinking.get_untracked() {
+        if self.searcher.thinking() {
             return self.say(Text::NotYourTurn);
         }
         let id = self.next_request();
         self.say(Text::HintWaiting);
-        self.state.search.column_values.set(None);
+        self.searcher.clear_values();
         self.send(ToWorker::Analyze {
             id,
             moves: game.board.to_string(),

@@ -3,6 +3,7 @@
 //! state's pieces and the links to the worker, the bridge and the spectator
 //! screens; components call it and read the pieces they show.
 
+mod bridge;
 pub mod keyboard;
 mod local_game;
 mod review;
@@ -10,6 +11,7 @@ mod robot;
 pub mod robot_game;
 mod screen;
 pub mod search_client;
+mod searcher;
 mod sound;
 mod spectate;
 mod thinking;
@@ -17,13 +19,14 @@ mod thinking;
 use leptos::prelude::*;
 
 use crate::i18n::{Lang, Message, Text};
-use crate::io::booth_link::BoothLink;
 use crate::io::channel::Spectate;
 use crate::io::search_worker::SearchWorker;
 use crate::model::game::Game;
 use crate::model::settings::Settings;
 use crate::state::State;
+use bridge::Bridge;
 use search_client::SearchClient;
+use searcher::Searcher;
 
 /// The app's actions: what a tap, the worker or the bridge changes. The
 /// state they change is theirs to write; components read it from its own
@@ -32,20 +35,15 @@ use search_client::SearchClient;
 pub struct Actions {
     /// The state the actions change.
     state: State,
-    /// The requests to the worker and its life (see [`SearchClient`]).
-    search: StoredValue<SearchClient, LocalStorage>,
-    worker: StoredValue<Option<SearchWorker>, LocalStorage>,
+    /// The computer's search: the worker, its requests and what a search
+    /// shows.
+    searcher: Searcher,
     /// This page only watches (the spectator route).
     watching: bool,
-    /// The link to the bridge that served the page.
-    link: StoredValue<Option<BoothLink>, LocalStorage>,
+    /// The link to the bridge that served the page and what it says.
+    bridge: Bridge,
     /// The channel to spectator screens on this device.
     spectate: StoredValue<Option<Spectate>, LocalStorage>,
-    /// The booth's one-second clock, while a bridge is there.
-    clock: StoredValue<Option<gloo_timers::callback::Interval>, LocalStorage>,
-    /// A bridge served the page and its first word has not come yet (see
-    /// [`Actions::awaiting_booth`]).
-    awaiting_booth: RwSignal<bool>,
 }
 
 /// The actions of the page, from components.
@@ -84,21 +82,18 @@ impl Actions {
     /// Creates the state and the links, and provides every piece as a
     /// context.
     pub fn provide(settings: Settings, game: Game, watching: bool) -> Actions {
-        let (search, start) = SearchClient::new();
+        let (searcher, start) = Searcher::provide();
         let actions = Actions {
             state: State::provide(settings, game),
-            search: StoredValue::new_local(search),
-            worker: StoredValue::new_local(None),
+            searcher,
             watching,
-            link: StoredValue::new_local(None),
+            bridge: Bridge::provide(),
             spectate: StoredValue::new_local(None),
-            clock: StoredValue::new_local(None),
-            awaiting_booth: RwSignal::new(false),
         };
-        actions.worker.set_value(Some(SearchWorker::new(
+        searcher.start_worker(SearchWorker::new(
             move |message| actions.run(|c| c.received(message)),
             move || actions.run(SearchClient::crashed),
-        )));
+        ));
         actions.run(|_| start);
         actions.connect_booth();
         actions.start_spectate();
@@ -153,12 +148,7 @@ impl Actions {
     /// game or robot moves on.
     pub(crate) fn say_tied(self, text: Text, tied: bool) {
         self.state.ui.message.set(Some(Message::Text(text)));
-        let moment = self.state.booth.snapshot.with_untracked(|s| {
-            s.as_ref()
-                .filter(|_| tied)
-                .map(crate::model::booth::Moment::of)
-        });
-        self.state.booth.said_at.set(moment);
+        self.bridge.tie_message(tied);
     }
 
     /// The address shared no position: the page says so (the stored game

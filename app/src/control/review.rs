@@ -40,7 +40,7 @@ impl Actions {
     pub(crate) fn play_on(self, number: usize) {
         self.stop_thinking();
         self.state.review.set(None);
-        self.state.search.column_values.set(None);
+        self.searcher.clear_values();
         self.state.ui.message.set(None);
         self.state.game.update(|g| {
             let back = g.board.plies() + 1 - number;

@@ -8,10 +8,10 @@ use engine::{Board, Side};
 use leptos::prelude::*;
 
 use crate::control::Actions;
-use crate::control::robot_game::{Page, RobotGame};
+use crate::control::robot_game::Page;
 use crate::i18n::{Lang, Message, Say, Text, refusal_text};
-use crate::io::booth_link::{self, BoothLink, LinkEvent};
-use crate::model::booth::{BACK_TO_LOBBY_MS, own_seat, seated, waiting_for_opponent};
+use crate::io::booth_link::LinkEvent;
+use crate::model::booth::{own_seat, seated, waiting_for_opponent};
 use crate::state::Panel;
 
 /// How long a notice of the booth ("Bob left the game") is shown: long
@@ -22,21 +22,13 @@ impl Actions {
     /// Connects to the bridge that served the page, if there is one (a
     /// static host has none, and the robot button stays hidden).
     pub(crate) fn connect_booth(self) {
-        if !booth_link::served_by_bridge() {
-            return;
-        }
-        self.awaiting_booth.set(true);
-        let awaiting = self.awaiting_booth;
-        gloo_timers::callback::Timeout::new(1000, move || awaiting.set(false)).forget();
         let role = if self.watching {
             Role::Spectator
         } else {
             Role::Player
         };
-        let link = BoothLink::connect(role, None, move |event| self.on_link(event));
-        self.link.set_value(Some(link));
-        let clock = gloo_timers::callback::Interval::new(1000, move || self.tick());
-        self.clock.set_value(Some(clock));
+        self.bridge
+            .connect(role, move |event| self.on_link(event), move || self.tick());
     }
 
     /// Whether the page waits for the booth's first word (tracked): on a
@@ -45,22 +37,14 @@ impl Actions {
     /// are there, or a second has passed, so that it does not jump when
     /// they arrive.
     pub(crate) fn awaiting_booth(self) -> bool {
-        self.awaiting_booth.get() && self.state.booth.snapshot.with(Option::is_none)
+        self.bridge.awaiting()
     }
 
     /// Every second: the countdowns, a notice's end, and back to the lobby
     /// after a game.
     fn tick(self) {
-        let now = js_sys::Date::now();
-        self.state.booth.now.set(now);
-        let notice_over = self
-            .state
-            .booth
-            .notice_until
-            .get_untracked()
-            .is_some_and(|until| now >= until);
-        if notice_over {
-            self.state.booth.notice_until.set(None);
+        let tick = self.bridge.tick(js_sys::Date::now());
+        if tick.notice_over {
             let showing_notice = self
                 .state
                 .ui
@@ -73,20 +57,14 @@ impl Actions {
                 self.state.ui.message.set(None);
             }
         }
-        let back = self
-            .state
-            .booth
-            .over_since
-            .get_untracked()
-            .is_some_and(|since| now - since >= BACK_TO_LOBBY_MS);
-        if back {
+        if tick.back_to_lobby {
             self.back_to_lobby();
         }
     }
 
     /// Leaves a finished robot game for the lobby.
     pub(crate) fn back_to_lobby(self) {
-        self.state.booth.over_since.set(None);
+        self.bridge.left_game();
         if self.state.game.with_untracked(|g| g.robot.is_some()) {
             self.booth_send(&ClientMessage::Leave);
             self.local_game();
@@ -96,15 +74,12 @@ impl Actions {
 
     /// Whether the bridge takes a move from this page now.
     pub(crate) fn robot_can_move(self) -> bool {
-        self.state
-            .booth
-            .snapshot
-            .with_untracked(|s| s.as_ref().is_some_and(|s| s.can_move))
+        self.bridge.can_move()
     }
 
     /// Back to a game on this device, after the robot game ended.
     pub(crate) fn local_game(self) {
-        self.state.booth.still_there.set(None);
+        self.bridge.still_there_answered();
         self.forget_search();
         self.state.game.set(self.fresh_game());
     }
@@ -116,16 +91,12 @@ impl Actions {
 
     /// Answers the bridge's "still there?".
     pub(crate) fn still_here(self) {
-        self.state.booth.still_there.set(None);
+        self.bridge.still_there_answered();
         self.booth_send(&ClientMessage::StillHere);
     }
 
     pub(crate) fn booth_send(self, message: &ClientMessage) {
-        self.link.with_value(|b| {
-            if let Some(b) = b {
-                b.send(message);
-            }
-        });
+        self.bridge.send(message);
     }
 
     pub(crate) fn on_link(self, event: LinkEvent) {
@@ -139,44 +110,34 @@ impl Actions {
                 // Nobody is told that they left themselves (their page went
                 // back to the lobby, or another of their pages ended it).
                 // (A page that came back has its name from its seat.)
-                let seat_name = self.state.booth.snapshot.with_untracked(|s| {
-                    let s = s.as_ref()?;
-                    s.seats[own_seat(s)?].clone()
-                });
-                let own = self
-                    .link
-                    .with_value(|l| l.as_ref().and_then(BoothLink::name))
-                    .or(seat_name);
+                let seat_name = self
+                    .bridge
+                    .with_snapshot(|s| s.and_then(|s| s.seats[own_seat(s)?].clone()));
+                let own = self.bridge.own_name().or(seat_name);
                 if code == booth_protocol::NoticeCode::PlayerLeft && name.is_some() && name == own {
                     return;
                 }
                 // A notice stays past the snapshot that follows it, for
                 // the few seconds it takes to read: then the line tells
                 // what happens now (a person waiting, the demo, no game).
-                self.state.booth.said_at.set(None);
-                self.state
-                    .booth
-                    .notice_until
-                    .set(Some(js_sys::Date::now() + NOTICE_MS));
+                self.bridge.notice(js_sys::Date::now() + NOTICE_MS);
                 self.state
                     .ui
                     .message
                     .set(Some(Message::Say(Say::Notice { code, name })));
             }
             LinkEvent::Message(ServerMessage::StillThere { seconds_left }) => {
-                let deadline = js_sys::Date::now() + seconds_left as f64 * 1000.0;
-                self.state.booth.now.set(js_sys::Date::now());
-                self.state.booth.still_there.set(Some(deadline))
+                let now = js_sys::Date::now();
+                self.bridge
+                    .ask_still_there(now, now + seconds_left as f64 * 1000.0);
             }
             // The booth's computer plays on the robot: its search shows as
             // the worker's does in a game on this device.
             LinkEvent::Message(ServerMessage::Thinking(progress)) => {
-                self.show_progress((*progress).into())
+                self.searcher.show_progress((*progress).into())
             }
             LinkEvent::Message(ServerMessage::Decided(decision)) => {
-                self.state.search.thinking.set(false);
-                self.state.search.progress.set(None);
-                self.show_decision(*decision);
+                self.searcher.show_decision(*decision);
             }
         }
     }
@@ -191,48 +152,33 @@ impl Actions {
             self.state.settings.update(|s| s.lang = lang);
         }
         // A page the booth serves opens on its lobby.
-        let first = self.state.booth.welcome.with_untracked(Option::is_none);
+        let first = self.bridge.welcome(welcome);
         if first && !self.watching && self.state.game.with_untracked(|g| g.robot.is_none()) {
             self.state.ui.panel.set(Some(Panel::Robot));
         }
-        self.state.booth.welcome.set(Some(welcome));
     }
 
     /// The bridge's snapshot: the page's robot game takes it (see
     /// [`RobotGame::snapshot`]) and the page takes the steps it gives.
     pub(crate) fn on_snapshot(self, s: Snapshot) {
-        let booth = self.state.booth;
-        let mut robot = RobotGame {
-            snapshot: booth.snapshot.get_untracked(),
-            over_since: booth.over_since.get_untracked(),
-            offer_until: booth.offer_until.get_untracked(),
-            away_until: booth.away_until.get_untracked(),
-            said_at: booth.said_at.get_untracked(),
-        };
         let game = self.state.game.get_untracked();
         let page = Page {
             game: &game,
             watching: self.watching,
             lobby_open: self.state.ui.panel.get_untracked() == Some(Panel::Robot),
         };
-        let steps = robot.snapshot(s, &page, js_sys::Date::now());
+        let steps = self.bridge.take_snapshot(s, &page, js_sys::Date::now());
         if steps.close_lobby {
             self.state.ui.panel.set(None);
         }
-        booth.offer_until.set(robot.offer_until);
-        booth.away_until.set(robot.away_until);
         if steps.clear_message {
-            booth.said_at.set(None);
             self.state.ui.message.set(None);
-        }
-        if booth.over_since.get_untracked() != robot.over_since {
-            booth.over_since.set(robot.over_since);
         }
         if steps.forget_search {
             self.forget_search();
         }
         if let Some(game) = steps.show {
-            booth.still_there.set(None);
+            self.bridge.still_there_answered();
             self.state.game.set(game);
             self.after_move();
         }
@@ -240,7 +186,7 @@ impl Actions {
             self.local_game();
             self.state.ui.panel.set(Some(Panel::Robot));
         }
-        booth.snapshot.set(robot.snapshot);
+        self.bridge.publish_snapshot();
     }
 
     pub(crate) fn on_refusal(self, code: ErrorCode) {
@@ -265,15 +211,11 @@ impl Actions {
         }
         if code == ErrorCode::Token {
             crate::io::booth_link::forget_token();
-            self.state.booth.may_play.set(false);
+            self.bridge.may_not_play();
         }
         // The bridge's refusal is about its moment, in the lobby too.
         self.say_tied(refusal_text(code), true);
-        let lost_seat = self
-            .state
-            .booth
-            .snapshot
-            .with_untracked(|s| s.as_ref().is_none_or(|s| !seated(s)));
+        let lost_seat = self.bridge.with_snapshot(|s| s.is_none_or(|s| !seated(s)));
         if code == ErrorCode::Busy
             && lost_seat
             && self.state.game.with_untracked(|g| g.robot.is_some())
@@ -286,8 +228,8 @@ impl Actions {
     /// changes when the bridge's snapshot says so.
     pub(crate) fn robot_drop(self, column: usize) {
         if !self.robot_can_move() {
-            let why = self.state.booth.snapshot.with_untracked(|s| {
-                let s = s.as_ref()?;
+            let why = self.bridge.with_snapshot(|s| {
+                let s = s?;
                 Some(if waiting_for_opponent(s) {
                     Text::WaitingForOpponent
                 } else if s.computer.is_some() && s.turn == s.computer {
@@ -300,20 +242,7 @@ impl Actions {
             });
             return self.say(why.unwrap_or(Text::RobotWait));
         }
-        self.send_move(column);
-    }
-
-    /// Sends a move and takes no other until the bridge's next snapshot: a
-    /// second tap before it arrives would be refused.
-    fn send_move(self, column: usize) {
-        self.state.booth.snapshot.update(|s| {
-            if let Some(s) = s {
-                s.can_move = false;
-            }
-        });
-        self.booth_send(&ClientMessage::Move {
-            column: column as u8 + 1,
-        });
+        self.bridge.send_move(column);
     }
 
     /// Starts a game on the robot (the bridge refuses while it is busy).
@@ -361,10 +290,6 @@ impl Actions {
     }
 
     pub(crate) fn rename(self, name: String) {
-        self.link.with_value(|b| {
-            if let Some(b) = b {
-                b.rename(name);
-            }
-        });
+        self.bridge.rename(name);
     }
 }

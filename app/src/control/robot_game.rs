@@ -110,4 +110,4 @@ impl RobotGame {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -57,7 +57,7 @@ impl Actions {
         });
         let was_down = StoredValue::new(false);
         Effect::new(move |_| {
-            let down = self.state.booth.snapshot.with(|s| {
+            let down = self.bridge.view().snapshot.with(|s| {
                 s.as_ref().is_some_and(|s| {
                     matches!(s.robot.state, LinkState::Fault | LinkState::Disconnected)
                 })

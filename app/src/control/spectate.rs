@@ -26,22 +26,14 @@ impl Actions {
             // up to 2,000 nodes) only when someone watches.
             self.state.game.track();
             self.state.settings.track();
-            self.state.search.trace.track();
-            self.state.search.thoughts.track();
-            self.state.search.column_values.track();
-            self.state.search.last_pv.track();
-            self.state.search.thinking.track();
+            self.searcher.track_shown();
             self.state.review.track();
             state_link.tell_spectators(|| Broadcast::State(Box::new(self.shared())));
         });
         Effect::new(move |_| {
-            self.state.search.progress.track();
+            self.searcher.track_progress();
             link.tell_spectators(|| Broadcast::Progress {
-                progress: self
-                    .state
-                    .search
-                    .progress
-                    .with_untracked(|p| p.as_ref().map(Into::into)),
+                progress: self.searcher.progress_shared(),
             });
         });
     }
@@ -49,22 +41,20 @@ impl Actions {
     /// This page's state for spectators.
     fn shared(self) -> Shared {
         let game = self.state.game.get_untracked();
-        Shared {
+        let mut shared = Shared {
             moves: game.board.to_string(),
             geometry: game.board.geometry(),
             human: game.human,
             settings: self.state.settings.get_untracked(),
-            trace: self
-                .state
-                .search
-                .trace
-                .with_untracked(|t| t.as_ref().map(Into::into)),
-            thoughts: self.state.search.thoughts.get_untracked(),
-            column_values: self.state.search.column_values.get_untracked(),
-            pv: self.state.search.last_pv.get_untracked(),
-            thinking: self.state.search.thinking.get_untracked(),
+            trace: None,
+            thoughts: Vec::new(),
+            column_values: None,
+            pv: Vec::new(),
+            thinking: false,
             review: self.state.review.get_untracked(),
-        }
+        };
+        self.searcher.share(&mut shared);
+        shared
     }
 
     fn on_broadcast(self, message: Broadcast) {
@@ -78,15 +68,13 @@ impl Actions {
                 });
             }
             (Broadcast::State(shared), true) => self.follow(*shared),
-            (Broadcast::Progress { progress }, true) => {
-                self.state.search.progress.set(progress.map(Into::into))
-            }
+            (Broadcast::Progress { progress }, true) => self.searcher.follow_progress(progress),
             _ => {}
         }
     }
 
     /// The spectator takes over the playing page's state.
-    fn follow(self, s: Shared) {
+    fn follow(self, mut s: Shared) {
         // A bridge's spectator screen follows the robot's game, not a
         // game in another tab of the same browser.
         if crate::io::booth_link::served_by_bridge() {
@@ -111,16 +99,9 @@ impl Actions {
             .settings
             .with_untracked(|mine| *mine != s.settings)
         {
-            self.state.settings.set(s.settings);
+            self.state.settings.set(s.settings.clone());
         }
-        self.state.search.trace.set(s.trace.map(Into::into));
-        self.state.search.thoughts.set(s.thoughts);
-        self.state.search.column_values.set(s.column_values);
-        self.state.search.last_pv.set(s.pv);
-        self.state.search.thinking.set(s.thinking);
+        self.searcher.follow(&mut s);
         self.state.review.set(s.review);
-        if !s.thinking {
-            self.state.search.progress.set(None);
-        }
     }
 }

@@ -1,20 +1,16 @@
-//! The computer's thinking on this page: the worker's requests through
-//! the search client, its answers, and what the page shows of a search
-//! (progress, the tree, thoughts, values), from the worker or the booth.
+//! The computer's thinking on this page, the game's side: when the
+//! computer moves, what the worker's answers change in the game, and the
+//! teaching trees. What a search shows is the [`Searcher`]'s.
 
-use booth_protocol::search::{ComputerMove, ValueKind};
 use engine::Side;
 use engine::evaluation::Style;
-use engine::player::{Level, SearchProgress, Teaching};
-use engine::trace::SearchTrace;
+use engine::player::{Level, Teaching};
 use leptos::prelude::*;
 
 use super::search_client::{Effect as SearchEffect, SearchClient};
 use super::{Actions, set_timeout};
 use crate::i18n::Text;
 use crate::model::settings::GameMode;
-use crate::model::thoughts::Thought;
-use crate::model::values::ValueSource;
 use crate::protocol::{FromWorker, ToWorker};
 use crate::state::TreeKind;
 
@@ -23,64 +19,32 @@ use crate::state::TreeKind;
 const DEMO_PACE_MS: u32 = 900;
 /// Plies of the teaching view's minimax: 343 leaves on 7 columns.
 const TEACHING_DEPTH: u8 = 3;
-/// Lines of thoughts kept, newest first.
-const THOUGHTS_KEPT: usize = 30;
 
 impl Actions {
-    /// Takes a transition of the search client, then does what it says
-    /// (outside the client, so that what it does may ask the client
-    /// again).
+    /// Takes a transition of the search client, then delivers the answers
+    /// it gives (outside the client, so that what they change may ask the
+    /// client again).
     pub(super) fn run(self, transition: impl FnOnce(&mut SearchClient) -> Vec<SearchEffect>) {
-        let mut effects = Vec::new();
-        self.search
-            .update_value(|client| effects = transition(client));
-        self.run_effects(effects);
+        self.deliver(self.searcher.run(transition));
     }
 
-    /// Does what the search client said, in order.
-    fn run_effects(self, effects: Vec<SearchEffect>) {
-        for effect in effects {
-            match effect {
-                SearchEffect::Deliver(message) => self.receive(message),
-                effect => self.worker.with_value(|worker| match (worker, effect) {
-                    (Some(worker), SearchEffect::Start) => worker.start(),
-                    (Some(worker), SearchEffect::Terminate) => worker.terminate(),
-                    (Some(worker), SearchEffect::Post(request)) => worker.post(&request),
-                    _ => {}
-                }),
-            }
+    fn deliver(self, answers: Vec<FromWorker>) {
+        for answer in answers {
+            self.receive(answer);
         }
     }
 
     pub(crate) fn next_request(self) -> u32 {
-        let mut id = 0;
-        self.search.update_value(|client| id = client.next_id());
-        id
-    }
-
-    /// The newest request's id: answers to others are stale.
-    fn current_request(self) -> u32 {
-        self.search.with_value(SearchClient::current)
+        self.searcher.next_request()
     }
 
     pub(crate) fn send(self, request: ToWorker) {
-        self.run(|client| client.send(request));
+        self.deliver(self.searcher.send(request));
     }
 
     /// Stops any search and forgets its answer.
     pub(crate) fn stop_thinking(self) {
-        self.run(SearchClient::cancel);
-        self.state.search.thinking.set(false);
-        self.state.search.progress.set(None);
-        // A tree caught mid-search would stay half-drawn: drop it.
-        let half_drawn = self
-            .state
-            .search
-            .trace
-            .with_untracked(|t| t.as_ref().is_some_and(SearchTrace::is_running));
-        if half_drawn {
-            self.state.search.trace.set(None);
-        }
+        self.deliver(self.searcher.stop());
     }
 
     /// Forgets all the computer thought and said about the game before:
@@ -88,12 +52,7 @@ impl Actions {
     /// starts with no thoughts, no tree, no values and no review.
     pub(crate) fn forget_search(self) {
         self.stop_thinking();
-        let search = self.state.search;
-        search.trace.set(None);
-        search.teaching.set(None);
-        search.thoughts.set(Vec::new());
-        search.column_values.set(None);
-        search.last_pv.set(Vec::new());
+        self.searcher.forget();
         self.state.review.set(None);
     }
 
@@ -107,11 +66,11 @@ impl Actions {
         if self.watching
             || game.robot.is_some()
             || !game.computer_to_move(settings.mode)
-            || self.state.search.thinking.get_untracked()
+            || self.searcher.thinking()
         {
             return;
         }
-        self.state.search.thinking.set(true);
+        self.searcher.begin();
         let id = self.next_request();
         let mode = game.mode(settings.mode);
         let (level, style) = match mode {
@@ -135,7 +94,7 @@ impl Actions {
         };
         set_timeout(
             move || {
-                if self.current_request() == id {
+                if self.searcher.current_request() == id {
                     self.send(request);
                 }
             },
@@ -148,24 +107,17 @@ impl Actions {
     pub(crate) fn receive(self, message: FromWorker) {
         match message {
             FromWorker::Ready => {}
-            FromWorker::Book { depth, positions } => {
-                self.state.data.book.set(Some((depth, positions)))
-            }
-            FromWorker::Database(news) => self.state.data.database.set(Some(news)),
+            FromWorker::Book { depth, positions } => self.searcher.book_loaded(depth, positions),
+            FromWorker::Database(news) => self.searcher.database(news),
             FromWorker::Reviewed { marks, .. } => self.reviewed(marks),
             FromWorker::Analysis { scores, .. } => {
                 self.state.ui.message.set(None);
-                self.state
-                    .search
-                    .column_values
-                    .set(Some((ValueSource::Hint, scores)));
+                self.searcher.show_hint(scores);
             }
-            FromWorker::Progress { progress, .. } => self.show_progress(progress.into()),
+            FromWorker::Progress { progress, .. } => self.searcher.show_progress(progress.into()),
             FromWorker::Chosen { decision, .. } => {
-                self.state.search.thinking.set(false);
-                self.state.search.progress.set(None);
                 let column = decision.column;
-                self.show_decision(*decision);
+                self.searcher.show_decision(*decision);
                 self.play(column);
             }
             FromWorker::Teaching {
@@ -173,7 +125,7 @@ impl Actions {
                 minimax,
                 alpha_beta,
             } if minimax.root_moves == self.teaching_root() => {
-                self.state.search.teaching.set(Some(Teaching {
+                self.searcher.show_teaching(Some(Teaching {
                     depth,
                     minimax: (*minimax).into(),
                     alpha_beta: (*alpha_beta).into(),
@@ -182,12 +134,12 @@ impl Actions {
             FromWorker::Failed { .. } => {
                 // The computer's move failed, or a hint or a review (asked
                 // for while the computer was not thinking) ran out of time.
-                if self.state.search.thinking.get_untracked() {
+                if self.searcher.thinking() {
                     self.say(Text::WorkerFailed);
                 } else {
                     self.say(Text::HintTooDeep);
                 }
-                self.state.search.thinking.set(false);
+                self.searcher.ended();
             }
             _ => {}
         }
@@ -196,13 +148,8 @@ impl Actions {
     /// The position the teaching view explains: the root of the last
     /// search, or the board when there was none.
     pub(crate) fn teaching_root(self) -> String {
-        let from_trace = self
-            .state
-            .search
-            .trace
-            .with_untracked(|t| t.as_ref().map(|t| t.root_moves.clone()));
-        from_trace
-            .filter(|m| !m.is_empty())
+        self.searcher
+            .trace_root()
             .unwrap_or_else(|| self.state.game.with_untracked(|g| g.board.to_string()))
     }
 
@@ -213,53 +160,13 @@ impl Actions {
             return;
         }
         let root = self.teaching_root();
-        let fresh = self
-            .state
-            .search
-            .teaching
-            .with_untracked(|t| t.as_ref().is_some_and(|t| t.minimax.root_moves == root));
-        if !fresh {
-            self.state.search.teaching.set(None);
+        if !self.searcher.teaching_of(&root) {
+            self.searcher.show_teaching(None);
             self.send(ToWorker::Teach {
                 moves: root,
                 geometry: self.state.game.with_untracked(|g| g.board.geometry()),
                 depth: TEACHING_DEPTH,
             });
         }
-    }
-
-    /// How a running search stands: the tree grows on the screen.
-    pub(crate) fn show_progress(self, mut progress: SearchProgress) {
-        self.state.search.thinking.set(true);
-        if let Some(tree) = progress.tree.take() {
-            self.state.search.trace.set(Some(tree));
-        }
-        self.state.search.progress.set(Some(progress));
-    }
-
-    pub(crate) fn show_decision(self, decision: ComputerMove) {
-        // Exact scores are said as wins and losses, not as ranks.
-        let source = if decision.value_kind == ValueKind::Exact {
-            ValueSource::Solved
-        } else {
-            ValueSource::Search
-        };
-        let mut lines = vec![Thought::Searched {
-            column: decision.column,
-            depth: decision.depth,
-            nodes: decision.nodes,
-            solved: source == ValueSource::Solved,
-        }];
-        lines.extend(decision.facts.into_iter().map(Thought::Fact));
-        self.state.search.thoughts.update(|t| {
-            t.splice(0..0, lines);
-            t.truncate(THOUGHTS_KEPT);
-        });
-        self.state
-            .search
-            .column_values
-            .set(Some((source, decision.column_values)));
-        self.state.search.last_pv.set(decision.pv);
-        self.state.search.trace.set(Some(decision.trace.into()));
     }
 }

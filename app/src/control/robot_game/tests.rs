@@ -5,7 +5,7 @@ use booth_protocol::{GameMode, LinkState, RobotStatus, VERSION};
 
 use super::*;
 
-fn snapshot(status: GameStatus, moves: &str, you: Part) -> Snapshot {
+pub(crate) fn snapshot(status: GameStatus, moves: &str, you: Part) -> Snapshot {
     Snapshot {
         v: VERSION,
         status,
@@ -33,7 +33,7 @@ fn snapshot(status: GameStatus, moves: &str, you: Part) -> Snapshot {
     }
 }
 
-fn playing(moves: &str) -> Snapshot {
+pub(crate) fn playing(moves: &str) -> Snapshot {
     snapshot(GameStatus::Playing, moves, Part::First)
 }
 
@@ -45,7 +45,7 @@ fn local() -> Game {
     }
 }
 
-fn on_robot(moves: &str) -> Game {
+pub(crate) fn on_robot(moves: &str) -> Game {
     Game {
         board: moves.parse().unwrap(),
         human: Side::First,
@@ -53,7 +53,7 @@ fn on_robot(moves: &str) -> Game {
     }
 }
 
-fn page(game: &Game) -> Page<'_> {
+pub(crate) fn page(game: &Game) -> Page<'_> {
     Page {
         game,
         watching: false,
