@@ -8,6 +8,7 @@
 // 3. Every text and Wasm file compressed ahead, Brotli and gzip at their
 //    best, beside it (name.br, name.gz), for the bridge and any static host
 //    that serves such files.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -43,6 +44,20 @@ const marked = page.replace(/<meta charset=[^>]*>/i, (charset) => `${charset}<me
 if (marked === page) throw new Error('index.html has no <meta charset> to mark the page after');
 writeFileSync(join(dir, 'index.bridge.html'), marked);
 
+/** The smaller of zlib's gzip and GNU gzip's (where it is installed):
+ * GNU's deflate finds longer matches, 1.2 KB less on the app's Wasm, and a
+ * booth's page on plain HTTP gets gzip, not Brotli. `-n` keeps the output
+ * the same from build to build. */
+function gzipBest(body) {
+  const zlib = gzipSync(body, { level: 9 });
+  try {
+    const gnu = execFileSync('gzip', ['-9', '-n', '-c'], { input: body, maxBuffer: 64 * 1024 * 1024 });
+    return gnu.length < zlib.length ? gnu : zlib;
+  } catch {
+    return zlib;
+  }
+}
+
 // 3. Compressed copies where they save something.
 const text = /\.(html|js|mjs|css|svg|json|webmanifest|wasm|c4b|c4l|txt)$/;
 let before = 0;
@@ -55,7 +70,7 @@ for (const file of sorted().filter((f) => text.test(f))) {
       [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
   });
-  const gz = gzipSync(body, { level: 9 });
+  const gz = gzipBest(body);
   if (gz.length > body.length * 0.9) continue;
   writeFileSync(`${file}.gz`, gz);
   if (br.length < gz.length) writeFileSync(`${file}.br`, br);

@@ -9,7 +9,7 @@ use crate::control::use_actions;
 use crate::i18n::{Say, use_i18n};
 use crate::model::game::Game;
 use crate::model::settings::{GameMode, Settings};
-use crate::state::{SearchView, UiView};
+use crate::state::{Reader, SearchView, UiView};
 
 /// How many moves of the expected continuation the board shows.
 const EXPECTED_SHOWN: usize = 4;
@@ -19,8 +19,8 @@ const EXPECTED_SHOWN: usize = 4;
 pub fn BoardView() -> impl IntoView {
     let i18n = use_i18n();
     let actions = use_actions();
-    let settings = expect_context::<ReadSignal<Settings>>();
-    let game = expect_context::<ReadSignal<Game>>();
+    let settings = expect_context::<Reader<Settings>>();
+    let game = expect_context::<Reader<Game>>();
     let search = expect_context::<SearchView>();
     let grid = move || {
         let g = game.get();
@@ -103,8 +103,8 @@ pub fn BoardView() -> impl IntoView {
 /// The coin over the column under the pointer, ready to drop.
 #[component]
 fn HoverRow() -> impl IntoView {
-    let settings = expect_context::<ReadSignal<Settings>>();
-    let game = expect_context::<ReadSignal<Game>>();
+    let settings = expect_context::<Reader<Settings>>();
+    let game = expect_context::<Reader<Game>>();
     let ui = expect_context::<UiView>();
     let slots = move || {
         let g = game.get();
@@ -127,7 +127,7 @@ fn HoverRow() -> impl IntoView {
 fn ColumnButtons() -> impl IntoView {
     let i18n = use_i18n();
     let actions = use_actions();
-    let game = expect_context::<ReadSignal<Game>>();
+    let game = expect_context::<Reader<Game>>();
     let ui = expect_context::<UiView>();
     let buttons = move || {
         let w = game.with(|g| g.board.geometry().columns());

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::i18n::{Say, use_i18n};
 use crate::model::game::Game;
 use crate::model::values::{Rank, ValueSource, bar_length, rank, short_value};
-use crate::state::{SearchView, UiView};
+use crate::state::{Reader, SearchView, UiView};
 
 /// Each column's value as a bar and in words (a tap on the row shows the
 /// numbers): the perfect score after a hint, else how the computer's last
@@ -16,7 +16,7 @@ use crate::state::{SearchView, UiView};
 #[component]
 pub fn ColumnValues() -> impl IntoView {
     let i18n = use_i18n();
-    let game = expect_context::<ReadSignal<Game>>();
+    let game = expect_context::<Reader<Game>>();
     let search = expect_context::<SearchView>();
     let ui = expect_context::<UiView>();
     let actions = crate::control::use_actions();

@@ -10,16 +10,16 @@ use crate::control::use_actions;
 use crate::i18n::{Say, Text, use_i18n};
 use crate::model::booth::{challenger, levels_offered, taken_by_others};
 use crate::model::game::Game;
-use crate::state::BoothView;
 use crate::state::Panel;
 use crate::state::UiView;
+use crate::state::{BoothView, Reader};
 
 /// The lobby: a name, an opponent, and the robot's availability.
 #[component]
 pub fn RobotPanel() -> impl IntoView {
     let ctx = use_actions();
     let booth = expect_context::<BoothView>();
-    let game = expect_context::<ReadSignal<Game>>();
+    let game = expect_context::<Reader<Game>>();
     let ui = expect_context::<UiView>();
     let i18n = use_i18n();
     let t = move |text| i18n.t(text);

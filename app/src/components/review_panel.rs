@@ -10,6 +10,7 @@ use crate::i18n::{Say, Text, use_i18n};
 use crate::model::game::Game;
 use crate::model::review::GameReview;
 use crate::model::settings::Settings;
+use crate::state::Reader;
 
 /// The review under the board, once asked for; the spectator screen shows
 /// the playing page's, without `play_on` (no "play on from here").
@@ -17,9 +18,9 @@ use crate::model::settings::Settings;
 pub fn ReviewPanel(play_on: bool) -> impl IntoView {
     let i18n = use_i18n();
     let actions = use_actions();
-    let game = expect_context::<ReadSignal<Game>>();
-    let review = expect_context::<ReadSignal<Option<GameReview>>>();
-    let settings = expect_context::<ReadSignal<Settings>>();
+    let game = expect_context::<Reader<Game>>();
+    let review = expect_context::<Reader<Option<GameReview>>>();
+    let settings = expect_context::<Reader<Settings>>();
 
     let current = move || {
         let moves = game.with(|g| g.board.to_string());

@@ -10,7 +10,7 @@ use crate::i18n::{Say, Text, seat_names, seat_names_in_colour, use_i18n};
 use crate::model::booth::BACK_TO_LOBBY_MS;
 use crate::model::game::Game;
 use crate::model::settings::Settings;
-use crate::state::BoothView;
+use crate::state::{BoothView, Reader};
 
 /// The robot's state in words (while this page plays on it or watches),
 /// the seats' names, and the questions of a robot game.
@@ -20,8 +20,8 @@ use crate::state::BoothView;
 pub fn RobotLine(spectator: bool) -> impl IntoView {
     let ctx = use_actions();
     let booth = expect_context::<BoothView>();
-    let game = expect_context::<ReadSignal<Game>>();
-    let settings = expect_context::<ReadSignal<Settings>>();
+    let game = expect_context::<Reader<Game>>();
+    let settings = expect_context::<Reader<Settings>>();
     let i18n = use_i18n();
     let t = move |text| i18n.t(text);
     // A spectator screen on a static host (no bridge) has no robot to name.

@@ -9,15 +9,15 @@ use crate::control::use_actions;
 use crate::i18n::{Lang, Say, Text, use_i18n};
 use crate::model::game::Game;
 use crate::model::settings::{CoinColour, GameMode, SIZES, Settings, Starter, offered_levels};
-use crate::state::{Panel, UiView};
+use crate::state::{Panel, Reader, UiView};
 
 /// Mode, level, colours and the rest.
 #[component]
 pub fn SettingsPanel() -> impl IntoView {
     let i18n = use_i18n();
     let actions = use_actions();
-    let game = expect_context::<ReadSignal<Game>>();
-    let settings = expect_context::<ReadSignal<Settings>>();
+    let game = expect_context::<Reader<Game>>();
+    let settings = expect_context::<Reader<Settings>>();
     let ui = expect_context::<UiView>();
     let s = settings;
     let t = move |text| i18n.t(text);
@@ -108,7 +108,7 @@ pub fn SettingsPanel() -> impl IntoView {
 fn Preferences() -> impl IntoView {
     let i18n = use_i18n();
     let actions = use_actions();
-    let s = expect_context::<ReadSignal<Settings>>();
+    let s = expect_context::<Reader<Settings>>();
     let t = move |text| i18n.t(text);
     view! {
         <label>{move || t(Text::Language)}
@@ -179,7 +179,7 @@ where
 #[component]
 fn PerfectNote() -> impl IntoView {
     let i18n = use_i18n();
-    let settings = expect_context::<ReadSignal<Settings>>();
+    let settings = expect_context::<Reader<Settings>>();
     let note = move || {
         let (level, (columns, rows)) = settings.with(|s| (s.level, s.size));
         let geometry = engine::Geometry::new(columns.into(), rows.into(), 4).ok()?;

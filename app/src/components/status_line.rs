@@ -10,7 +10,7 @@ use crate::model::booth::RobotGameLine;
 use crate::model::booth::{own_seat, waiting_for_opponent};
 use crate::model::game::Game;
 use crate::model::settings::{GameMode, Settings};
-use crate::state::{BoothView, SearchView, UiView};
+use crate::state::{BoothView, Reader, SearchView, UiView};
 
 /// The line over the board, with "play again" and "review" after a game.
 /// A `spectator` is neither side: the line names the colours and offers no
@@ -19,8 +19,8 @@ use crate::state::{BoothView, SearchView, UiView};
 pub fn StatusLine(spectator: bool) -> impl IntoView {
     let i18n = use_i18n();
     let actions = use_actions();
-    let settings = expect_context::<ReadSignal<Settings>>();
-    let game = expect_context::<ReadSignal<Game>>();
+    let settings = expect_context::<Reader<Settings>>();
+    let game = expect_context::<Reader<Game>>();
     let search = expect_context::<SearchView>();
     let ui = expect_context::<UiView>();
     let booth = expect_context::<BoothView>();
@@ -117,7 +117,7 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
 fn people_line(
     i18n: I18n,
     booth: BoothView,
-    settings: ReadSignal<Settings>,
+    settings: Reader<Settings>,
     spectator: bool,
 ) -> Option<String> {
     booth.snapshot.with(|s| {

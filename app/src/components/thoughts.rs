@@ -8,7 +8,7 @@ use crate::i18n::{Say, Text, use_i18n};
 use crate::model::game::Game;
 use crate::model::settings::Settings;
 use crate::model::thoughts::Caption;
-use crate::state::{DataView, SearchView, UiView};
+use crate::state::{DataView, Reader, SearchView, UiView};
 use crate::tree::TreeView;
 
 /// The panel beside the board.
@@ -16,8 +16,8 @@ use crate::tree::TreeView;
 pub fn Thoughts() -> impl IntoView {
     let i18n = use_i18n();
     let actions = use_actions();
-    let settings = expect_context::<ReadSignal<Settings>>();
-    let game = expect_context::<ReadSignal<Game>>();
+    let settings = expect_context::<Reader<Settings>>();
+    let game = expect_context::<Reader<Game>>();
     let search = expect_context::<SearchView>();
     let ui = expect_context::<UiView>();
     let colours =
@@ -37,7 +37,7 @@ pub fn Thoughts() -> impl IntoView {
                 </a>
             </div>
             <SearchLine/>
-            <TreeView trace=search.trace.into() teaching=search.teaching.into() kind=ui.tree_kind.into() on_kind=Callback::new(move |k| actions.show_tree(k))
+            <TreeView trace=search.trace.into() teaching=search.teaching.into() kind=ui.tree_kind.into()
                 colours=colours geometry=geometry/>
             <SearchCaption/>
             <ol>{move || search.thoughts.get().into_iter().map(|l| view! { <li>{i18n.say(&l.say())}</li> }).collect_view()}</ol>
@@ -52,7 +52,7 @@ pub fn Thoughts() -> impl IntoView {
 fn SearchCaption() -> impl IntoView {
     let i18n = use_i18n();
     let search = expect_context::<SearchView>();
-    let game = expect_context::<ReadSignal<Game>>();
+    let game = expect_context::<Reader<Game>>();
     let text = move || {
         let left = game.with(|g| g.board.geometry().cells() - g.board.plies());
         search
@@ -74,7 +74,7 @@ fn SearchLine() -> impl IntoView {
     let i18n = use_i18n();
     let search = expect_context::<SearchView>();
     let data = expect_context::<DataView>();
-    let game = expect_context::<ReadSignal<Game>>();
+    let game = expect_context::<Reader<Game>>();
     let text = move || {
         let Some(p) = search.progress.get() else {
             return match data.database.get() {

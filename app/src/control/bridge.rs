@@ -24,7 +24,7 @@ pub(crate) struct Bridge {
     clock: StoredValue<Option<gloo_timers::callback::Interval>, LocalStorage>,
     /// A bridge served the page and its first word has not come yet.
     awaiting: RwSignal<bool>,
-    robot: StoredValue<RobotGame>,
+    robot: StoredValue<RobotGame, LocalStorage>,
     booth: Booth,
 }
 
@@ -44,7 +44,7 @@ impl Bridge {
             link: StoredValue::new_local(None),
             clock: StoredValue::new_local(None),
             awaiting: RwSignal::new(false),
-            robot: StoredValue::new(RobotGame::default()),
+            robot: StoredValue::new_local(RobotGame::default()),
             booth: Booth::default(),
         };
         provide_context(bridge.booth.read_only());
@@ -157,14 +157,19 @@ impl Bridge {
     }
 
     /// The robot game's clocks (and, when `snapshot`, its snapshot) as the
-    /// views read them; a signal is set only when it changes.
+    /// views read them; the clocks most snapshots leave alone are set only
+    /// when they change.
     fn publish(self, snapshot: bool) {
         let booth = self.booth;
         self.robot.with_value(|r| {
-            set_if_changed(booth.offer_until, r.offer_until);
-            set_if_changed(booth.away_until, r.away_until);
-            set_if_changed(booth.over_since, r.over_since);
-            set_if_changed(booth.said_at, r.said_at.clone());
+            booth.offer_until.set(r.offer_until);
+            booth.away_until.set(r.away_until);
+            if booth.over_since.get_untracked() != r.over_since {
+                booth.over_since.set(r.over_since);
+            }
+            if booth.said_at.with_untracked(|at| *at != r.said_at) {
+                booth.said_at.set(r.said_at.clone());
+            }
             if snapshot {
                 booth.snapshot.set(r.snapshot.clone());
             }
@@ -174,16 +179,18 @@ impl Bridge {
     /// Ties what the page says now to the robot game's moment (when
     /// `tied`): it goes once the game or the robot moves on.
     pub(crate) fn tie_message(self, tied: bool) {
+        let mut said_at = None;
         self.robot.update_value(|r| {
             r.said_at = r.snapshot.as_ref().filter(|_| tied).map(Moment::of);
+            said_at = r.said_at.clone();
         });
-        self.publish(false);
+        self.booth.said_at.set(said_at);
     }
 
     /// The page left its finished robot game.
     pub(crate) fn left_game(self) {
         self.robot.update_value(|r| r.over_since = None);
-        self.publish(false);
+        self.booth.over_since.set(None);
     }
 
     /// A notice of the booth, shown until `until` (ms since the epoch).
@@ -230,12 +237,6 @@ impl Bridge {
         self.send(&ClientMessage::Move {
             column: column as u8 + 1,
         });
-    }
-}
-
-fn set_if_changed<T: PartialEq + Send + Sync + 'static>(signal: RwSignal<T>, value: T) {
-    if signal.with_untracked(|v| *v != value) {
-        signal.set(value);
     }
 }
 

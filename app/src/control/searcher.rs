@@ -35,7 +35,7 @@ pub(crate) struct Searcher {
 impl Searcher {
     /// A searcher with no worker yet, its state provided read-only as
     /// contexts; the effects that start the worker (see
-    /// [`Searcher::start_worker`]).
+    /// [`Searcher::start_worker`] and [`Searcher::run`]).
     pub(crate) fn provide() -> (Searcher, Vec<SearchEffect>) {
         let (client, start) = SearchClient::new();
         let searcher = Searcher {
@@ -55,25 +55,24 @@ impl Searcher {
     }
 
     /// Takes a transition of the search client and does what it says to
-    /// the worker; the answers it delivers are returned (their effects on
-    /// the page may ask the client again).
+    /// the worker, handing the answers it delivers to `deliver` (after the
+    /// transition, so that what they change may ask the client again).
     pub(crate) fn run(
         self,
         transition: impl FnOnce(&mut SearchClient) -> Vec<SearchEffect>,
-    ) -> Vec<FromWorker> {
+        deliver: &mut dyn FnMut(FromWorker),
+    ) {
         let mut effects = Vec::new();
         self.client
             .update_value(|client| effects = transition(client));
-        self.execute(effects)
+        self.execute(effects, deliver);
     }
 
-    /// Does what the search client said, in order; returns the answers to
-    /// deliver.
-    pub(crate) fn execute(self, effects: Vec<SearchEffect>) -> Vec<FromWorker> {
-        let mut delivered = Vec::new();
+    /// Does what the search client said, in order.
+    fn execute(self, effects: Vec<SearchEffect>, deliver: &mut dyn FnMut(FromWorker)) {
         for effect in effects {
             match effect {
-                SearchEffect::Deliver(message) => delivered.push(message),
+                SearchEffect::Deliver(message) => deliver(message),
                 effect => self.worker.with_value(|worker| match (worker, effect) {
                     (Some(worker), SearchEffect::Start) => worker.start(),
                     (Some(worker), SearchEffect::Terminate) => worker.terminate(),
@@ -82,7 +81,6 @@ impl Searcher {
                 }),
             }
         }
-        delivered
     }
 
     /// A new request's id: answers to earlier ones are stale from now on.
@@ -98,8 +96,8 @@ impl Searcher {
     }
 
     /// Sends `request` to the worker (when it is ready).
-    pub(crate) fn send(self, request: ToWorker) -> Vec<FromWorker> {
-        self.run(|client| client.send(request))
+    pub(crate) fn send(self, request: ToWorker, deliver: &mut dyn FnMut(FromWorker)) {
+        self.run(|client| client.send(request), deliver);
     }
 
     /// Whether a move is being searched for.
@@ -114,8 +112,8 @@ impl Searcher {
 
     /// Stops any search and forgets its answer; a tree caught mid-search
     /// would stay half-drawn, so it goes too.
-    pub(crate) fn stop(self) -> Vec<FromWorker> {
-        let delivered = self.run(SearchClient::cancel);
+    pub(crate) fn stop(self, deliver: &mut dyn FnMut(FromWorker)) {
+        self.run(SearchClient::cancel, deliver);
         self.ended();
         let half_drawn = self
             .search
@@ -124,7 +122,6 @@ impl Searcher {
         if half_drawn {
             self.search.trace.set(None);
         }
-        delivered
     }
 
     /// The search ended (answered, failed or stopped).

@@ -25,13 +25,8 @@ impl Actions {
     /// it gives (outside the client, so that what they change may ask the
     /// client again).
     pub(super) fn run(self, transition: impl FnOnce(&mut SearchClient) -> Vec<SearchEffect>) {
-        self.deliver(self.searcher.run(transition));
-    }
-
-    fn deliver(self, answers: Vec<FromWorker>) {
-        for answer in answers {
-            self.receive(answer);
-        }
+        self.searcher
+            .run(transition, &mut |answer| self.receive(answer));
     }
 
     pub(crate) fn next_request(self) -> u32 {
@@ -39,12 +34,13 @@ impl Actions {
     }
 
     pub(crate) fn send(self, request: ToWorker) {
-        self.deliver(self.searcher.send(request));
+        self.searcher
+            .send(request, &mut |answer| self.receive(answer));
     }
 
     /// Stops any search and forgets its answer.
     pub(crate) fn stop_thinking(self) {
-        self.deliver(self.searcher.stop());
+        self.searcher.stop(&mut |answer| self.receive(answer));
     }
 
     /// Forgets all the computer thought and said about the game before:

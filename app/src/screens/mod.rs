@@ -15,13 +15,13 @@ use crate::components::{
 };
 use crate::control::Actions;
 use crate::model::settings::Settings;
-use crate::state::UiView;
+use crate::state::{Reader, UiView};
 
 /// The page around the board: the same parts on both screens, the
 /// robot's lobby only where a visitor plays.
 fn page(watching: bool) -> impl IntoView {
     let actions = Actions::start(watching);
-    let settings = expect_context::<ReadSignal<Settings>>();
+    let settings = expect_context::<Reader<Settings>>();
     let ui = expect_context::<UiView>();
     let themed = move |f: fn(&Settings) -> bool| move || settings.with(f);
     view! {

@@ -124,10 +124,9 @@ pub fn TreeView(
     trace: Signal<Option<SearchTrace>>,
     /// The teaching trees, once the worker sent them.
     teaching: Signal<Option<Teaching>>,
-    /// Which of the two the panel shows.
+    /// Which of the two the panel shows (a tap on a kind asks the actions
+    /// to change it).
     kind: Signal<TreeKind>,
-    /// Called with the kind a person picks.
-    on_kind: Callback<TreeKind>,
     /// Colour classes of the first and the second player's coins.
     colours: Signal<[&'static str; 2]>,
     /// The board's shape, for the small boards.
@@ -172,7 +171,7 @@ pub fn TreeView(
     let kind_button = move |k: TreeKind, name: Text| {
         view! {
             <button class="kind" aria-pressed=move || (kind.get() == k).to_string()
-                on:click=move |_| on_kind.run(k)>{move || i18n.t(name)}</button>
+                on:click=move |_| actions.show_tree(k)>{move || i18n.t(name)}</button>
         }
     };
     view! {
