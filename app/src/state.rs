@@ -96,7 +96,7 @@ macro_rules! state_piece {
 
         impl $name {
             /// The piece as views may have it.
-            pub fn read_only(&self) -> $view {
+            pub fn view(&self) -> $view {
                 $view { $( $field: self.$field.reader(), )* }
             }
         }
@@ -266,7 +266,8 @@ impl UiView {
     }
 }
 
-/// All the pieces, created together.
+/// The pieces [`Actions`](crate::control::Actions) writes itself; the
+/// search's and the booth's belong to its `Searcher` and `Bridge`.
 #[derive(Clone, Copy)]
 pub struct State {
     /// What the person chose.
@@ -292,7 +293,7 @@ impl State {
         };
         provide_context(state.settings.reader());
         provide_context(state.game.reader());
-        provide_context(state.ui.read_only());
+        provide_context(state.ui.view());
         provide_context(state.review.reader());
         state
     }

@@ -47,7 +47,7 @@ impl Bridge {
             robot: StoredValue::new_local(RobotGame::default()),
             booth: Booth::default(),
         };
-        provide_context(bridge.booth.read_only());
+        provide_context(bridge.booth.view());
         bridge
     }
 
@@ -103,7 +103,7 @@ impl Bridge {
 
     /// The booth as views read it, for tracked reads in actions.
     pub(crate) fn view(self) -> crate::state::BoothView {
-        self.booth.read_only()
+        self.booth.view()
     }
 
     /// Reads the bridge's last snapshot (untracked).

@@ -44,8 +44,8 @@ impl Searcher {
             search: Search::default(),
             data: Data::default(),
         };
-        provide_context(searcher.search.read_only());
-        provide_context(searcher.data.read_only());
+        provide_context(searcher.search.view());
+        provide_context(searcher.data.view());
         (searcher, start)
     }
 

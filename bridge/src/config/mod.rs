@@ -535,8 +535,15 @@ pub struct LevelChoices {
 }
 
 impl LevelChoices {
-    /// The engine's levels, sorted for the page.
-    pub fn of_engine() -> LevelChoices {
+    /// The engine's levels, sorted for the page; made once, since every
+    /// operator view carries them.
+    pub fn of_engine() -> &'static LevelChoices {
+        static CHOICES: std::sync::LazyLock<LevelChoices> =
+            std::sync::LazyLock::new(LevelChoices::make);
+        &CHOICES
+    }
+
+    fn make() -> LevelChoices {
         let mut offered: Vec<Level> = Level::ALL
             .into_iter()
             .filter(|l| !matches!(l, Level::Classic(_)))

@@ -122,7 +122,7 @@ struct OperatorView {
     /// The settings the staff may change.
     settings: StaffSettings,
     /// The levels the settings may name.
-    levels: LevelChoices,
+    levels: &'static LevelChoices,
     config_file: Option<PathBuf>,
 }
 
