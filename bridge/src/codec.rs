@@ -30,6 +30,9 @@ impl RobotCodec for LineCodec {
 
     fn decode(&self, line: &[u8]) -> Result<Reply, CodecError> {
         let text = check_line(line)?;
+        if let Some(comment) = text.strip_prefix('#') {
+            return Ok(Reply::Comment(comment.trim().to_string()));
+        }
         let mut words = text.splitn(3, ' ');
         match (words.next(), words.next()) {
             (Some("READY"), None) => Ok(Reply::Ready),
@@ -138,6 +141,10 @@ mod tests {
         assert_eq!(
             codec.decode(b"ERROR JAM coin stuck"),
             Ok(Reply::Error(ErrorCode::Jam, "coin stuck".into()))
+        );
+        assert_eq!(
+            codec.decode(b"# c4robot/1 firmware 1.0\r"),
+            Ok(Reply::Comment("c4robot/1 firmware 1.0".into()))
         );
         assert!(codec.decode(b"ERROR WHAT").is_err());
         assert!(codec.decode(b"HELLO").is_err());

@@ -3,7 +3,8 @@
 //!
 //! One concept per module: [`robot_protocol`] (commands and replies),
 //! [`codec`] (their bytes), [`robot_link`] (the host state machine),
-//! [`simulator`] (a robot on a pseudo-terminal), [`booth`] (the game and its
+//! [`simulator`] (a robot on a pseudo-terminal), [`emulated_robot`] (the
+//! reference firmware on an emulated Uno), [`booth`] (the game and its
 //! seats), [`messages`] (the WebSocket protocol), [`outbox`] (what waits
 //! to be sent to a page), [`server`] (HTTP and WebSocket), [`connections`]
 //! (accepting them, bounded), [`records`] (games and faults in SQLite),
@@ -15,10 +16,12 @@ pub mod codec;
 pub mod config;
 pub mod config_file;
 pub mod connections;
+pub mod emulated_robot;
 pub mod journal;
 pub mod messages;
 pub mod outbox;
 pub mod records;
+pub mod robot_check;
 pub mod robot_link;
 pub mod robot_protocol;
 mod serial;

@@ -10,6 +10,7 @@ use bridge::booth::Booth;
 use bridge::codec::LineCodec;
 use bridge::config::{Config, RobotPort};
 use bridge::connections::{Limits, raise_file_limit};
+use bridge::emulated_robot::{self, EmulatedRobot, EmulatorOptions};
 use bridge::records::{self, OpenProblem, Records};
 use bridge::robot_link::{RobotLink, Target};
 use bridge::server::ServerConfig;
@@ -32,7 +33,8 @@ enum Command {
         /// The config file (defaults apply without one).
         #[arg(long)]
         config: Option<PathBuf>,
-        /// `sim`, `dummy` or a serial device path (overrides the config).
+        /// `sim`, `emulated`, `dummy` or a serial device path (overrides
+        /// the config).
         #[arg(long)]
         robot: Option<String>,
         /// Port (overrides the config).
@@ -60,6 +62,20 @@ enum Command {
         /// Seed of the fault dice.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+    },
+    /// Bring up a robot step by step: it answers, each cell's light, one
+    /// coin into each column, the grid released, a jam seen.
+    RobotCheck {
+        /// The robot's serial device (e.g. /dev/ttyACM0), or `emulated`
+        /// for the reference firmware on the emulated Uno.
+        #[arg(long)]
+        robot: String,
+        /// Serial speed: the firmware's BAUD.
+        #[arg(long, default_value_t = 115_200)]
+        baud: u32,
+        /// Ask nothing: check only what the robot itself reports.
+        #[arg(long)]
+        no_questions: bool,
     },
     /// Check a config file and explain every problem.
     CheckConfig {
@@ -95,6 +111,11 @@ fn main() -> ExitCode {
     start_logging();
     match Cli::parse().command {
         Command::CheckConfig { file } => check_config(&file),
+        Command::RobotCheck {
+            robot,
+            baud,
+            no_questions,
+        } => robot_check(&robot, baud, no_questions),
         Command::Simulate {
             delay_ms,
             fault_rate,
@@ -175,6 +196,35 @@ fn check_config(file: &Path) -> ExitCode {
     }
 }
 
+/// `robot-check`: the bring-up steps against a serial port, or against
+/// the emulated Uno with its world as the witness.
+fn robot_check(robot: &str, baud: u32, no_questions: bool) -> ExitCode {
+    use bridge::robot_check::{self, EmulatedWorld, Person};
+    let mut out = std::io::stdout();
+    let passed = if robot == "emulated" {
+        let options = EmulatorOptions::new(emulated_robot::default_build(), baud);
+        match EmulatedRobot::start(&options) {
+            Ok(uno) => robot_check::run(uno.path(), baud, &mut EmulatedWorld(&uno), &mut out),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    } else {
+        let mut person = Person {
+            input: std::io::stdin().lock(),
+            output: std::io::stdout(),
+            ask: !no_questions,
+        };
+        robot_check::run(Path::new(robot), baud, &mut person, &mut out)
+    };
+    if passed {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
 /// `simulate`: a simulated robot on a pseudo-terminal until stopped.
 fn simulate(delay_ms: u64, fault_rate: f64, seed: u64) -> ExitCode {
     if !(0.0..=1.0).contains(&fault_rate) {
@@ -249,14 +299,18 @@ fn serve(
         (None, None) => AppFiles::folder(Path::new("dist"))?,
     };
     // The simulator lives as long as the server.
-    let (target, simulator) = robot_target(&cfg)?;
+    let robot_target = robot_target(&cfg)?;
     let records_path = cfg.records.clone().unwrap_or_else(records::default_path);
     let records = open_records(&records_path)?;
     let journal_path = records_path.with_file_name("robot.log");
     if let Err(e) = bridge::journal::start(&journal_path) {
         tracing::warn!("no robot journal at {}: {e}", journal_path.display());
     }
-    let robot = RobotLink::spawn(target, cfg.timeouts(), Box::new(LineCodec));
+    let robot = RobotLink::spawn(
+        robot_target.target.clone(),
+        cfg.timeouts(),
+        Box::new(LineCodec),
+    );
     let mut booth = Booth::new(
         robot,
         Duration::from_secs(cfg.idle_ask_s),
@@ -276,7 +330,7 @@ fn serve(
         allowed_origins: cfg.allowed_origins.clone(),
         app: app.clone(),
         trust_loopback: true,
-        simulator,
+        simulator: robot_target.simulator.clone(),
         operator_token: operator_token.clone(),
         config: cfg.clone(),
         config_file,
@@ -298,36 +352,56 @@ fn serve(
         println!("stopped");
         Ok::<(), std::io::Error>(())
     })?;
-    // Dropping the runtime ends every connection; the simulator, if any,
-    // removes its link as it goes.
+    // Dropping the runtime ends every connection; the simulator or the
+    // emulated Uno, if any, removes its link as it goes.
     drop(runtime);
+    drop(robot_target);
     Ok(())
 }
 
-/// The robot's port, and the simulator behind it if it is simulated.
-type RobotTarget = (Target, Option<Arc<Simulator>>);
+/// The robot's port, and what runs behind it when the bridge started it:
+/// the simulator or the emulated Uno, which live as long as the server.
+struct RobotTarget {
+    target: Target,
+    simulator: Option<Arc<Simulator>>,
+    _emulated: Option<EmulatedRobot>,
+}
 
-/// Where the robot is: nowhere (`dummy`), a simulator started here (which
-/// must live as long as the server), or a serial port.
+/// Where the robot is: nowhere (`dummy`), a simulator or an emulated Uno
+/// started here, or a serial port.
 fn robot_target(cfg: &Config) -> Result<RobotTarget, Box<dyn std::error::Error>> {
+    let serial = |path: PathBuf| Target::Serial {
+        path,
+        baud: cfg.baud,
+    };
     Ok(match &cfg.robot {
-        RobotPort::Dummy => (Target::Dummy, None),
+        RobotPort::Dummy => RobotTarget {
+            target: Target::Dummy,
+            simulator: None,
+            _emulated: None,
+        },
         RobotPort::Simulated => {
             let sim = Simulator::start(SimulatorConfig::default())?;
-            let path = sim.path().to_path_buf();
-            let target = Target::Serial {
-                path,
-                baud: cfg.baud,
-            };
-            (target, Some(Arc::new(sim)))
+            RobotTarget {
+                target: serial(sim.path().to_path_buf()),
+                simulator: Some(Arc::new(sim)),
+                _emulated: None,
+            }
         }
-        RobotPort::Serial(path) => (
-            Target::Serial {
-                path: path.clone(),
-                baud: cfg.baud,
-            },
-            None,
-        ),
+        RobotPort::Emulated => {
+            let options = EmulatorOptions::new(emulated_robot::default_build(), cfg.baud);
+            let uno = EmulatedRobot::start(&options)?;
+            RobotTarget {
+                target: serial(uno.path().to_path_buf()),
+                simulator: None,
+                _emulated: Some(uno),
+            }
+        }
+        RobotPort::Serial(path) => RobotTarget {
+            target: serial(path.clone()),
+            simulator: None,
+            _emulated: None,
+        },
     })
 }
 

@@ -77,6 +77,9 @@ pub enum Reply {
     Busy,
     /// A failure with its code and text.
     Error(ErrorCode, String),
+    /// A line for people (`# ...`): what the firmware is, why it
+    /// restarted. It changes nothing; the host only logs it.
+    Comment(String),
 }
 
 /// The robot's error codes.

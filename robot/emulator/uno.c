@@ -8,7 +8,7 @@
 // It prints `port <link>` once the port exists, then one line per event
 // (coins landing, lights, the port opened or closed). Lines on stdin
 // control the world: grid, leds, state, jam, unjam, cover, uncover,
-// empty Y|R, fill Y|R, button, unplug <ms>, quit.
+// empty Y|R, fill Y|R, button, unplug <ms>, noise <bytes>, quit.
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -41,7 +41,6 @@ struct serial {
   char link[512];      // the stable path the bridge opens
   bool open;           // somebody holds the slave
   bool reset_on_open;
-  avr_cycle_count_t bootloader_until;
   bool xoff;           // the chip's receive FIFO is full
   unsigned char to_chip[HOST_BUFFER];
   size_t to_chip_len;
@@ -172,10 +171,14 @@ static void on_xoff(struct avr_irq_t* irq, uint32_t value, void* param) {
   serial.xoff = true;
 }
 
+// The chip held in reset, then Optiboot's wait, as wall-clock time: the
+// chip does not run meanwhile and bytes from the host are lost.
+static double held_until;
+
 static void reset_chip(const char* why) {
   avr_reset(avr);
-  world_drive_inputs(&world);
-  serial.bootloader_until = avr->cycle + (avr_cycle_count_t)BOOTLOADER_MS * (F_CPU / 1000);
+  world_after_reset(&world);
+  held_until = now_s() + BOOTLOADER_MS / 1000.0 / speed;
   fprintf(stdout, "reset (%s)\n", why);
   fflush(stdout);
 }
@@ -208,10 +211,6 @@ static void poll_host(void) {
 // Bytes to the chip's UART while it has room; simavr paces them at the
 // chip's baud rate. During the bootloader they are lost.
 static void feed_chip(void) {
-  if (avr->cycle < serial.bootloader_until) {
-    serial.to_chip_len = 0;
-    return;
-  }
   size_t sent = 0;
   while (sent < serial.to_chip_len && !serial.xoff) {
     avr_raise_irq(serial.uart_in, serial.to_chip[sent++]);
@@ -222,6 +221,24 @@ static void feed_chip(void) {
 
 // --- Control lines on stdin -----------------------------------------------
 
+// A burst of line noise both ways (a loose ground, a motor's spike): `n`
+// random bytes and a line end to the host and to the chip.
+static void noise(int n) {
+  if (n < 0 || n > HOST_BUFFER / 2) n = HOST_BUFFER / 2;
+  unsigned char burst[HOST_BUFFER / 2 + 1];
+  for (int i = 0; i < n; i++) burst[i] = (unsigned char)random();
+  burst[n] = '\n';
+  if (serial.master >= 0 && serial.open && write(serial.master, burst, (size_t)n + 1) < 0) {
+    // The host is gone: nobody to hear it.
+  }
+  size_t room = HOST_BUFFER - serial.to_chip_len;
+  size_t take = (size_t)n + 1 < room ? (size_t)n + 1 : room;
+  memcpy(serial.to_chip + serial.to_chip_len, burst, take);
+  serial.to_chip_len += take;
+  fprintf(stdout, "ok noise %d bytes each way\n", n);
+  fflush(stdout);
+}
+
 static long replug_at_ms = -1;
 
 static void control(const char* line) {
@@ -231,6 +248,8 @@ static void control(const char* line) {
   } else if (sscanf(line, "unplug %ld", &ms) == 1) {
     unplug();
     replug_at_ms = (long)(chip_s() * 1000) + ms;
+  } else if (sscanf(line, "noise %ld", &ms) == 1) {
+    noise((int)ms);
   } else if (!world_control(&world, line)) {
     fprintf(stdout, "? %s\n", line);
     fflush(stdout);
@@ -328,6 +347,22 @@ int main(int argc, char** argv) {
   double started = now_s();
   avr_cycle_count_t next_check = 0;
   while (!stopping) {
+    if (held_until > 0) {
+      // In reset or in the bootloader: the host's bytes go nowhere.
+      poll_host();
+      serial.to_chip_len = 0;
+      poll_control();
+      if (now_s() < held_until) {
+        usleep(1000);
+        continue;
+      }
+      held_until = 0;
+      avr_reset(avr);
+      world_after_reset(&world);
+      // The chip's clock starts again from here.
+      started = now_s() - chip_s() / speed;
+      next_check = 0;
+    }
     int state = avr_run(avr);
     if (state == cpu_Done || state == cpu_Crashed) {
       fprintf(stdout, "crashed (simavr state %d): resetting\n", state);
@@ -336,7 +371,7 @@ int main(int argc, char** argv) {
     if (avr->cycle < next_check) continue;
     // About every 0.1 ms of the chip's time: the host, the control lines,
     // the lights, and a sleep when the chip runs ahead of the wall clock.
-    next_check = avr->cycle + F_CPU / 10000;
+    next_check = avr->cycle + F_CPU / 1000;
     world_poll(&world);
     poll_host();
     feed_chip();

@@ -52,12 +52,22 @@ static const char COLOUR[] = {'Y', 'R'};
 // told what is wired to them (its "external" value): so both.
 static void drive(struct world* w, char port, int bit, int value) {
   int i = port - 'B';
+  if (w->resetting) value = !value;
   w->wired_mask[i] |= (unsigned char)(1 << bit);
   if (value) w->wired_value[i] |= (unsigned char)(1 << bit);
   else w->wired_value[i] &= (unsigned char)~(1 << bit);
   avr_ioport_external_t external = {.name = port, .mask = w->wired_mask[i], .value = w->wired_value[i]};
   avr_ioctl(w->avr, AVR_IOCTL_IOPORT_SET_EXTERNAL(port), &external);
   avr_raise_irq(pin(w, port, bit), value);
+}
+
+void world_after_reset(struct world* w) {
+  // A reset clears the chip's PIN registers, but simavr passes on a pin's
+  // level only when it changes: wiggle each input to put it back.
+  w->resetting = true;
+  world_drive_inputs(w);
+  w->resetting = false;
+  world_drive_inputs(w);
 }
 
 void world_drive_inputs(struct world* w) {
@@ -302,7 +312,7 @@ bool world_control(struct world* w, const char* line) {
   } else if (!strcmp(word, "leds")) {
     world_report_leds(w);
   } else if (!strcmp(word, "state")) {
-    say(w, "state position %ld magazines %d %d stuck %d covered %d spilled %d", w->position,
+    say(w, "state time %.3f position %ld magazines %d %d stuck %d covered %d spilled %d", (double)w->avr->cycle / 16e6, w->position,
         w->magazine[0], w->magazine[1], w->stuck, w->covered, w->spilled);
   } else if (!strcmp(word, "jam")) {
     w->jam_next = true;

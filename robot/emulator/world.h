@@ -41,6 +41,7 @@ struct world {
   bool barrier_broken;
   int spilled;       // coins that missed the grid
   bool button;       // the staff's resume button is held
+  bool resetting;
   unsigned char wired_mask[3], wired_value[3];  // ports B, C, D: what drives the inputs
   // The lights: the WS2812 bits as they come, and the last frame.
   avr_cycle_count_t led_rise, led_fall;
@@ -53,6 +54,8 @@ struct world {
 void world_attach(struct world* w, avr_t* avr, FILE* events);
 // The inputs as they are now (after a reset the chip reads them again).
 void world_drive_inputs(struct world* w);
+// After the chip was reset.
+void world_after_reset(struct world* w);
 // Called often: ends a WS2812 frame after the strip's latch time.
 void world_poll(struct world* w);
 // One control line from the test or the person at the terminal; false if

@@ -32,7 +32,7 @@
 // Speeds in steps per second, acceleration in steps per second squared.
 #define MAX_SPEED 3000.0
 #define START_SPEED 300.0
-#define ACCELERATION 6000.0
+#define ACCELERATION 9000.0
 #define HOMING_SPEED 1500.0
 // Homing gives up after this many steps without the switch: more than the
 // whole rail.

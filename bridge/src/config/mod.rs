@@ -25,6 +25,9 @@ pub enum RobotPort {
     Simulated,
     /// `dummy`: no robot at all; moves are taken as placed.
     Dummy,
+    /// `emulated`: the reference firmware on an emulated Uno
+    /// (`robot/`, built by `make -C robot`), started by the bridge.
+    Emulated,
     /// A serial device path such as `/dev/ttyUSB0`.
     Serial(PathBuf),
 }
@@ -34,6 +37,7 @@ impl From<String> for RobotPort {
         match name.as_str() {
             "sim" => RobotPort::Simulated,
             "dummy" => RobotPort::Dummy,
+            "emulated" => RobotPort::Emulated,
             _ => RobotPort::Serial(PathBuf::from(name)),
         }
     }
@@ -50,6 +54,7 @@ impl std::fmt::Display for RobotPort {
         match self {
             RobotPort::Simulated => f.write_str("sim"),
             RobotPort::Dummy => f.write_str("dummy"),
+            RobotPort::Emulated => f.write_str("emulated"),
             RobotPort::Serial(path) => write!(f, "{}", path.display()),
         }
     }
@@ -60,7 +65,7 @@ impl std::fmt::Display for RobotPort {
 #[derive(Debug, Clone, Deserialize, serde::Serialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
-    /// `sim`, `dummy` or a serial device path.
+    /// `sim`, `emulated`, `dummy` or a serial device path.
     pub robot: RobotPort,
     /// Serial speed.
     pub baud: u32,

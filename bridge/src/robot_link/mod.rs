@@ -8,6 +8,7 @@
 //! game, a fault and a re-plugged cable all end the same way: the robot's
 //! state is unknown, so it clears the grid and drops the game's coins again.
 
+mod heard;
 mod worker;
 
 use std::collections::VecDeque;
@@ -21,6 +22,7 @@ use tokio::sync::watch;
 
 use crate::codec::RobotCodec;
 use crate::robot_protocol::{Colour, Command, CommandKind, ErrorCode, Reply};
+pub use heard::{Heard, Listener};
 use worker::{Garbage, Worker};
 
 /// Which robot to talk to.
@@ -65,6 +67,11 @@ impl Default for Timeouts {
 }
 
 impl Timeouts {
+    /// How long the robot may take, from `RECEIVED` to `READY`.
+    pub fn for_command(&self, command: &Command) -> Duration {
+        self.for_kind(command.kind())
+    }
+
     fn for_kind(&self, kind: CommandKind) -> Duration {
         match kind {
             CommandKind::Drop => self.drop,
@@ -172,8 +179,7 @@ impl RobotLink {
             log: Arc::clone(&log),
             stop: Arc::clone(&stop),
             port: None,
-            buffer: Vec::new(),
-            overlong: false,
+            listener: Listener::default(),
             physical: None,
             started: Instant::now(),
             fault: None,

@@ -3,7 +3,7 @@
 //! brought back in line with what the game wants.
 
 use std::collections::VecDeque;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
 use super::*;
+use crate::codec::MAX_LINE;
 
 /// A fault in the words of the protocol, for the pages to say.
 fn fault_of(state: LinkState, code: Option<ErrorCode>) -> Option<Fault> {
@@ -59,10 +60,8 @@ pub(super) struct Worker {
     pub(super) log: Arc<Mutex<VecDeque<LogEntry>>>,
     pub(super) stop: Arc<AtomicBool>,
     pub(super) port: Option<Box<dyn serialport::SerialPort>>,
-    /// Bytes read and not yet a line: at most [`MAX_LINE`] and its end.
-    pub(super) buffer: Vec<u8>,
-    /// In a line too long for the protocol: bytes are dropped up to its end.
-    pub(super) overlong: bool,
+    /// What the robot said, line by line.
+    pub(super) listener: Listener,
     /// `None`: unknown (after start, a fault or a reconnect).
     pub(super) physical: Option<Physical>,
     pub(super) started: Instant,
@@ -105,10 +104,6 @@ impl Garbage {
 }
 
 const LOG_LENGTH: usize = 200;
-/// The protocol's longest line (without its end): a robot that sends more
-/// without a newline is sending garbage, which is dropped as it comes
-/// instead of kept and searched again and again.
-const MAX_LINE: usize = 64;
 
 impl Worker {
     fn note(&self, text: String) {
@@ -225,8 +220,9 @@ impl Worker {
                 return;
             }
             OperatorRequest::Reset => {
-                // A robot answers RESET with READY, without RECEIVED, in
-                // whatever state it was: wait for READY, then rebuild.
+                // A robot answers RESET with READY once it is ready again
+                // (RECEIVED before it is optional): wait for READY, then
+                // rebuild.
                 self.publish(LinkState::Working);
                 self.physical = None;
                 if self.write(&Command::Reset).is_err() || !self.poll_until_ready() {
@@ -349,8 +345,7 @@ impl Worker {
         let _ = port.write_data_terminal_ready(true);
         self.note(format!("opened {}", path.display()));
         self.port = Some(port);
-        self.buffer.clear();
-        self.overlong = false;
+        self.listener.clear();
         self.physical = None;
         self.publish(LinkState::Connecting);
         // Wait for the robot to say it is ready.
@@ -416,10 +411,18 @@ impl Worker {
 
     /// PINGs every poll interval until the robot answers READY; false when
     /// the port is gone. Answers to earlier PINGs may still come.
+    /// A robot in a fault that needs a person (a jam) leaves it only on
+    /// `RESET`: the staff's reset is sent in place of the next `PING`.
     fn poll_until_ready(&mut self) -> bool {
         self.unsettled = true;
         while !self.stop.load(Ordering::SeqCst) {
-            if self.write(&Command::Ping).is_err() {
+            let command = if self.take_reset_request() {
+                self.note("operator: Reset".into());
+                Command::Reset
+            } else {
+                Command::Ping
+            };
+            if self.write(&command).is_err() {
                 return false;
             }
             let deadline = Instant::now() + self.timeouts.poll;
@@ -442,6 +445,14 @@ impl Worker {
         false
     }
 
+    /// Whether the staff asked for a reset; the request is taken.
+    fn take_reset_request(&self) -> bool {
+        let mut requests = self.requests.lock().expect("requests lock");
+        let before = requests.len();
+        requests.retain(|r| *r != OperatorRequest::Reset);
+        requests.len() != before
+    }
+
     fn write(&mut self, command: &Command) -> Result<(), Failure> {
         let bytes = self.codec.encode(command);
         let port = self.port.as_mut().ok_or(Failure::Down)?;
@@ -452,48 +463,25 @@ impl Worker {
     }
 
     /// One reply, waiting at most `wait`; `Ok(None)` when none came.
+    /// What is not a reply is noted (paced) and skipped.
     fn read_line(&mut self, wait: Duration) -> Result<Option<Reply>, Failure> {
         let deadline = Instant::now() + wait;
         loop {
-            let end = self.buffer.iter().position(|&b| b == b'\n');
-            if self.overlong {
-                match end {
-                    Some(end) => {
-                        self.buffer.drain(..=end);
-                        self.overlong = false;
-                        self.note_garbage(format!(
-                            "a line of more than {MAX_LINE} bytes from the robot, ignored"
-                        ));
-                        continue;
-                    }
-                    None => self.buffer.clear(),
-                }
-            } else if let Some(end) = end {
-                let line: Vec<u8> = self.buffer.drain(..=end).collect();
-                match self.codec.decode(&line[..line.len() - 1]) {
-                    Ok(reply) => return Ok(Some(reply)),
-                    Err(e) => {
-                        self.note_garbage(format!("unreadable line from the robot: {}", e.0));
-                        continue;
-                    }
-                }
-            } else if self.buffer.len() > MAX_LINE + 1 {
-                // Room for a `\r` before the newline.
-                self.buffer.clear();
-                self.overlong = true;
-            }
             let port = self.port.as_mut().ok_or(Failure::Down)?;
-            let mut chunk = [0u8; 128];
-            match port.read(&mut chunk) {
-                Ok(0) => return Err(Failure::Down),
-                Ok(n) => self.buffer.extend_from_slice(&chunk[..n]),
-                Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(_) => return Err(Failure::Down),
-            }
-            if Instant::now() >= deadline {
-                return Ok(None);
-            }
+            let heard = self
+                .listener
+                .next(port, self.codec.as_ref(), deadline)
+                .map_err(|_| Failure::Down)?;
+            let text = match heard {
+                None => return Ok(None),
+                Some(Heard::Reply(reply)) => return Ok(Some(reply)),
+                Some(Heard::Comment(text)) => format!("the robot says: {text}"),
+                Some(Heard::Unreadable(why)) => format!("unreadable line from the robot: {why}"),
+                Some(Heard::Overlong) => {
+                    format!("a line of more than {MAX_LINE} bytes from the robot, ignored")
+                }
+            };
+            self.note_garbage(text);
         }
     }
 
