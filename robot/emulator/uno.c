@@ -6,7 +6,9 @@
 //   uno --firmware build/uno-115200/c4robot.elf --link /tmp/c4-uno [--reset-on-open]
 //
 // It prints `port <link>` once the port exists, then one line per event
-// (coins landing, lights, the port opened or closed). Lines on stdin
+// (`coin Y 3`, `lit <cells>` for each frame of the lights, `opened`,
+// `closed`, `reset ...`); the answers to `grid` and `leds` start with
+// those words. Lines on stdin
 // control the world: grid, leds, state, jam, unjam, cover, uncover,
 // empty Y|R, fill Y|R, button, unplug <ms>, noise <bytes>, quit.
 #include <errno.h>

@@ -225,7 +225,7 @@ static void latch_leds(struct world* w) {
     w->leds[i] = c;
   }
   w->led_count = 0;
-  world_report_leds(w);
+  say(w, "lit %.42s", w->leds);
 }
 
 static void on_led(struct avr_irq_t* irq, uint32_t value, void* param) {

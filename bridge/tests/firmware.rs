@@ -1,0 +1,294 @@
+//! The bridge's robot link against the reference firmware (`robot/firmware`)
+//! running on the emulated Uno (`robot/emulator`), with the bridge's own
+//! timeouts: whole games at two baud rates, every fault a real robot has,
+//! and the bring-up check. The physical grid is the emulator's, built from
+//! what the firmware's pins did, never from what the bridge asked.
+//!
+//! Needs `make -C robot` (`.ci/setup.sh` runs it).
+
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use bridge::codec::LineCodec;
+use bridge::emulated_robot::{EmulatedRobot, EmulatorOptions, default_build};
+use bridge::robot_link::{Desired, Fault, LinkState, OperatorRequest, RobotLink, Target, Timeouts};
+use bridge::robot_protocol::Colour;
+use engine::Board;
+use engine::evaluation::Style;
+use engine::{Level, Player};
+
+/// One emulated Uno at a time: each wants a core to keep real time.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+struct Rig {
+    uno: EmulatedRobot,
+    link: RobotLink,
+}
+
+fn rig(baud: u32) -> Rig {
+    let uno = EmulatedRobot::start(&EmulatorOptions::new(default_build(), baud))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let link = link_to(&uno, baud);
+    Rig { uno, link }
+}
+
+fn link_to(uno: &EmulatedRobot, baud: u32) -> RobotLink {
+    RobotLink::spawn(
+        Target::Serial {
+            path: uno.path().to_path_buf(),
+            baud,
+        },
+        Timeouts::default(),
+        Box::new(LineCodec),
+    )
+}
+
+/// The physical grid the board should be: per column, bottom first.
+fn columns(board: &Board) -> [String; 7] {
+    std::array::from_fn(|c| {
+        (0..board.height(c))
+            .map(|r| match board.cell(c, r).map(Colour::of) {
+                Some(Colour::Yellow) => 'Y',
+                Some(Colour::Red) => 'R',
+                None => '.',
+            })
+            .collect()
+    })
+}
+
+/// The lights the game should show, row by row from the bottom.
+fn lights(board: &Board) -> String {
+    let mut cells = vec!['.'; 42];
+    if let (Some(winner), Some(line)) = (board.winner(), board.winning_line()) {
+        let lit = if Colour::of(winner) == Colour::Yellow {
+            'Y'
+        } else {
+            'R'
+        };
+        for cell in line {
+            cells[usize::from(cell.row) * 7 + usize::from(cell.column)] = lit;
+        }
+    }
+    cells.into_iter().collect()
+}
+
+fn wait_in_sync(rig: &Rig, within: Duration) {
+    let start = Instant::now();
+    loop {
+        let s = rig.link.status().borrow().clone();
+        if s.in_sync && s.state == LinkState::Ready {
+            return;
+        }
+        assert!(
+            start.elapsed() < within,
+            "not in sync after {within:?}: {s:?}\n{:#?}",
+            rig.link.recent()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn wait_for_fault(rig: &Rig, within: Duration) -> Option<Fault> {
+    let start = Instant::now();
+    while start.elapsed() < within {
+        let s = rig.link.status().borrow().clone();
+        if s.state == LinkState::Fault {
+            return s.fault;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    panic!("no fault within {within:?}: {:#?}", rig.link.recent());
+}
+
+fn assert_physical(rig: &Rig, game: &Board, when: &str) {
+    assert_eq!(
+        rig.uno.grid().unwrap(),
+        columns(game),
+        "{when}: the physical grid differs from the game {game}\n{:#?}",
+        rig.link.recent()
+    );
+}
+
+/// A game between two of the engine's levels, every move through the robot.
+fn play_game(rig: &Rig, seed: u64) -> Board {
+    let mut players = [
+        Player::new(Level::Medium.config(Style::Normal), seed),
+        Player::new(Level::Easy.config(Style::Aggressive), seed + 1),
+    ];
+    let mut game = Board::new();
+    rig.link.set_desired(Desired::of(&game));
+    wait_in_sync(rig, Duration::from_secs(20));
+    assert_physical(rig, &game, "a new game");
+    while !game.is_over() {
+        let mover = game.plies() % 2;
+        let column = players[mover].choose(&game).expect("a move").column;
+        game.play(column).unwrap();
+        rig.link.set_desired(Desired::of(&game));
+        wait_in_sync(rig, Duration::from_secs(20));
+        assert_physical(rig, &game, "after a move");
+    }
+    assert_eq!(
+        rig.uno.leds().unwrap(),
+        lights(&game),
+        "the lights of {game}"
+    );
+    game
+}
+
+fn whole_games(baud: u32, games: u64) {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let rig = rig(baud);
+    let mut won = 0;
+    for seed in 0..games {
+        let game = play_game(&rig, 100 * seed + u64::from(baud));
+        won += usize::from(game.winner().is_some());
+    }
+    assert!(won > 0, "at least one game was won and lit");
+    let log = rig.link.recent();
+    assert!(
+        !log.iter()
+            .any(|e| e.text.contains("unreadable") || e.text.contains("no RECEIVED")),
+        "the firmware kept the protocol: {log:#?}"
+    );
+}
+
+#[test]
+fn three_whole_games_at_115200_baud_leave_the_grid_and_lights_as_the_game() {
+    whole_games(115_200, 3);
+}
+
+#[test]
+fn two_whole_games_at_9600_baud_leave_the_grid_and_lights_as_the_game() {
+    whole_games(9600, 2);
+}
+
+/// The game so far on the robot, and one more move that meets the fault.
+fn game_in_progress(rig: &Rig) -> Board {
+    let game: Board = "4453".parse().unwrap();
+    rig.link.set_desired(Desired::of(&game));
+    wait_in_sync(rig, Duration::from_secs(30));
+    game
+}
+
+fn next_move(rig: &Rig, game: &mut Board, column: usize) {
+    game.play(column).unwrap();
+    rig.link.set_desired(Desired::of(game));
+}
+
+#[test]
+fn every_fault_of_a_real_robot_is_recovered_with_the_grid_as_the_game() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let rig = rig(9600);
+    let mut game = game_in_progress(&rig);
+
+    // A coin sticks in the chute: the robot says JAM and waits for a
+    // person; the staff clear the chute and press reset on the operator
+    // page.
+    rig.uno.control("jam");
+    next_move(&rig, &mut game, 0);
+    assert_eq!(
+        wait_for_fault(&rig, Duration::from_secs(10)),
+        Some(Fault::Jammed)
+    );
+    std::thread::sleep(Duration::from_secs(3));
+    assert_eq!(
+        rig.link.status().borrow().state,
+        LinkState::Fault,
+        "a jam needs a person"
+    );
+    rig.uno.control("unjam");
+    rig.link.request(OperatorRequest::Reset);
+    wait_in_sync(&rig, Duration::from_secs(40));
+    assert_physical(&rig, &game, "after the jam");
+
+    // A magazine runs out: filling it is enough.
+    rig.uno.control("empty R");
+    next_move(&rig, &mut game, 1);
+    assert_eq!(
+        wait_for_fault(&rig, Duration::from_secs(10)),
+        Some(Fault::MagazineEmpty)
+    );
+    rig.uno.control("fill R");
+    wait_in_sync(&rig, Duration::from_secs(40));
+    assert_physical(&rig, &game, "after the empty magazine");
+
+    // The robot refuses a seventh coin in a column (the bridge never asks
+    // one; a host with a wrong count would): nothing spills.
+    let mut overfull = Desired::of(&game);
+    overfull.coins = (0..7)
+        .map(|i| {
+            (
+                if i % 2 == 0 {
+                    Colour::Yellow
+                } else {
+                    Colour::Red
+                },
+                7,
+            )
+        })
+        .collect();
+    rig.link.set_desired(overfull);
+    assert_eq!(
+        wait_for_fault(&rig, Duration::from_secs(60)),
+        Some(Fault::GridFull)
+    );
+    rig.link.set_desired(Desired::of(&game));
+    wait_in_sync(&rig, Duration::from_secs(60));
+    assert_physical(&rig, &game, "after a column was full");
+    rig.uno.control("state");
+    rig.uno
+        .wait_for(Duration::from_secs(5), |l| {
+            l.starts_with("state") && l.ends_with("spilled 0")
+        })
+        .expect("no coin spilled");
+
+    // The USB cable is pulled and plugged in again (the board restarts).
+    rig.uno.control("unplug 1500");
+    next_move(&rig, &mut game, 2);
+    wait_in_sync(&rig, Duration::from_secs(60));
+    assert_physical(&rig, &game, "after the port closed");
+
+    // Noise on the line both ways.
+    rig.uno.control("noise 120");
+    next_move(&rig, &mut game, 3);
+    wait_in_sync(&rig, Duration::from_secs(60));
+    assert_physical(&rig, &game, "after noise on the line");
+
+    // The bridge restarts mid-game: opening the port resets the Uno, which
+    // forgets its count of coins while they still stand in the grid.
+    drop(rig.link);
+    rig.uno
+        .wait_for(Duration::from_secs(10), |l| l == "closed")
+        .expect("the old link let go of the port");
+    let rig = Rig {
+        link: link_to(&rig.uno, 9600),
+        uno: rig.uno,
+    };
+    rig.uno
+        .wait_for(Duration::from_secs(10), |l| {
+            l.starts_with("reset (the port opened")
+        })
+        .expect("the Uno reset when the port opened");
+    next_move(&rig, &mut game, 4);
+    wait_in_sync(&rig, Duration::from_secs(60));
+    assert_physical(&rig, &game, "after the bridge opened the port again");
+}
+
+#[test]
+fn the_bring_up_check_passes_on_the_emulated_robot() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let bridge = env!("CARGO_BIN_EXE_connect4-bridge");
+    let run = |baud: &str| {
+        std::process::Command::new(bridge)
+            .args(["robot-check", "--robot", "emulated", "--baud", baud])
+            .env("C4_ROBOT_BUILD", default_build())
+            .env("RUST_LOG", "warn")
+            .output()
+            .unwrap()
+    };
+    let good = run("115200");
+    let text = String::from_utf8_lossy(&good.stdout);
+    assert!(good.status.success(), "{text}");
+    assert!(text.contains("5 of 5 steps passed."), "{text}");
+    assert!(text.contains("ERROR JAM"), "{text}");
+}
