@@ -291,4 +291,18 @@ fn the_bring_up_check_passes_on_the_emulated_robot() {
     assert!(good.status.success(), "{text}");
     assert!(text.contains("5 of 5 steps passed."), "{text}");
     assert!(text.contains("ERROR JAM"), "{text}");
+
+    // The most common mistake: the bridge at another speed than the
+    // firmware's.
+    let uno = EmulatedRobot::start(&EmulatorOptions::new(default_build(), 115_200)).unwrap();
+    let mut report = Vec::new();
+    let passed = bridge::robot_check::run(
+        uno.path(),
+        9600,
+        &mut bridge::robot_check::EmulatedWorld(&uno),
+        &mut report,
+    );
+    let report = String::from_utf8(report).unwrap();
+    assert!(!passed, "{report}");
+    assert!(report.contains("the baud rate"), "{report}");
 }

@@ -11,12 +11,14 @@
 // those words. Lines on stdin
 // control the world: grid, leds, state, jam, unjam, cover, uncover,
 // empty Y|R, fill Y|R, button, unplug <ms>, noise <bytes>, quit.
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <poll.h>
 #include <pty.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <simavr/avr_uart.h>
 #include <simavr/sim_avr.h>
@@ -73,18 +75,30 @@ static unsigned chip_baud(void) {
   return F_CPU / (divisor * (ubrr + 1));
 }
 
-// The speed the host set on its end of the line, 0 if unknown.
+// The kernel's termios2 (from <asm/termbits.h>, which clashes with
+// <termios.h>): the only way to read a speed the host set as a number
+// (the serialport crate does, with BOTHER).
+struct kernel_termios2 {
+  unsigned int c_iflag, c_oflag, c_cflag, c_lflag;
+  unsigned char c_line, c_cc[19];
+  unsigned int c_ispeed, c_ospeed;
+};
+#define KERNEL_TCGETS2 _IOR('T', 0x2A, struct kernel_termios2)
+
+// The speed the host set on its end of the line (the slave's settings,
+// which the master does not share), 0 if unknown.
 static unsigned host_baud(void) {
-  struct termios t;
-  if (serial.master < 0 || tcgetattr(serial.master, &t) != 0) return 0;
-  static const struct { speed_t code; unsigned baud; } speeds[] = {
-      {B9600, 9600}, {B19200, 19200}, {B38400, 38400}, {B57600, 57600}, {B115200, 115200},
-      {B230400, 230400}};
-  speed_t code = cfgetospeed(&t);
-  for (size_t i = 0; i < sizeof speeds / sizeof *speeds; i++) {
-    if (speeds[i].code == code) return speeds[i].baud;
-  }
-  return 0;
+  static double checked;
+  static unsigned baud;
+  if (serial.master < 0) return 0;
+  if (now_s() - checked < 0.1) return baud;
+  checked = now_s();
+  const char* name = ptsname(serial.master);
+  int slave = name ? open(name, O_RDWR | O_NOCTTY | O_NONBLOCK) : -1;
+  struct kernel_termios2 t;
+  baud = (slave >= 0 && ioctl(slave, KERNEL_TCGETS2, &t) == 0) ? t.c_ospeed : 0;
+  if (slave >= 0) close(slave);
+  return baud;
 }
 
 // Two ends at different speeds read each other's bytes as noise; within

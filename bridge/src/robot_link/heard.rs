@@ -38,6 +38,12 @@ impl Listener {
         self.overlong = false;
     }
 
+    /// Whether bytes came that are no line yet (or the start of an
+    /// overlong one): a robot at another baud rate sends only such.
+    pub fn holds_bytes(&self) -> bool {
+        self.overlong || !self.buffer.is_empty()
+    }
+
     /// The next thing heard, reading `port` until `deadline`; `Ok(None)`
     /// when nothing complete came by then.
     ///
