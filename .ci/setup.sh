@@ -38,6 +38,15 @@ if ! command -v aarch64-linux-gnu-gcc >/dev/null || ! command -v qemu-aarch64 >/
   echo "setup: installing Debian's aarch64 cross compiler, qemu-user and curl"
   apt_install gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user curl
 fi
+# The robot's reference firmware (arduino-mk and the AVR toolchain) and the
+# emulated Uno it runs on in the tests (simavr); built here, in seconds
+# once built.
+if ! command -v avr-gcc >/dev/null || [ ! -f /usr/share/arduino/Arduino.mk ] \
+  || [ ! -f /usr/include/simavr/sim_avr.h ] || [ ! -f /usr/share/arduino/hardware/arduino/avr/cores/arduino/Arduino.h ]; then
+  echo "setup: installing Debian's gcc-avr, avr-libc, arduino-core-avr, arduino-mk and simavr"
+  apt_install gcc-avr avr-libc arduino-core-avr arduino-mk simavr libsimavr-dev libsimavrparts1
+fi
+make -C "$root/robot" --no-print-directory -s >/dev/null
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   echo "setup: installing Debian's nodejs and npm"
   apt_install nodejs npm

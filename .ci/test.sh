@@ -34,8 +34,13 @@ cargo clippy -p engine --lib --no-default-features --target wasm32-unknown-unkno
 cargo clippy -p app --target wasm32-unknown-unknown --locked -- -D warnings
 
 step "tests"
-cargo test --workspace --exclude app --release --locked
+# The emulated Uno's tests run in their own step below.
+cargo test --workspace --exclude app --release --locked -- --skip on_the_emulated_uno
 cargo test -p app --lib --test golden --release --locked
+
+step "the robot: its firmware's size, and the bridge against the firmware on the emulated Uno (games at 115200 and 9600 baud, every fault, the bring-up check)"
+make -C robot --no-print-directory -s size
+cargo test -p bridge --release --locked --test firmware
 
 step "the app's components in headless Chromium and Firefox (wasm_bindgen_test)"
 CHROMEDRIVER=/usr/bin/chromedriver cargo test -p app --target wasm32-unknown-unknown --test dom --locked

@@ -153,12 +153,12 @@ fn whole_games(baud: u32, games: u64) {
 }
 
 #[test]
-fn three_whole_games_at_115200_baud_leave_the_grid_and_lights_as_the_game() {
+fn three_whole_games_at_115200_baud_leave_the_grid_and_lights_as_the_game_on_the_emulated_uno() {
     whole_games(115_200, 3);
 }
 
 #[test]
-fn two_whole_games_at_9600_baud_leave_the_grid_and_lights_as_the_game() {
+fn two_whole_games_at_9600_baud_leave_the_grid_and_lights_as_the_game_on_the_emulated_uno() {
     whole_games(9600, 2);
 }
 
@@ -176,7 +176,7 @@ fn next_move(rig: &Rig, game: &mut Board, column: usize) {
 }
 
 #[test]
-fn every_fault_of_a_real_robot_is_recovered_with_the_grid_as_the_game() {
+fn every_fault_of_a_real_robot_is_recovered_with_the_grid_as_the_game_on_the_emulated_uno() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let rig = rig(9600);
     let mut game = game_in_progress(&rig);
@@ -275,7 +275,7 @@ fn every_fault_of_a_real_robot_is_recovered_with_the_grid_as_the_game() {
 }
 
 #[test]
-fn the_bring_up_check_passes_on_the_emulated_robot() {
+fn the_bring_up_check_passes_and_finds_a_wrong_baud_rate_on_the_emulated_uno() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let bridge = env!("CARGO_BIN_EXE_connect4-bridge");
     let run = |baud: &str| {
