@@ -48,7 +48,7 @@ impl EmulatorOptions {
     fn firmware(&self) -> PathBuf {
         self.build
             .join(format!("uno-{}", self.baud))
-            .join("c4robot.elf")
+            .join("c4robot.hex")
     }
 }
 

@@ -1,9 +1,9 @@
-// An Arduino Uno on the desk: the firmware's ELF running on simavr's
+// An Arduino Uno on the desk: the firmware's image running on simavr's
 // ATmega328P at 16 MHz in real time (or faster with --speed), its serial
 // port on a pseudo-terminal that the bridge opens like /dev/ttyACM0, and
 // the robot's mechanics around it (world.c).
 //
-//   uno --firmware build/uno-115200/c4robot.elf --link /tmp/c4-uno [--reset-on-open]
+//   uno --firmware build/uno-115200/c4robot.hex --link /tmp/c4-uno [--reset-on-open]
 //
 // It prints `port <link>` once the port exists, then one line per event
 // (`coin Y 3`, `lit <cells>` for each frame of the lights, `opened`,
@@ -23,6 +23,7 @@
 #include <simavr/avr_uart.h>
 #include <simavr/sim_avr.h>
 #include <simavr/sim_elf.h>
+#include <simavr/sim_hex.h>
 #include <simavr/sim_io.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -295,6 +296,30 @@ static void poll_control(void) {
   if (len == sizeof buffer - 1) len = 0;
 }
 
+// The image as `make upload` flashes it (`.hex`), or the ELF it came from.
+static bool load(const char* firmware) {
+  size_t len = strlen(firmware);
+  if (len > 4 && !strcmp(firmware + len - 4, ".hex")) {
+    ihex_chunk_p chunks = NULL;
+    int count = read_ihex_chunks(firmware, &chunks);
+    if (count <= 0) return false;
+    for (int i = 0; i < count; i++) {
+      // Flash only: the EEPROM's image (0x810000 and up) is not ours.
+      if (chunks[i].baseaddr < 0x800000) {
+        avr_loadcode(avr, chunks[i].data, chunks[i].size, chunks[i].baseaddr);
+      }
+    }
+    free_ihex_chunks(chunks);
+    return true;
+  }
+  elf_firmware_t elf;
+  memset(&elf, 0, sizeof elf);
+  if (elf_read_firmware(firmware, &elf) != 0) return false;
+  elf.frequency = F_CPU;
+  avr_load_firmware(avr, &elf);
+  return true;
+}
+
 static void on_signal(int sig) {
   (void)sig;
   stopping = 1;
@@ -302,7 +327,7 @@ static void on_signal(int sig) {
 
 static void usage(void) {
   fprintf(stderr,
-          "usage: uno --firmware FILE.elf --link PATH [--reset-on-open] [--speed X] [--trace]\n");
+          "usage: uno --firmware FILE.hex|FILE.elf --link PATH [--reset-on-open] [--speed X] [--trace]\n");
   exit(2);
 }
 
@@ -324,19 +349,15 @@ int main(int argc, char** argv) {
     }
   }
   if (!firmware || !serial.link[0] || speed <= 0) usage();
-  elf_firmware_t elf;
-  memset(&elf, 0, sizeof elf);
-  if (elf_read_firmware(firmware, &elf) != 0) {
-    fprintf(stderr, "uno: cannot read the firmware %s\n", firmware);
-    return 1;
-  }
   avr = avr_make_mcu_by_name("atmega328p");
   if (!avr) return 1;
   avr_init(avr);
   avr->frequency = F_CPU;
   avr->log = LOG_ERROR;
-  elf.frequency = F_CPU;
-  avr_load_firmware(avr, &elf);
+  if (!load(firmware)) {
+    fprintf(stderr, "uno: cannot read the firmware %s\n", firmware);
+    return 1;
+  }
   avr->frequency = F_CPU;
 
   uint32_t flags = 0;

@@ -9,6 +9,9 @@ use crate::codec::{LineCodec, RobotCodec};
 use crate::robot_link::{Heard, Listener, Timeouts};
 use crate::robot_protocol::{Command, ErrorCode, Reply};
 
+/// Lines besides replies kept for the report.
+const SAID_KEPT: usize = 10;
+
 /// The robot on its port, one command at a time.
 pub(super) struct Robot {
     pub(super) port: Box<dyn SerialPort>,
@@ -44,10 +47,17 @@ impl Robot {
             {
                 None => return Ok(None),
                 Some(Heard::Reply(r)) => return Ok(Some(r)),
-                Some(Heard::Comment(text)) => self.said.push(format!("# {text}")),
-                Some(Heard::Unreadable(why)) => self.said.push(format!("unreadable: {why}")),
-                Some(Heard::Overlong) => self.said.push("an overlong line".into()),
+                Some(Heard::Comment(text)) => self.keep(format!("# {text}")),
+                Some(Heard::Unreadable(why)) => self.keep(format!("unreadable: {why}")),
+                Some(Heard::Overlong) => self.keep("an overlong line".into()),
             }
+        }
+    }
+
+    /// Keeps a line for the report: the first few, not a flood's worth.
+    fn keep(&mut self, line: String) {
+        if self.said.len() < SAID_KEPT {
+            self.said.push(line);
         }
     }
 
