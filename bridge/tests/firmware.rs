@@ -6,7 +6,6 @@
 //!
 //! Needs `make -C robot` (`.ci/setup.sh` runs it).
 
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use bridge::codec::LineCodec;
@@ -16,9 +15,6 @@ use bridge::robot_protocol::Colour;
 use engine::Board;
 use engine::evaluation::Style;
 use engine::{Level, Player};
-
-/// One emulated Uno at a time: each wants a core to keep real time.
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 struct Rig {
     uno: EmulatedRobot,
@@ -136,7 +132,6 @@ fn play_game(rig: &Rig, seed: u64) -> Board {
 }
 
 fn whole_games(baud: u32, games: u64) {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let rig = rig(baud);
     let mut won = 0;
     for seed in 0..games {
@@ -177,7 +172,6 @@ fn next_move(rig: &Rig, game: &mut Board, column: usize) {
 
 #[test]
 fn every_fault_of_a_real_robot_is_recovered_with_the_grid_as_the_game_on_the_emulated_uno() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let rig = rig(9600);
     let mut game = game_in_progress(&rig);
 
@@ -276,7 +270,6 @@ fn every_fault_of_a_real_robot_is_recovered_with_the_grid_as_the_game_on_the_emu
 
 #[test]
 fn the_bring_up_check_passes_and_finds_a_wrong_baud_rate_on_the_emulated_uno() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let bridge = env!("CARGO_BIN_EXE_connect4-bridge");
     let run = |baud: &str| {
         std::process::Command::new(bridge)
