@@ -572,7 +572,7 @@ fn a_robot_spewing_garbage_is_noted_once_a_second() {
     let scripted = std::thread::spawn(move || {
         let started = Instant::now();
         let mut lines = 0u64;
-        let burst = b"#~%&GARBAGE~~\n".repeat(64);
+        let burst = b"~%&#GARBAGE~~\n".repeat(64);
         while started.elapsed() < spew {
             if robot.write_all(&burst).is_ok() {
                 lines += 64;
