@@ -4,10 +4,9 @@
 //! any serial port.
 //!
 //! The emulator reports what happens in its world one line at a time
-//! (`coin Y 3`, `leds ...`, `grid ...`, `reset ...`); [`EmulatedRobot`] keeps
-//! the lines for whoever asks and logs them. Lines sent with
-//! [`EmulatedRobot::control`] act on the world as a person at the robot
-//! would: `jam`, `unjam`, `cover`, `empty Y`, `fill Y`, `button`,
+//! (`coin Y 3`, `lit ...`, `reset ...`); [`EmulatedRobot`] keeps the lines
+//! for whoever asks and logs them. Lines sent with [`EmulatedRobot::act`]
+//! act on the world as a person at the robot would: `jam`, `unjam`, `cover`, `empty Y`, `fill Y`, `button`,
 //! `unplug <ms>`, `noise <n>`.
 
 use std::io::{BufRead, BufReader, Write};
@@ -163,6 +162,21 @@ impl EmulatedRobot {
         let mut stdin = self.stdin.lock().expect("stdin lock");
         // A dead emulator shows in the next wait_for.
         let _ = writeln!(stdin, "{line}").and_then(|()| stdin.flush());
+    }
+
+    /// Acts on the world as [`EmulatedRobot::control`] does and waits until
+    /// the emulator has done it (its `ok ...`): a command sent to the robot
+    /// after this meets the world changed.
+    ///
+    /// # Errors
+    /// When the emulator did not understand or does not answer.
+    pub fn act(&self, line: &str) -> Result<(), String> {
+        self.forget_events();
+        self.control(line);
+        self.wait_for(Duration::from_secs(5), |l| {
+            l.starts_with("ok ") || l.starts_with("? ")
+        })
+        .and_then(|l| if l.starts_with("ok ") { Ok(()) } else { Err(l) })
     }
 
     /// Every event from now on, for a second reader (the booth's log).

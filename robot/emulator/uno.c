@@ -148,7 +148,7 @@ static void unplug(void) {
   serial.open = false;
   serial.to_chip_len = 0;
   unlink(serial.link);
-  fprintf(stdout, "unplugged\n");
+  fprintf(stdout, "ok unplugged\n");
   fflush(stdout);
 }
 

@@ -177,11 +177,12 @@ impl Witness for EmulatedWorld<'_> {
     }
 
     fn act(&mut self, act: Act) {
-        self.0.control(match act {
+        let done = self.0.act(match act {
             Act::CoverBarrier => "cover",
             Act::UncoverBarrier => "uncover",
         });
-        // Past the emulator's next look at its control lines.
-        std::thread::sleep(Duration::from_millis(100));
+        if let Err(e) = done {
+            tracing::warn!("the emulated robot did not {act:?}: {e}");
+        }
     }
 }
