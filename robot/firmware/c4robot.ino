@@ -1,6 +1,6 @@
 // Reference firmware for a Connect Four robot speaking c4robot/1 over the
 // Uno's USB serial line. Wiring, mechanics and timings: config.h. The
-// protocol: docs/robot-protocol.md. The build: robot/README or docs/robot.md.
+// protocol: docs/robot-protocol.md. Building, wiring, flashing: docs/robot.md.
 #include <avr/wdt.h>
 
 #include "config.h"
