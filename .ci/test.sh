@@ -38,9 +38,24 @@ step "tests"
 cargo test --workspace --exclude app --release --locked -- --skip on_the_emulated_uno
 cargo test -p app --lib --test golden --release --locked
 
-step "the robot: its firmware's size, and the bridge against the firmware on the emulated Uno (games at 115200 and 9600 baud, every fault, the bring-up check)"
+step "the robot: its firmware's size; the bridge against the firmware on the emulated Uno starts beside the next steps"
 make -C robot --no-print-directory -s size
-cargo test -p bridge --release --locked --test firmware
+# About three minutes of the robot's own real time (its motors, its
+# baud rate), mostly waiting: it runs beside the browsers' DOM tests, the
+# book checks and WASI, and is waited for before the app's release build.
+robot_log=$(mktemp)
+sample=$(mktemp)
+robot_tests=""
+trap 'rm -f "$sample" "$robot_log"; [ -z "$robot_tests" ] || kill "$robot_tests" 2>/dev/null || true' EXIT
+# The test binary itself: a running `cargo test` would hold the build
+# folder's lock and stop the next steps' builds.
+robot_bin=$(cargo test -p bridge --release --locked --test firmware --no-run --message-format=json \
+  | python3 -c 'import json, sys
+for m in map(json.loads, sys.stdin):
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["name"] == "firmware":
+        print(m["executable"])')
+(cd bridge && "$robot_bin") >"$robot_log" 2>&1 &
+robot_tests=$!
 
 step "the app's components in headless Chromium and Firefox (wasm_bindgen_test)"
 CHROMEDRIVER=/usr/bin/chromedriver cargo test -p app --target wasm32-unknown-unknown --test dom --locked
@@ -54,8 +69,6 @@ target/release/connect4 book verify engine/book/layer12.c4l --sample 8
 
 step "connect4 under WASI in Node agrees with the native binary"
 cargo build --release --locked --bin connect4 --target wasm32-wasip1
-sample=$(mktemp)
-trap 'rm -f "$sample"' EXIT
 awk 'NR % 50 == 1' engine/tests/data/pons/Test_L2_R1 engine/tests/data/pons/Test_L1_R1 > "$sample"
 native=$(target/release/connect4 solve --analyze < "$sample")
 wasi=$(node --no-warnings engine/wasi/connect4.mjs target/wasm32-wasip1/release/connect4.wasm solve --analyze < "$sample")
@@ -65,6 +78,16 @@ if [ "$native" != "$wasi" ]; then
   exit 1
 fi
 echo "$(wc -l < "$sample") positions analysed alike natively and under WASI"
+
+step "the bridge against the firmware on the emulated Uno (games at 115200 and 9600 baud, every fault at both, the bring-up check): its result"
+if ! wait "$robot_tests"; then
+  robot_tests=""
+  cat "$robot_log"
+  echo "the bridge against the emulated Uno failed" >&2
+  exit 1
+fi
+robot_tests=""
+grep -E "^test |^test result" "$robot_log"
 
 step "the web app: release build and its sizes"
 trunk build --release
