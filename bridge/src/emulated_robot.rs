@@ -12,8 +12,8 @@
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, channel, sync_channel};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::time::{Duration, Instant};
 
 /// How to start the emulated robot.
@@ -84,7 +84,6 @@ pub struct EmulatedRobot {
     stdin: Mutex<ChildStdin>,
     link: PathBuf,
     events: Mutex<Receiver<String>>,
-    subscribers: Arc<Mutex<Vec<Sender<String>>>>,
 }
 
 impl EmulatedRobot {
@@ -121,20 +120,15 @@ impl EmulatedRobot {
             .map_err(|e| format!("cannot start {}: {e}", uno.display()))?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
-        // Bounded: a booth that runs all day and never asks keeps the newest.
+        // Bounded: in a booth that runs all day and never asks, events past
+        // the first unread ones are only logged.
         let (tx, rx) = sync_channel::<String>(EVENTS_KEPT);
-        let subscribers: Arc<Mutex<Vec<Sender<String>>>> = Arc::default();
-        let fan_out = Arc::clone(&subscribers);
         std::thread::Builder::new()
             .name("emulated-robot".into())
             .spawn(move || {
                 for line in BufReader::new(stdout).lines() {
                     let Ok(line) = line else { break };
                     tracing::info!(target: "emulator", "{line}");
-                    fan_out
-                        .lock()
-                        .expect("subscribers lock")
-                        .retain(|s| s.send(line.clone()).is_ok());
                     keep(&tx, line);
                 }
             })
@@ -144,7 +138,6 @@ impl EmulatedRobot {
             stdin: Mutex::new(stdin),
             link: options.link.clone(),
             events: Mutex::new(rx),
-            subscribers,
         };
         robot
             .wait_for(Duration::from_secs(10), |l| l.starts_with("port "))
@@ -177,13 +170,6 @@ impl EmulatedRobot {
             l.starts_with("ok ") || l.starts_with("? ")
         })
         .and_then(|l| if l.starts_with("ok ") { Ok(()) } else { Err(l) })
-    }
-
-    /// Every event from now on, for a second reader (the booth's log).
-    pub fn subscribe(&self) -> Receiver<String> {
-        let (tx, rx) = channel();
-        self.subscribers.lock().expect("subscribers lock").push(tx);
-        rx
     }
 
     /// Waits for the first event that `want` accepts, dropping the others.
