@@ -80,6 +80,11 @@ test('a whole game against Easy, every coin where the board says', async () => {
   if (/won/.test(text) && !/computer/.test(text)) {
     assert.equal(await page.locator('.cell.win').count(), 4);
   }
+  // The address holds the finished game; a reload says the same result.
+  await page.waitForFunction(() => new URLSearchParams(location.search).has('pos'));
+  await page.reload();
+  await page.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
+  assert.equal(await status(page), text, 'a reload keeps the winner');
   await page.getByRole('button', { name: 'Play again' }).click();
   assert.equal(await coins(page), 0);
   assert.deepEqual(await page.errors(), []);
@@ -136,6 +141,13 @@ test('a shared URL opens its position', async () => {
   await page.getByRole('img', { name: 'Row 1, column 5: yellow' }).waitFor();
   await page.getByRole('img', { name: 'Row 1, column 3: red' }).waitFor();
   assert.equal(await coins(page), 4);
+  // A finished game from a link names its winner by colour: the visitor
+  // did not play it.
+  await page.goto(`${base}?pos=4455667`);
+  await page.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
+  assert.equal(await status(page), 'Yellow wins!');
+  await page.goto(`${base}?pos=4453`);
+  await page.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
   // A broken link says so, keeps the game the visitor had and cleans the
   // address.
   for (const broken of ['4444444', 'abc']) {

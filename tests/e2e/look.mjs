@@ -9,7 +9,7 @@
 import { mkdir } from 'node:fs/promises';
 import { Browser } from './webdriver.mjs';
 import { serve } from './static-server.mjs';
-import { thinkingMeasures, valueMeasures } from './measure.mjs';
+import { coveredButtons, thinkingMeasures, valueMeasures } from './measure.mjs';
 
 const [engine = 'chromium', w = '390', h = '844', steps = ''] = process.argv.slice(2);
 const width = Number(w);
@@ -37,7 +37,7 @@ try {
       await page.getByLabel('Language', { exact: false }).first().selectOption({ label: step === 'de' ? 'Deutsch' : 'Français' });
       await page.locator('#settings .close').click();
     }
-    if (step === 'hint') await page.getByRole('button', { name: /Hint|Tipp|Indice/ }).click();
+    if (step === 'hint') await page.getByRole('button', { name: /Hint|Tipp|Conseil/ }).click();
     if (step === 'review') {
       await page.goto(`${base}?pos=4455667`);
       await page.getByRole('button', { name: 'Review the game' }).click();
@@ -48,6 +48,7 @@ try {
   }
   console.log(JSON.stringify(await page.evaluate(thinkingMeasures)));
   console.log(JSON.stringify(await page.evaluate(valueMeasures)));
+  console.log(JSON.stringify({ covered: await page.evaluate(coveredButtons) }));
   const path = `${OUT}${engine}-${width}x${height}${steps ? `-${steps.replace(/,/g, '-')}` : ''}.png`;
   await page.screenshot({ path });
   console.log(path);

@@ -50,6 +50,12 @@ export function thinkingMeasures() {
       out.pvCentred = +(((p.x + p.width / 2) - (c.x + c.width / 2)) / c.width).toFixed(2);
     }
     out.pvInSight = [...svg.querySelectorAll('g.node.pv')].filter(inside).length;
+    // The decision: the root and the column chosen under it.
+    const root = svg.querySelector('g.node.root');
+    const chosen = root && [...svg.querySelectorAll('g.node.pv')]
+      .find((n) => Number(n.dataset.depth) === Number(root.dataset.depth) + 1);
+    const circle = (n) => n?.querySelector('circle');
+    out.decisionInSight = { root: !!root && inside(circle(root)), chosen: !!chosen && inside(circle(chosen)) };
   }
   // The texts of the thinking: each leaf element with words of its own.
   const panel = document.querySelector('.thoughts');
@@ -104,14 +110,21 @@ export function valueMeasures() {
       const [ca, wa, a] = words[i];
       const [cb, wb, b] = words[j];
       if (ca === cb) continue;
-      if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5) {
+      // Words on one line closer than 3 px read as one ("verliertgewinnt").
+      if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > -3 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5) {
         overlaps.push(`${wa} (column ${ca}) and ${wb} (column ${cb})`);
       }
     }
   }
+  // A value is hidden where something else is drawn at its words.
+  const hidden = [];
+  for (const [column, word, r] of words) {
+    const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    if (!at?.closest('.values')) hidden.push(`${word} (column ${column}) under ${at ? at.className || at.tagName : 'the screen\'s edge'}`);
+  }
   const sizes = [...document.querySelectorAll('.values .value')].filter((v) => v.textContent.trim())
     .map((v) => parseFloat(getComputedStyle(v).fontSize));
-  return { broken, overlaps, words: words.length, smallest: sizes.length ? Math.min(...sizes) : null };
+  return { broken, overlaps, hidden, words: words.length, smallest: sizes.length ? Math.min(...sizes) : null };
 }
 
 /** What is wrong with the thinking as a person sees it: the tree smaller
@@ -142,6 +155,34 @@ async function thinkingProblemsNow(page) {
   for (const c of m.cut) problems.push(`cut: ${c}`);
   for (const w of v.broken) problems.push(`a value's word broken: ${w}`);
   for (const o of v.overlaps) problems.push(`values overlap: ${o}`);
+  for (const h of v.hidden) problems.push(`a value hidden: ${h}`);
   return problems;
 }
 
+
+/** Every shown button of the page whose centre a tap would not reach:
+ * something else is drawn there (runs in the page). */
+export function coveredButtons() {
+  const out = [];
+  for (const b of document.querySelectorAll('button')) {
+    const r = b.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || getComputedStyle(b).visibility === 'hidden') continue;
+    if (b.closest('.panel:not(.open)')) continue;
+    const x = r.x + r.width / 2;
+    const y = r.y + r.height / 2;
+    if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) continue;
+    // Scrolled out of a list's view: not meant to be reached now.
+    let clipped = false;
+    for (let p = b.parentElement; p && !clipped; p = p.parentElement) {
+      if (getComputedStyle(p).overflowY === 'visible') continue;
+      const c = p.getBoundingClientRect();
+      clipped = y < c.top || y > c.bottom || x < c.left || x > c.right;
+    }
+    if (clipped) continue;
+    const at = document.elementFromPoint(x, y);
+    if (!at || !b.contains(at)) {
+      out.push(`"${b.textContent.trim()}" under ${at ? `"${at.textContent.trim().slice(0, 30)}"` : 'nothing'}`);
+    }
+  }
+  return out;
+}

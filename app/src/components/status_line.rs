@@ -45,7 +45,9 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
         }
         let s = settings.get();
         let g = game.get();
-        let mode = if spectator {
+        // Neither a spectator nor the onlooker of a finished game from a
+        // link played it: the result is said by colour.
+        let mode = if spectator || g.onlooker {
             GameMode::TwoPlayers
         } else {
             g.mode(s.mode)

@@ -59,9 +59,9 @@ impl Actions {
         let settings = crate::io::storage::load_settings();
         let fresh = Game::new(&settings, js_sys::Math::random() < 0.5);
         let shared = crate::io::address::shared_position();
-        let broken_link = Game::broken_link(&fresh, shared.as_deref());
+        let broken_link = Game::broken_link(&fresh, shared.as_ref());
         let stored = crate::io::storage::load_game();
-        let game = Game::first(fresh, shared.as_deref(), stored.as_ref());
+        let game = Game::first(fresh, shared.as_ref(), stored.as_ref());
         let actions = Actions::provide(settings, game, watching);
         let settings = actions.state.settings;
         provide_context(crate::i18n::I18n::new(Signal::derive(move || {
@@ -113,9 +113,9 @@ impl Actions {
                 // A task of its own: the browser's history update is slow
                 // enough to matter on top of drawing the computer's move and
                 // its tree (docs/benchmarks.md).
-                let moves = g.board.to_string();
+                let board = g.board.clone();
                 set_timeout(
-                    move || crate::io::address::show_position(&moves),
+                    move || crate::io::address::show_position(&board),
                     std::time::Duration::ZERO,
                 );
             }

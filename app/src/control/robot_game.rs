@@ -96,6 +96,7 @@ impl RobotGame {
                     board: Board::from_moves(Geometry::STANDARD, &s.moves).unwrap_or_default(),
                     human,
                     robot: s.mode,
+                    onlooker: false,
                 });
             }
         } else {

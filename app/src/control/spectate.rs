@@ -92,6 +92,7 @@ impl Actions {
                 board,
                 human: s.human,
                 robot: None,
+                onlooker: false,
             });
         }
         if self

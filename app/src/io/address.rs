@@ -2,6 +2,10 @@
 //! wherever the app is served), and `?pos=`, which shares a position and
 //! follows the game.
 
+use engine::Board;
+
+use crate::model::game::SharedPosition;
+
 /// The route of the spectator screen, below the app's base.
 pub const WATCH: &str = "/watch";
 
@@ -45,25 +49,28 @@ pub fn forward_old_watch_link() {
     }
 }
 
-/// The moves of the position shared in the address, if any.
-pub fn shared_position() -> Option<String> {
+/// The position shared in the address, if any.
+pub fn shared_position() -> Option<SharedPosition> {
     let search = web_sys::window()?.location().search().ok()?;
     let params = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
-    params.get("pos")
+    Some(SharedPosition {
+        moves: params.get("pos")?,
+        size: params.get("size"),
+    })
 }
 
 /// Keeps the address bar's `?pos=` in step with the game.
-pub fn show_position(moves: &str) {
+pub fn show_position(board: &Board) {
     let Some(window) = web_sys::window() else {
         return;
     };
     let Ok(history) = window.history() else {
         return;
     };
-    let url = if moves.is_empty() {
+    let url = if board.plies() == 0 {
         "./".to_string()
     } else {
-        format!("?pos={moves}")
+        SharedPosition::query(board)
     };
     let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
 }

@@ -31,6 +31,9 @@ pub struct SavedGame {
     pub size: (u8, u8),
     /// The person's side against the computer.
     pub human: Side,
+    /// A finished game from a link, only looked at ([`Game::onlooker`]).
+    #[serde(default)]
+    pub onlooker: bool,
 }
 
 /// The game on the screen.
@@ -43,6 +46,49 @@ pub struct Game {
     /// Who plays the game on the booth's robot, while this page plays
     /// there: the bridge holds that game, the page mirrors it.
     pub robot: Option<GameMode>,
+    /// The game arrived finished in a link: the person here did not play
+    /// it, so its result is said by colour, never as theirs.
+    pub onlooker: bool,
+}
+
+/// A position shared in the address (`?pos=<moves>&size=<c>x<r>`): the
+/// size only when the board is not 7x6, so classic links stay short.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SharedPosition {
+    /// The moves as a move string.
+    pub moves: String,
+    /// The `size` parameter as written, if any.
+    pub size: Option<String>,
+}
+
+impl SharedPosition {
+    /// The board the link shows, if it shows one: on its stated size, else
+    /// on 7x6, else (a link from before links carried their size) on the
+    /// size this visitor plays.
+    pub fn board(&self, own: Geometry) -> Option<Board> {
+        match &self.size {
+            Some(size) => Board::from_moves(parse_size(size)?, &self.moves).ok(),
+            None => Board::from_moves(Geometry::STANDARD, &self.moves)
+                .or_else(|_| Board::from_moves(own, &self.moves))
+                .ok(),
+        }
+    }
+
+    /// The address's query for `board`.
+    pub fn query(board: &Board) -> String {
+        let g = board.geometry();
+        if g == Geometry::STANDARD {
+            format!("?pos={board}")
+        } else {
+            format!("?pos={board}&size={}x{}", g.columns(), g.rows())
+        }
+    }
+}
+
+/// `"9x6"` as a board's geometry (four in a row).
+fn parse_size(size: &str) -> Option<Geometry> {
+    let (c, r) = size.split_once('x')?;
+    Geometry::new(c.parse().ok()?, r.parse().ok()?, 4).ok()
 }
 
 impl Game {
@@ -64,30 +110,36 @@ impl Game {
                 Side::Second
             },
             robot: None,
+            onlooker: false,
         }
     }
 
     /// The first game of a visit: the position shared in the address,
-    /// else the stored game, else `fresh`. The visitor of a shared
-    /// position takes the side to move, so nobody moves before they do.
-    pub fn first(fresh: Game, shared: Option<&str>, stored: Option<&SavedGame>) -> Game {
-        if let Some(board) = shared.and_then(|m| Board::from_moves(fresh.board.geometry(), m).ok())
-        {
-            let human = board.side_to_move();
+    /// else the stored game, else `fresh`. A link to the stored game is a
+    /// reload: the visitor keeps their side. The visitor of another shared
+    /// position takes the side to move, so nobody moves before they do; a
+    /// finished one they only look at.
+    pub fn first(fresh: Game, shared: Option<&SharedPosition>, stored: Option<&SavedGame>) -> Game {
+        let restored = stored.and_then(Game::restored);
+        if let Some(board) = shared.and_then(|s| s.board(fresh.board.geometry())) {
+            if let Some(own) = restored.filter(|g| g.board == board) {
+                return own;
+            }
             return Game {
+                human: board.side_to_move(),
+                onlooker: board.is_over(),
                 board,
-                human,
                 ..fresh
             };
         }
-        stored.and_then(Game::restored).unwrap_or(fresh)
+        restored.unwrap_or(fresh)
     }
 
     /// Whether the address shared moves that are no position: not digits,
     /// a full column, moves past the end of the game. The page says so
     /// instead of silently showing another game.
-    pub fn broken_link(fresh: &Game, shared: Option<&str>) -> bool {
-        shared.is_some_and(|m| Board::from_moves(fresh.board.geometry(), m).is_err())
+    pub fn broken_link(fresh: &Game, shared: Option<&SharedPosition>) -> bool {
+        shared.is_some_and(|s| s.board(fresh.board.geometry()).is_none())
     }
 
     /// A stored game, if its board and moves still make sense.
@@ -98,6 +150,7 @@ impl Game {
             board,
             human: saved.human,
             robot: None,
+            onlooker: saved.onlooker,
         })
     }
 
@@ -108,6 +161,7 @@ impl Game {
             moves: self.board.to_string(),
             size: (g.columns() as u8, g.rows() as u8),
             human: self.human,
+            onlooker: self.onlooker,
         }
     }
 
@@ -189,6 +243,14 @@ mod tests {
             board: moves.parse().unwrap(),
             human,
             robot: None,
+            onlooker: false,
+        }
+    }
+
+    fn link(moves: &str) -> SharedPosition {
+        SharedPosition {
+            moves: moves.into(),
+            size: None,
         }
     }
 
@@ -301,16 +363,19 @@ mod tests {
     fn the_first_game_prefers_the_shared_position_then_the_stored_one() {
         let fresh = Game::new(&Settings::default(), true);
         let stored = game("1234", Side::Second).saved();
-        let first = Game::first(fresh.clone(), Some("4455"), Some(&stored));
+        let first = Game::first(fresh.clone(), Some(&link("4455")), Some(&stored));
         assert_eq!(first.board.to_string(), "4455");
         assert!(!first.computer_to_move(GameMode::VsComputer));
-        assert!(!Game::broken_link(&fresh, Some("4455")));
+        assert!(!Game::broken_link(&fresh, Some(&link("4455"))));
         assert!(!Game::broken_link(&fresh, None));
-        assert!(!Game::broken_link(&fresh, Some("")), "an empty board");
+        assert!(
+            !Game::broken_link(&fresh, Some(&link(""))),
+            "an empty board"
+        );
         for broken in ["not moves", "4444444", "abc", "9"] {
-            assert!(Game::broken_link(&fresh, Some(broken)), "{broken}");
+            assert!(Game::broken_link(&fresh, Some(&link(broken))), "{broken}");
         }
-        let first = Game::first(fresh.clone(), Some("not moves"), Some(&stored));
+        let first = Game::first(fresh.clone(), Some(&link("not moves")), Some(&stored));
         assert_eq!(
             (first.board.to_string(), first.human),
             ("1234".into(), Side::Second)
@@ -331,10 +396,55 @@ mod tests {
             };
             let fresh = Game::new(&settings, true);
             for (moves, side) in [("3474525", Side::Second), ("347452", Side::First)] {
-                let first = Game::first(fresh.clone(), Some(moves), None);
+                let first = Game::first(fresh.clone(), Some(&link(moves)), None);
                 assert_eq!(first.human, side, "{moves}");
                 assert!(!first.computer_to_move(GameMode::VsComputer), "{moves}");
             }
+        }
+    }
+
+    #[test]
+    fn a_reload_of_a_won_game_credits_the_winner() {
+        // The visitor (first to move) won; the address holds the game.
+        let fresh = Game::new(&Settings::default(), true);
+        let mine = game("1212121", Side::First);
+        let again = Game::first(fresh.clone(), Some(&link("1212121")), Some(&mine.saved()));
+        assert_eq!(again, mine, "a reload keeps the visitor's side");
+        // Someone else's finished game, opened from a link: nobody's win
+        // here, and the side to move is the loser's.
+        let theirs = Game::first(fresh, Some(&link("4455667")), None);
+        assert!(theirs.onlooker && theirs.board.is_over());
+        let again = Game::first(
+            Game::new(&Settings::default(), true),
+            Some(&link("4455667")),
+            Some(&theirs.saved()),
+        );
+        assert!(again.onlooker, "a reload of a link still only looks");
+    }
+
+    #[test]
+    fn a_link_carries_its_board_size() {
+        let g9 = Geometry::new(9, 6, 4).unwrap();
+        let board = Board::from_moves(g9, "5565").unwrap();
+        let query = SharedPosition::query(&board);
+        assert_eq!(query, "?pos=5565&size=9x6");
+        let shared = SharedPosition {
+            moves: "5565".into(),
+            size: Some("9x6".into()),
+        };
+        assert_eq!(shared.board(Geometry::STANDARD), Some(board));
+        // Without a size a link is 7x6, whatever this visitor plays.
+        let classic = link("4453").board(g9).unwrap();
+        assert_eq!(classic.geometry(), Geometry::STANDARD);
+        assert_eq!(SharedPosition::query(&classic), "?pos=4453");
+        // An older 9x6 link that 7x6 cannot hold opens on the visitor's size.
+        assert_eq!(link("99").board(g9).unwrap().geometry(), g9);
+        for bad in ["0x6", "9by6", "x", "200x200"] {
+            let s = SharedPosition {
+                moves: "1".into(),
+                size: Some(bad.into()),
+            };
+            assert_eq!(s.board(Geometry::STANDARD), None, "{bad}");
         }
     }
 }

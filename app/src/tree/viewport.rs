@@ -6,11 +6,17 @@
 const AUTO_ZOOM: f64 = 1.0;
 /// The largest: a small tree on a big screen is drawn bigger, for people
 /// watching from a step away.
-const MAX_AUTO_ZOOM: f64 = 1.6;
+const MAX_AUTO_ZOOM: f64 = 1.8;
 /// The zoom a person can reach with the buttons, the wheel or the fingers.
 const ZOOM_RANGE: (f64, f64) = (0.15, 4.0);
 /// Fit never enlarges beyond this.
 const MAX_FIT_ZOOM: f64 = 1.0;
+/// Nor shrinks below this: labels stay about 10 px; a tree too big for
+/// that shows its top, from the root, instead of unreadable dots.
+const MIN_FIT_ZOOM: f64 = 0.85;
+/// On a wide canvas (a screen watched from a few steps away) labels grow
+/// with the canvas: one zoom step per this many canvas pixels.
+const READING_WIDTH: f64 = 600.0;
 /// Below this zoom, labels are too small to read and are left out.
 const LABEL_ZOOM: f64 = 0.5;
 
@@ -33,17 +39,25 @@ pub type Size = (f64, f64);
 
 impl Viewport {
     /// The view that follows a tree of `drawing` size on a `canvas`: the
-    /// whole tree if it fits at a readable zoom, else the path to the
-    /// `focus` (the expected line, or the branch being searched) in the
-    /// middle of the width, or its end where the path is wider than the
-    /// canvas, and low enough to see the path down to its end.
+    /// whole tree if it fits at a readable zoom; else, once the search has
+    /// ended, its decision (the root and the chosen column) from the top;
+    /// while it runs, the path to the `focus` (the branch being searched)
+    /// in the middle of the width, or its end where the path is wider
+    /// than the canvas, and low enough to see the path down to its end.
     pub fn following(drawing: Size, canvas: Size, focus: Focus) -> Viewport {
         let (width, height) = drawing;
         let (cw, ch) = canvas;
-        let zoom = (cw / width)
-            .min(ch / height)
-            .clamp(AUTO_ZOOM, MAX_AUTO_ZOOM);
+        let reading = (cw / READING_WIDTH).clamp(AUTO_ZOOM, MAX_AUTO_ZOOM);
+        let zoom = (cw / width).min(ch / height).clamp(reading, MAX_AUTO_ZOOM);
         let (seen_w, seen_h) = (cw / zoom, ch / zoom);
+        if let Some((lo, hi)) = focus.decision {
+            let x = if width <= seen_w {
+                (width - seen_w) / 2.0
+            } else {
+                (lo + hi - seen_w) / 2.0
+            };
+            return Viewport { x, y: 0.0, zoom };
+        }
         let (lo, hi) = focus.span;
         let x = if width <= seen_w {
             (width - seen_w) / 2.0
@@ -62,13 +76,14 @@ impl Viewport {
         Viewport { x, y, zoom }
     }
 
-    /// The whole drawing centred at the top, never enlarged.
+    /// The whole drawing centred at the top, never enlarged nor shrunk
+    /// past readable (then its top, centred).
     pub fn fitting(drawing: Size, canvas: Size) -> Viewport {
         let (width, height) = drawing;
         let (cw, ch) = canvas;
         let zoom = (cw / width)
             .min(ch / height)
-            .clamp(ZOOM_RANGE.0, MAX_FIT_ZOOM);
+            .clamp(MIN_FIT_ZOOM, MAX_FIT_ZOOM);
         Viewport {
             x: (width - cw / zoom) / 2.0,
             y: 0.0,
@@ -166,7 +181,11 @@ mod tests {
 
     /// A path that ends at `end`, as wide as `span`.
     fn path(end: (f64, f64), span: (f64, f64)) -> Focus {
-        Focus { end, span }
+        Focus {
+            end,
+            span,
+            decision: None,
+        }
     }
 
     const CANVAS: Size = (600.0, 300.0);
@@ -256,10 +275,48 @@ mod tests {
 
     #[test]
     fn fit_shows_everything_and_never_enlarges() {
-        let v = Viewport::fitting((1200.0, 300.0), CANVAS);
-        assert_eq!(v.zoom, 0.5);
-        assert_eq!(v.columns_seen(CANVAS), (0.0, 1200.0));
+        let v = Viewport::fitting((660.0, 300.0), CANVAS);
+        assert!((v.zoom - 600.0 / 660.0).abs() < 1e-9);
+        assert!((v.columns_seen(CANVAS).1 - 660.0).abs() < 1e-9);
         assert_eq!(Viewport::fitting((100.0, 100.0), CANVAS).zoom, 1.0);
+        // Too big to fit readably: its middle from the top, labels shown.
+        let big = Viewport::fitting((6000.0, 900.0), CANVAS);
+        assert_eq!((big.zoom, big.y), (MIN_FIT_ZOOM, 0.0));
+        let (left, right) = big.columns_seen(CANVAS);
+        assert!(((left + right) / 2.0 - 3000.0).abs() < 1e-9);
+        assert!(big.shows_labels());
+    }
+
+    #[test]
+    fn a_finished_search_opens_on_its_decision() {
+        // The expected line ends deep and far right; the root stands at
+        // 2500 and the chosen column at 2700.
+        let focus = Focus {
+            end: (5000.0, 900.0),
+            span: (2500.0, 5000.0),
+            decision: Some((2500.0, 2700.0)),
+        };
+        let v = Viewport::following((6000.0, 1000.0), CANVAS, focus);
+        assert_eq!(v.y, 0.0, "the root in sight");
+        let (left, right) = v.columns_seen(CANVAS);
+        assert!(left < 2500.0 && right > 2700.0, "root and choice in sight");
+    }
+
+    #[test]
+    fn a_wide_canvas_draws_labels_for_the_distance() {
+        let wall = (1040.0, 600.0);
+        let v = Viewport::following((6000.0, 1000.0), wall, path((400.0, 900.0), (400.0, 400.0)));
+        assert!(
+            (v.zoom - 1040.0 / 600.0).abs() < 1e-9,
+            "12 px labels drawn larger"
+        );
+        let phone = (350.0, 346.0);
+        let v = Viewport::following(
+            (6000.0, 1000.0),
+            phone,
+            path((400.0, 900.0), (400.0, 400.0)),
+        );
+        assert_eq!(v.zoom, AUTO_ZOOM);
     }
 
     #[test]

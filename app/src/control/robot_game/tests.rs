@@ -42,6 +42,7 @@ fn local() -> Game {
         board: Board::default(),
         human: Side::First,
         robot: None,
+        onlooker: false,
     }
 }
 
@@ -50,6 +51,7 @@ pub(crate) fn on_robot(moves: &str) -> Game {
         board: moves.parse().unwrap(),
         human: Side::First,
         robot: Some(GameMode::TwoPlayers),
+        onlooker: false,
     }
 }
 
