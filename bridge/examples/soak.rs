@@ -25,7 +25,7 @@ use bridge::codec::LineCodec;
 use bridge::records::Records;
 use bridge::robot_link::{RobotLink, Target, Timeouts};
 use bridge::robot_protocol::Colour;
-use bridge::server::ServerConfig;
+use bridge::server::{OwnScreens, ServerConfig};
 use bridge::simulator::{FaultRates, Grid, Simulator, SimulatorConfig};
 use engine::{Board, Side};
 use futures_util::{SinkExt, StreamExt};
@@ -109,7 +109,7 @@ async fn main() {
         token: String::new(),
         allowed_origins: vec![],
         app: bridge::app_files::AppFiles::Folder(app_dir),
-        trust_loopback: true,
+        own_screens: OwnScreens::Loopback,
         simulator: None,
         operator_token: OPERATOR.into(),
         config: bridge::config::Config::load(&config_file).unwrap(),

@@ -13,7 +13,7 @@ use bridge::connections::{Limits, raise_file_limit};
 use bridge::emulated_robot::{self, EmulatedRobot, EmulatorOptions};
 use bridge::records::{self, OpenProblem, Records};
 use bridge::robot_link::{RobotLink, Target};
-use bridge::server::ServerConfig;
+use bridge::server::{OwnScreens, ServerConfig};
 use bridge::simulator::{FaultRates, Simulator, SimulatorConfig};
 use clap::{Parser, Subcommand};
 use engine::SolvedPositions;
@@ -49,6 +49,12 @@ enum Command {
         /// The records file (overrides the config).
         #[arg(long)]
         records: Option<PathBuf>,
+        /// Which browsers on this machine are the booth's own screens:
+        /// `loopback` (every 127.x.y.z and ::1) or `localhost` (only
+        /// 127.0.0.1 and ::1, so a browser sent to 127.0.0.2 is a phone
+        /// on the Wi-Fi, for trying a phone's view on one machine).
+        #[arg(long, default_value = "loopback", value_parser = own_screens)]
+        own_screens: OwnScreens,
     },
     /// A simulated robot on a pseudo-terminal.
     Simulate {
@@ -107,6 +113,11 @@ fn game_data(app: &AppFiles) -> SolvedPositions {
     solved
 }
 
+/// `--own-screens`' word.
+fn own_screens(word: &str) -> Result<OwnScreens, String> {
+    OwnScreens::parse(word).ok_or_else(|| format!("`{word}` is neither `loopback` nor `localhost`"))
+}
+
 fn main() -> ExitCode {
     start_logging();
     match Cli::parse().command {
@@ -128,6 +139,7 @@ fn main() -> ExitCode {
             app_dir,
             lan,
             records,
+            own_screens,
         } => {
             let overrides = Overrides {
                 robot,
@@ -136,7 +148,7 @@ fn main() -> ExitCode {
                 records,
             };
             match booth_config(config.as_deref(), overrides) {
-                Ok(cfg) => match serve(cfg, lan, config) {
+                Ok(cfg) => match serve(cfg, lan, own_screens, config) {
                     Ok(()) => ExitCode::SUCCESS,
                     Err(e) => {
                         eprintln!("error: {e}");
@@ -291,6 +303,7 @@ fn booth_config(file: Option<&Path>, overrides: Overrides) -> Result<Config, Vec
 fn serve(
     cfg: Config,
     lan: bool,
+    own_screens: OwnScreens,
     config_file: Option<PathBuf>,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let app = match (&cfg.app_dir, AppFiles::embedded()) {
@@ -329,7 +342,7 @@ fn serve(
         token: if lan { token.clone() } else { String::new() },
         allowed_origins: cfg.allowed_origins.clone(),
         app: app.clone(),
-        trust_loopback: true,
+        own_screens,
         simulator: robot_target.simulator.clone(),
         operator_token: operator_token.clone(),
         config: cfg.clone(),

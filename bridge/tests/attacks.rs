@@ -278,7 +278,7 @@ async fn a_jam_longer_than_the_idle_time_keeps_the_game() {
         token: String::new(),
         allowed_origins: vec![],
         app: bridge::app_files::AppFiles::Folder(std::env::temp_dir()),
-        trust_loopback: true,
+        own_screens: bridge::server::OwnScreens::Loopback,
         simulator: Some(std::sync::Arc::clone(&sim)),
         operator_token: "operatortoken42".into(),
         config: Default::default(),

@@ -9,7 +9,7 @@ use bridge::booth::{Booth, DemoSettings};
 use bridge::codec::LineCodec;
 use bridge::records::Records;
 use bridge::robot_link::{RobotLink, Target, Timeouts};
-use bridge::server::ServerConfig;
+use bridge::server::{OwnScreens, ServerConfig};
 use futures_util::SinkExt;
 use serde_json::{Value, json};
 use tokio::net::TcpStream;
@@ -47,7 +47,11 @@ async fn start_with_idle(
         token: "secrettoken123".into(),
         allowed_origins: vec![],
         app: bridge::app_files::AppFiles::Folder(dir),
-        trust_loopback,
+        own_screens: if trust_loopback {
+            OwnScreens::Loopback
+        } else {
+            OwnScreens::Nobody
+        },
         simulator: None,
         operator_token: "operatortoken42".into(),
         config: bridge::config::Config {

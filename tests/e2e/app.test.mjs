@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { forEachEngine } from './webdriver.mjs';
 import { fitsAt } from './screen.mjs';
-import { thinkingMeasures, thinkingProblems, valueMeasures } from './measure.mjs';
+import { coveredButtons, thinkingMeasures, thinkingProblems, valueMeasures } from './measure.mjs';
 import { serve } from './static-server.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url).pathname;
@@ -449,6 +449,72 @@ test('on a phone and a tablet the thinking is one tap away and as big as the scr
 });
 
 // MiniBrowser has no switch for WebAssembly.
+test('on a phone nothing covers a button, the values keep apart in three languages, and the tree opens on its decision', async () => {
+  const { context, page } = await open('', { width: 390, height: 844 });
+  await setting(page, 'Level', 'Hard');
+  const toggle = page.getByRole('button', { name: 'Thinking' });
+  await toggle.click();
+  await page.getByRole('button', { name: 'Column 4', exact: true }).click();
+  await myTurn(page);
+  await page.locator('svg.tree g.node.pv[data-depth="1"]').first().waitFor();
+  const decision = async (where) => {
+    const m = await page.evaluate(thinkingMeasures);
+    assert.deepEqual(m.decisionInSight, { root: true, chosen: true }, `the root and the chosen column in the tree's box ${where}: ${JSON.stringify(m)}`);
+  };
+  await decision('at 390x844');
+  await page.getByRole('button', { name: 'Numbers' }).click();
+  assert.deepEqual(await page.evaluate(coveredButtons), [], 'Thinking and Numbers on at 390');
+  await page.screenshot({ path: `${SHOTS}phone-thinking-numbers-390x844.png` });
+  // The hint's values in the three languages: none touches another or
+  // hides under the board.
+  for (const [language, hint] of [['Deutsch', 'Tipp'], ['Français', 'Conseil'], ['English', 'Hint']]) {
+    await page.getByRole('button', { name: /^(Settings|Einstellungen|Réglages)$/ }).click();
+    await page.getByLabel(/Language|Sprache|Langue/).first().selectOption({ label: language });
+    await page.locator('#settings .close').click();
+    await page.getByRole('button', { name: hint, exact: true }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.values .value[data-score]').length >= 6, null, { timeout: 30000 });
+    const values = await page.evaluate(valueMeasures);
+    assert.deepEqual([values.broken, values.overlaps, values.hidden], [[], [], []], `${language} values at 390`);
+    await page.screenshot({ path: `${SHOTS}phone-hint-${language}-390x844.png` });
+  }
+  // A finished game's review with the thinking and the numbers open.
+  await page.goto(`${base}?pos=4455667`);
+  await page.locator('.status-row button.review-game').click();
+  await page.locator('.review li').first().waitFor({ timeout: 30000 });
+  if (await toggle.getAttribute('aria-pressed') !== 'true') await toggle.click();
+  assert.deepEqual(await page.evaluate(coveredButtons), [], 'the review, Thinking and Numbers on at 390');
+  await context.close();
+  // A portrait tablet: a Hard move's tree opens on the decision too.
+  const tablet = await open('', { width: 768, height: 1024 });
+  await setting(tablet.page, 'Level', 'Hard');
+  await tablet.page.getByRole('button', { name: 'Thinking' }).click();
+  await tablet.page.getByRole('button', { name: 'Column 4', exact: true }).click();
+  await myTurn(tablet.page);
+  await tablet.page.locator('svg.tree g.node.pv[data-depth="1"]').first().waitFor();
+  const m = await tablet.page.evaluate(thinkingMeasures);
+  assert.deepEqual(m.decisionInSight, { root: true, chosen: true }, `at 768x1024: ${JSON.stringify(m)}`);
+  assert.ok(m.labels.smallest >= 12, `labels at ${m.labels.smallest} px`);
+  await tablet.page.screenshot({ path: `${SHOTS}tree-hard-768x1024.png` });
+  await tablet.context.close();
+});
+
+test('a hint on an empty 9 x 6 board answers within the limit it states, and whose turn it is stays said', async () => {
+  const { context, page } = await open();
+  await setting(page, 'Board size', '9 × 6');
+  await page.getByRole('button', { name: 'Hint' }).click();
+  const [, limit] = (await status(page)).match(/at most (\d+) s/) ?? [];
+  assert.ok(limit, `the hint states its limit: ${await status(page)}`);
+  const start = Date.now();
+  await page.waitForFunction(() => !/Analysing/.test(document.querySelector('[role=status]')?.textContent ?? ''), null, { timeout: Number(limit) * 1000 + 5000, polling: 100 });
+  const took = Date.now() - start;
+  assert.ok(took <= Number(limit) * 1000 + 1500, `answered in ${took} ms`);
+  const said = await status(page);
+  const values = await page.locator('.values .value[data-score]').count();
+  assert.ok(values === 9 || new RegExp(`did not finish in ${limit} s`).test(said), `values or the honest refusal: ${said}`);
+  assert.match(await page.locator('.status-row').textContent(), /Your turn/, 'the turn line stays');
+  await context.close();
+});
+
 test('a browser without WebAssembly is told in its language what to use instead', { skip: engineName === 'webkit' && 'WebKitGTK cannot switch WebAssembly off' }, async () => {
   for (const [locale, words] of [['de-DE', /Dieser Browser kann Vier gewinnt nicht spielen\..*WebAssembly.*Safari, Chrome, Firefox oder Edge/s],
     ['fr-FR', /Ce navigateur ne peut pas jouer à Puissance 4\..*WebAssembly.*Safari, Chrome, Firefox ou Edge/s],

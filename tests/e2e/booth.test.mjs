@@ -494,7 +494,10 @@ test('a second visitor finds the robot busy and is offered to watch', async (t) 
 });
 
 test('the booth\'s screen shows its join QR code, a phone joins with it, and a quiet player is asked, counted down and freed', async (t) => {
-  await ownBridge(t, 'idle_ask_s = 3\nidle_free_s = 9\n', { args: ['--lan'] });
+  // Only 127.0.0.1 is the booth's own screen: a browser sent to 127.0.0.2
+  // is a phone on the Wi-Fi, which needs the code to play.
+  const bridge = await ownBridge(t, 'idle_ask_s = 3\nidle_free_s = 9\n', { args: ['--lan', '--own-screens', 'localhost'] });
+  const onWifi = (address) => address.replace(/^http:\/\/[\d.]+:\d+/, `http://127.0.0.2:${bridge.port}`);
   const booth = await context(t, { viewport: { width: 800, height: 480 } });
   const screen = await booth.newPage();
   await screen.goto(base);
@@ -516,7 +519,7 @@ test('the booth\'s screen shows its join QR code, a phone joins with it, and a q
   const phone = await context(t, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await phone.addInitScript(recordStatus);
   const hand = await phone.newPage();
-  await hand.goto(join);
+  await hand.goto(onWifi(join));
   await lobby(hand);
   assert.equal(await hand.locator('#robot figure.join').count(), 0, 'the QR code is only on the booth\'s screens');
   await hand.getByLabel('Your name').fill('Phil_3');
@@ -559,7 +562,7 @@ test('the booth\'s screen shows its join QR code, a phone joins with it, and a q
   // watch (the robot is free now), and its lobby says so instead of
   // offering a button that fails.
   const stranger = await (await context(t, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
-  await stranger.goto(join.replace(/\?token=.*$/, ''));
+  await stranger.goto(onWifi(join).replace(/\?token=.*$/, ''));
   await lobby(stranger);
   await stranger.locator('#robot :is(.busy, .lobby-message)', { hasText: 'needs the booth\'s code' }).waitFor();
   assert.ok(await stranger.locator('#robot .play-robot').evaluate((b) => b.disabled), '"Play on the robot" is greyed out without the code');

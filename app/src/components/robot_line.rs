@@ -59,8 +59,10 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
                 </Show>
             </p>
         </Show>
+        // A spectator screen is nobody's to play on: it says what happens,
+        // the join code beside it says how to play.
         <Show when=demo>
-            <a class="demo-call" href="./">{move || t(Text::DemoRunning)}</a>
+            <p class="demo-call">{move || t(Text::DemoRunningWatch)}</p>
         </Show>
         <Show when=move || spectator>
             <JoinCode size=120/>
@@ -83,7 +85,7 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
         <Show when=move || over() && !spectator>
             <AfterGame/>
         </Show>
-        <StillThere/>
+        <StillThere spectator/>
     }
 }
 
@@ -129,9 +131,9 @@ fn AfterGame() -> impl IntoView {
 }
 
 /// The bridge's question whether the player to move is still there, with
-/// its countdown.
+/// its countdown; to a `spectator`, only that the game ends soon.
 #[component]
-fn StillThere() -> impl IntoView {
+fn StillThere(spectator: bool) -> impl IntoView {
     let ctx = use_actions();
     let booth = expect_context::<BoothView>();
     let i18n = use_i18n();
@@ -139,7 +141,7 @@ fn StillThere() -> impl IntoView {
     view! {
         <Show when=move || booth.still_there.get().is_some()>
             <div class="still-there" role="alertdialog">
-                <span>{move || t(Text::StillThere)}</span>
+                <span>{move || t(if spectator { Text::StillThereWatch } else { Text::StillThere })}</span>
                 " "
                 <span class="countdown">
                     {move || {
@@ -149,7 +151,9 @@ fn StillThere() -> impl IntoView {
                             .map(|end| i18n.say(&Say::EndsInSeconds(booth.seconds_until(end))))
                     }}
                 </span>
-                <button on:click=move |_| ctx.still_here()>{move || t(Text::ImStillHere)}</button>
+                <Show when=move || !spectator>
+                    <button on:click=move |_| ctx.still_here()>{move || t(Text::ImStillHere)}</button>
+                </Show>
             </div>
         </Show>
     }

@@ -26,10 +26,10 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
     let booth = expect_context::<BoothView>();
     // A game for two people on the robot speaks of them by name.
     let between_people = move || people_line(i18n, booth, settings, spectator);
-    let text = move || {
-        if let Some(m) = ui.message.get() {
-            return i18n.message(&m);
-        }
+    // What was just said (a refusal, a hint's progress) never hides whose
+    // turn it is or who won: that line stays under it.
+    let note = move || ui.message.get().map(|m| i18n.message(&m));
+    let base = move || {
         // The spectator screen says so when the robot has no game.
         let no_game = booth.snapshot.with(|s| {
             s.as_ref()
@@ -100,7 +100,12 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
     let over = move || game.with(|g| g.board.is_over() && g.robot.is_none());
     view! {
         <div class="status-row">
-            <p class="status" role="status" aria-live="polite">{text}</p>
+            <div class="status-lines">
+                <p class="status" role="status" aria-live="polite">{move || note().unwrap_or_else(base)}</p>
+                <Show when=move || note().is_some()>
+                    <p class="status-base">{base}</p>
+                </Show>
+            </div>
             <Show when=move || over() && !spectator>
                 <button class="again" on:click=move |_| actions.new_game(false)>
                     {move || i18n.t(Text::PlayAgain)}
@@ -136,19 +141,17 @@ fn people_line(
                 None => i18n.t(Text::WaitingForOpponent).to_string(),
             });
         }
-        // Another seat's page closed: the game waits for it, and says how
-        // long.
         let away = booth.away_until.get();
         let names = seat_names(s, i18n.lang());
-        if let Some((seat, end)) = (0..2)
+        let away = (0..2)
             .filter(|&seat| Some(seat) != own_seat(s))
             .find_map(|seat| away[seat].map(|end| (seat, end)))
-        {
-            return Some(i18n.say(&Say::AwayWaits {
-                name: names[seat].clone(),
-                seconds: booth.seconds_until(end),
-            }));
-        }
+            .map(|(seat, end)| {
+                i18n.say(&Say::AwayWaits {
+                    name: names[seat].clone(),
+                    seconds: booth.seconds_until(end),
+                })
+            });
         // A spectator names every game's players, with their colours.
         let names = if spectator {
             let colours = settings.with(|set| set.colours.map(Text::from).into_array());
@@ -156,11 +159,17 @@ fn people_line(
         } else {
             seat_names(s, i18n.lang())
         };
-        Some(i18n.say(&Say::RobotGame(RobotGameLine::of(
+        let line = i18n.say(&Say::RobotGame(RobotGameLine::of(
             names,
             own_seat(s),
             s.turn.map(Seat::index),
             s.winner.map(Seat::index),
-        ))))
+        )));
+        // Another seat's page closed: whose turn it is, and how long the
+        // game waits for it.
+        Some(match away {
+            Some(away) => format!("{line} {away}"),
+            None => line,
+        })
     })
 }

@@ -11,9 +11,10 @@ use crate::model::thoughts::Caption;
 use crate::state::{DataView, Reader, SearchView, UiView};
 use crate::tree::TreeView;
 
-/// The panel beside the board.
+/// The panel beside the board; a `spectator` hears the thoughts in the
+/// third person.
 #[component]
-pub fn Thoughts() -> impl IntoView {
+pub fn Thoughts(spectator: bool) -> impl IntoView {
     let i18n = use_i18n();
     let actions = use_actions();
     let settings = expect_context::<Reader<Settings>>();
@@ -40,7 +41,7 @@ pub fn Thoughts() -> impl IntoView {
             <TreeView trace=search.trace.into() teaching=search.teaching.into() kind=ui.tree_kind.into()
                 colours=colours geometry=geometry/>
             <SearchCaption/>
-            <ol>{move || search.thoughts.get().into_iter().map(|l| view! { <li>{i18n.say(&l.say())}</li> }).collect_view()}</ol>
+            <ol>{move || search.thoughts.get().into_iter().map(|l| view! { <li>{i18n.say(&l.said_to(spectator))}</li> }).collect_view()}</ol>
         </aside>
     }
 }

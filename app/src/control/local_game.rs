@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
-use super::{Actions, set_timeout};
-use crate::i18n::Text;
+use super::{Actions, seconds, set_timeout};
+use crate::i18n::{Message, Say, Text};
 use crate::model::game::{Game, Refusal};
 use crate::model::settings::{GameMode, Settings};
 use crate::protocol::ToWorker;
@@ -12,7 +12,7 @@ use crate::protocol::ToWorker;
 /// The hint gives up after this long. With the position database every
 /// position measured took under a second; without it (offline before the
 /// first full visit) early positions can take longer.
-const HINT_LIMIT_MS: f64 = 30_000.0;
+pub(crate) const HINT_LIMIT_MS: f64 = 5_000.0;
 
 impl Actions {
     /// A person taps a column.
@@ -156,7 +156,7 @@ impl Actions {
             return self.say(Text::NotYourTurn);
         }
         let id = self.next_request();
-        self.say(Text::HintWaiting);
+        self.say_message(Message::Say(Say::HintWaiting(seconds(HINT_LIMIT_MS))));
         self.searcher.clear_values();
         self.send(ToWorker::Analyze {
             id,

@@ -143,6 +143,13 @@ impl Actions {
         self.say_tied(text, robot_game);
     }
 
+    /// Shows a message with numbers or names, as [`Actions::say`] does.
+    pub(crate) fn say_message(self, message: Message) {
+        let robot_game = self.state.game.with_untracked(|g| g.robot.is_some());
+        self.state.ui.message.set(Some(message));
+        self.bridge.tie_message(robot_game);
+    }
+
     /// Shows `text`; when `tied` to the bridge's moment (a refusal of the
     /// bridge, anything said in a robot game), only until the bridge's
     /// game or robot moves on.
@@ -156,6 +163,11 @@ impl Actions {
     pub fn say_broken_link(self) {
         self.say(Text::BrokenLink);
     }
+}
+
+/// A limit in milliseconds as the whole seconds a person is told.
+pub(crate) fn seconds(limit_ms: f64) -> u64 {
+    (limit_ms / 1000.0).round() as u64
 }
 
 /// Runs `f` once, `after` from now.

@@ -6,20 +6,23 @@ use engine::review::ReviewedMove;
 use leptos::prelude::*;
 
 use crate::control::Actions;
-use crate::i18n::Text;
+use crate::control::seconds;
+use crate::i18n::{Message, Say};
 use crate::model::review::GameReview;
 use crate::protocol::ToWorker;
 
-/// The review gives up after this long: with the position database a
-/// game's review took well under a second in the browser.
-const REVIEW_LIMIT_MS: f64 = 60_000.0;
+/// The review gives up after this long, and says so: with the position
+/// database a 7x6 game's review takes well under a second in the browser;
+/// the larger boards have no database, and their early positions take
+/// the solver minutes.
+pub(crate) const REVIEW_LIMIT_MS: f64 = 10_000.0;
 
 impl Actions {
     /// Asks the worker for the finished game's review.
     pub(crate) fn request_review(self) {
         let board = self.state.game.with_untracked(|g| g.board.clone());
         let id = self.next_request();
-        self.say(Text::Reviewing);
+        self.say_message(Message::Say(Say::Reviewing(seconds(REVIEW_LIMIT_MS))));
         self.send(ToWorker::Review {
             id,
             moves: board.to_string(),

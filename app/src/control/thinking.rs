@@ -8,8 +8,8 @@ use engine::player::{Level, Teaching};
 use leptos::prelude::*;
 
 use super::search_client::{Effect as SearchEffect, SearchClient};
-use super::{Actions, set_timeout};
-use crate::i18n::Text;
+use super::{Actions, seconds, set_timeout};
+use crate::i18n::{Message, Say, Text};
 use crate::model::settings::GameMode;
 use crate::protocol::{FromWorker, ToWorker};
 use crate::state::TreeKind;
@@ -130,10 +130,15 @@ impl Actions {
             FromWorker::Failed { .. } => {
                 // The computer's move failed, or a hint or a review (asked
                 // for while the computer was not thinking) ran out of time.
+                // Only a finished game is reviewed; a hint needs one going.
                 if self.searcher.thinking() {
                     self.say(Text::WorkerFailed);
+                } else if self.state.game.with_untracked(|g| g.board.is_over()) {
+                    let limit = seconds(super::review::REVIEW_LIMIT_MS);
+                    self.say_message(Message::Say(Say::ReviewTooDeep(limit)));
                 } else {
-                    self.say(Text::HintTooDeep);
+                    let limit = seconds(super::local_game::HINT_LIMIT_MS);
+                    self.say_message(Message::Say(Say::HintTooDeep(limit)));
                 }
                 self.searcher.ended();
             }

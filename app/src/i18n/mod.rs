@@ -53,6 +53,13 @@ const EXPLAINER: [(Text, Text); 6] = [
 impl Thought {
     /// The line in words.
     pub fn say(&self) -> Say {
+        self.said_to(false)
+    }
+
+    /// The thought as said to a `spectator`, who neither plays nor is the
+    /// computer's opponent: "the computer", not "I"; "the player", not
+    /// "you".
+    pub fn said_to(&self, spectator: bool) -> Say {
         match self {
             Thought::Searched {
                 column,
@@ -65,6 +72,7 @@ impl Thought {
                 nodes: *nodes,
                 solved: *solved,
             },
+            Thought::Fact(fact) if spectator => Say::ThoughtSeen(fact.clone()),
             Thought::Fact(fact) => Say::Thought(fact.clone()),
         }
     }
@@ -77,6 +85,8 @@ pub enum Say {
     Caption(Caption),
     /// A line of the computer's thoughts.
     Thought(Fact),
+    /// The same, for a spectator: in the third person.
+    ThoughtSeen(Fact),
     /// The computer's move with how far and how much it searched, or that
     /// it was `solved` to the end of the game.
     Searched {
@@ -186,6 +196,14 @@ pub enum Say {
     BackInSeconds(u64),
     /// Seconds until an idle game ends.
     EndsInSeconds(u64),
+    /// A hint is being worked out, for at most so many seconds.
+    HintWaiting(u64),
+    /// The hint's perfect analysis did not finish within so many seconds.
+    HintTooDeep(u64),
+    /// The game's review is being worked out, for at most so many seconds.
+    Reviewing(u64),
+    /// The review did not finish within so many seconds.
+    ReviewTooDeep(u64),
     /// While a person waits for an opponent: the seconds the offer stands.
     OfferStands(u64),
 }

@@ -22,7 +22,8 @@ impl Lang {
         };
         let seconds = |sentence, n: &u64| self.sentence(sentence, &[num("seconds", *n)]);
         match message {
-            Say::Thought(fact) => self.thought(fact),
+            Say::Thought(fact) => self.thought(fact, false),
+            Say::ThoughtSeen(fact) => self.thought(fact, true),
             Say::Caption(caption) => self.caption(caption),
             Say::WaitingChallenger(name) => named(Sentence::WaitingChallenger, name),
             Say::PlayAgainst(name) => named(Sentence::PlayAgainst, name),
@@ -101,6 +102,10 @@ impl Lang {
             Say::RobotGame(line) => self.robot_game(line),
             Say::BackInSeconds(n) => seconds(Sentence::BackInSeconds, n),
             Say::EndsInSeconds(n) => seconds(Sentence::EndsInSeconds, n),
+            Say::HintWaiting(n) => seconds(Sentence::HintWaiting, n),
+            Say::HintTooDeep(n) => seconds(Sentence::HintTooDeep, n),
+            Say::Reviewing(n) => seconds(Sentence::Reviewing, n),
+            Say::ReviewTooDeep(n) => seconds(Sentence::ReviewTooDeep, n),
             Say::OfferStands(n) => {
                 let time = minutes(*n);
                 self.sentence(Sentence::OfferStands, &[("time", Arg::Str(&time))])

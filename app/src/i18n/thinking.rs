@@ -107,19 +107,35 @@ impl Lang {
         self.sentence(Sentence::MinimaxCaption, &args)
     }
 
-    pub(super) fn thought(self, fact: &Fact) -> String {
+    /// A thought as the computer says it to its opponent, or as a
+    /// `spectator` hears it (in the third person).
+    pub(super) fn thought(self, fact: &Fact, spectator: bool) -> String {
         let s = |sentence, args: &[(&str, Arg)]| self.sentence(sentence, args);
+        let voice = |mine, seen| if spectator { seen } else { mine };
         match fact {
             Fact::WinsNow => self.t(Text::ThoughtWinsNow).into(),
-            Fact::WinsIn { stones } => s(Sentence::ThoughtWinsIn, &[num("stones", *stones)]),
-            Fact::LosesIn { stones } => s(Sentence::ThoughtLosesIn, &[num("stones", *stones)]),
+            Fact::WinsIn { stones } => s(
+                voice(Sentence::ThoughtWinsIn, Sentence::SeenWinsIn),
+                &[num("stones", *stones)],
+            ),
+            Fact::LosesIn { stones } => s(
+                voice(Sentence::ThoughtLosesIn, Sentence::SeenLosesIn),
+                &[num("stones", *stones)],
+            ),
             Fact::Draw => self.t(Text::ThoughtDraw).into(),
-            Fact::MustBlock { column } => s(Sentence::ThoughtMustBlock, &[column_arg(*column)]),
+            Fact::MustBlock { column } => s(
+                voice(Sentence::ThoughtMustBlock, Sentence::SeenMustBlock),
+                &[column_arg(*column)],
+            ),
             Fact::CreatesThreats { count } => {
                 s(Sentence::ThoughtCreatesThreats, &[num("count", *count)])
             }
             Fact::EveryOtherMoveLoses => self.t(Text::ThoughtEveryOtherMoveLoses).into(),
-            Fact::Unsolved { seconds } => s(Sentence::ThoughtUnsolved, &[num("seconds", *seconds)]),
+            Fact::Unsolved { seconds } => s(
+                voice(Sentence::ThoughtUnsolved, Sentence::SeenUnsolved),
+                &[num("seconds", *seconds)],
+            ),
+            Fact::RandomMove if spectator => self.t(Text::SeenRandomMove).into(),
             Fact::RandomMove => self.t(Text::ThoughtRandomMove).into(),
         }
     }

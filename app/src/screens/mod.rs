@@ -40,7 +40,7 @@ fn page(watching: bool) -> impl IntoView {
                     </div>
                     <ReviewPanel play_on=!watching/>
                 </div>
-                <Thoughts/>
+                <Thoughts spectator=watching/>
             </main>
             <SettingsPanel/>
             <HelpPanel/>

@@ -26,7 +26,7 @@ use crate::config::Config;
 use crate::connections::Limits;
 use crate::records::Records;
 use crate::simulator::Simulator;
-pub use security::{GUESSES_PER_MINUTE, host_allowed, origin_allowed, same_secret};
+pub use security::{GUESSES_PER_MINUTE, OwnScreens, host_allowed, origin_allowed, same_secret};
 
 /// What the server needs to know about itself.
 #[derive(Clone)]
@@ -41,9 +41,9 @@ pub struct ServerConfig {
     pub allowed_origins: Vec<String>,
     /// The app's files.
     pub app: AppFiles,
-    /// Whether pages on this machine may play without the token (the booth's
-    /// own screen); tests turn it off to act as a LAN device.
-    pub trust_loopback: bool,
+    /// Which addresses are the booth's own screens, which play without the
+    /// token.
+    pub own_screens: OwnScreens,
     /// The simulated robot, when the bridge runs one: `/sim/grid` shows its
     /// coins and `/sim/jam` jams its next drop (for demos and the
     /// end-to-end test; loopback only).

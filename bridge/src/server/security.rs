@@ -110,10 +110,43 @@ pub fn origin_allowed(origin: &str, host: &str, config: &ServerConfig) -> bool {
             .any(|o| o.trim_end_matches('/') == origin)
 }
 
-/// Whether a page from `peer` is one of the booth's own screens: on this
-/// machine (unless the tests turned that trust off to act as a phone).
+/// Which addresses are the booth's own screens (they play without the
+/// LAN token and see the join code).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OwnScreens {
+    /// Every loopback address (127.0.0.0/8 and ::1): any browser on the
+    /// booth's computer.
+    #[default]
+    Loopback,
+    /// Only 127.0.0.1 and ::1, so a browser sent to 127.0.0.2 stands for
+    /// a phone on the Wi-Fi (`serve --own-screens localhost`): one
+    /// machine can walk through both views.
+    Localhost,
+    /// None: every page is a LAN device (the tests' phones).
+    Nobody,
+}
+
+impl OwnScreens {
+    /// The `--own-screens` word: `loopback` or `localhost`.
+    pub fn parse(word: &str) -> Option<OwnScreens> {
+        match word {
+            "loopback" => Some(OwnScreens::Loopback),
+            "localhost" => Some(OwnScreens::Localhost),
+            _ => None,
+        }
+    }
+}
+
+/// Whether a page from `peer` is one of the booth's own screens.
 pub(super) fn own_screen(config: &ServerConfig, peer: SocketAddr) -> bool {
-    peer.ip().is_loopback() && config.trust_loopback
+    let ip = peer.ip().to_canonical();
+    match config.own_screens {
+        OwnScreens::Loopback => ip.is_loopback(),
+        OwnScreens::Localhost => {
+            ip == IpAddr::from([127, 0, 0, 1]) || ip == IpAddr::from(std::net::Ipv6Addr::LOCALHOST)
+        }
+        OwnScreens::Nobody => false,
+    }
 }
 
 /// Whether a hello's `token` lets the page from `from` play: the LAN token,
@@ -248,13 +281,36 @@ mod tests {
             token: "t".into(),
             allowed_origins: vec!["http://kiosk.local:8080".into()],
             app: AppFiles::Folder("dist".into()),
-            trust_loopback: true,
+            own_screens: OwnScreens::Loopback,
             simulator: None,
             operator_token: String::new(),
             config: Config::default(),
             config_file: None,
             limits: Limits::default(),
         }
+    }
+
+    #[test]
+    fn only_localhost_is_an_own_screen_when_asked() {
+        let peer = |ip: &str| SocketAddr::new(ip.parse().unwrap(), 50000);
+        let mut c = config(true);
+        for ip in ["127.0.0.1", "127.0.0.2", "::1", "::ffff:127.0.0.1"] {
+            assert!(own_screen(&c, peer(ip)), "{ip}");
+        }
+        assert!(!own_screen(&c, peer("192.168.1.20")));
+        c.own_screens = OwnScreens::parse("localhost").unwrap();
+        for (ip, own) in [
+            ("127.0.0.1", true),
+            ("::1", true),
+            ("::ffff:127.0.0.1", true),
+            ("127.0.0.2", false),
+            ("192.168.1.20", false),
+        ] {
+            assert_eq!(own_screen(&c, peer(ip)), own, "{ip}");
+        }
+        c.own_screens = OwnScreens::Nobody;
+        assert!(!own_screen(&c, peer("127.0.0.1")));
+        assert_eq!(OwnScreens::parse("everyone"), None);
     }
 
     #[test]

@@ -140,9 +140,14 @@ impl Player {
         let perfect = self.is_perfect();
         let start = clock();
         let solver_ms = limit_ms * SOLVER_SHARE;
+        // When the solver was stopped: its own time, as the person is told
+        // it (not the whole limit, which the Hard search shares).
+        let mut stopped_after = solver_ms;
         let mut limited = |progress: &SearchProgress| {
             observe(progress);
-            if perfect && clock() - start > solver_ms {
+            let spent = clock() - start;
+            if perfect && spent > solver_ms {
+                stopped_after = spent;
                 Flow::Stop
             } else {
                 Flow::Continue
@@ -163,7 +168,7 @@ impl Player {
                 decision.facts.insert(
                     0,
                     Fact::Unsolved {
-                        seconds: (limit_ms / 1000.0).round() as u32,
+                        seconds: ((stopped_after / 1000.0).round() as u32).max(1),
                     },
                 );
                 Ok(decision)

@@ -44,7 +44,8 @@ not-your-turn = Warte, der Computer ist am Zug.
 not-your-turn-yet = Warte, du bist noch nicht am Zug.
 game-over-refused = Das Spiel ist vorbei.
 nothing-to-undo = Es gibt nichts zurückzunehmen.
-hint-too-deep = Die perfekte Analyse war nicht rechtzeitig fertig. Nach ein paar Zügen klappt es.
+hint-too-deep = Die perfekte Analyse war nach { $seconds } s nicht fertig: Früh auf einem größeren Brett schafft sie das selten. Nach ein paar Zügen klappt es.
+review-too-deep = Die perfekte Analyse dieser Partie war nach { $seconds } s nicht fertig: Auf einem größeren Brett dauern ihre ersten Züge viel länger.
 book-missing = Eröffnungsbuch: noch nicht geladen (perfektes Spiel ist in der Eröffnung langsamer).
 broken-link = Dieser Link enthält keine Stellung.
 watching = Hier wird nur zugeschaut.
@@ -70,7 +71,7 @@ person-opponent = eine Person an einem anderen Gerät
 watch-robot = Zuschauen
 play-on-robot = Auf dem Roboter spielen
 leave-robot = Roboter-Spiel verlassen
-hint-waiting = Analyse läuft …
+hint-waiting = Analyse läuft (höchstens { $seconds } s) …
 worker-failed = Der Computer konnte nicht ziehen. Bitte neu laden.
 thoughts = Was der Computer denkt
 show-thinking = Gedanken
@@ -106,7 +107,7 @@ hard = Schwer
 perfect = Perfekt
 adaptive = Mitwachsend
 random-level = Zufällig
-reviewing = Partie wird ausgewertet …
+reviewing = Partie wird ausgewertet (höchstens { $seconds } s) …
 not-allowed = Das darf nur, wer am Roboter spielt.
 no-robot-game = Auf dem Roboter läuft gerade kein Spiel.
 bridge-version = Diese Seite ist älter als die Station: bitte neu laden.
@@ -173,6 +174,19 @@ thought-creates-threats = { $count ->
 thought-every-other-move-loses = Jeder andere Zug verliert.
 thought-unsolved = Die perfekte Analyse war nach { $seconds } s nicht fertig, darum kommt dieser Zug aus meiner starken Suche.
 thought-random-move = Ich lasse dir eine Chance …
+seen-wins-in = { $stones ->
+    [one] Der Computer kann mit einem weiteren Stein gewinnen.
+   *[other] Der Computer kann mit { $stones } weiteren Steinen gewinnen.
+}
+seen-loses-in = { $stones ->
+    [one] Bei perfektem Spiel gewinnt sein Gegner mit einem weiteren Stein.
+   *[other] Bei perfektem Spiel gewinnt sein Gegner mit { $stones } weiteren Steinen.
+}
+seen-must-block = Der Computer muss Spalte { $column } blockieren.
+seen-unsolved = Die perfekte Analyse war nach { $seconds } s nicht fertig, darum kommt dieser Zug aus der starken Suche des Computers.
+seen-random-move = Der Computer lässt seinem Gegner eine Chance …
+still-there-watch = Schon länger kein Zug: Das Spiel endet bald.
+demo-running-watch = Der Roboter spielt gegen sich selbst, bis jemand ein Spiel beginnt.
 waiting-challenger = { $name } wartet am Roboter auf einen Gegner. Gegen { $name } spielen?
 watch-no-game = Gerade läuft kein Spiel am Roboter.
 away-waits = Die Seite von { $name } ist zu: Das Spiel wartet noch { $seconds } s.
@@ -208,7 +222,7 @@ rank-poor = schwach
 rank-loses = verliert
 database-loading = Perfektes Spiel: { $loaded } MB geladen
 database-loading-of = Perfektes Spiel: { $loaded } von { $total } MB geladen
-database-ready = Stellungsdatenbank: alle { $positions } Stellungen mit 12 Steinen sind da, perfektes Spiel und Tipps antworten sofort, auch offline.
+database-ready = Stellungsdatenbank: alle { $positions } Stellungen mit 12 Steinen sind da, auf 7 × 6 antworten perfektes Spiel und Tipps sofort, auch offline.
 database-coming = Stellungsdatenbank: wird geladen. Bis dahin kann perfektes Spiel einige Sekunden brauchen.
 database-missing = Stellungsdatenbank: nicht verfügbar. Perfektes Spiel geht trotzdem, in der Eröffnung nur langsamer.
 book-ready = Eröffnungsbuch: alle Stellungen bis { $depth } Steine ({ $positions } Stellungen), perfektes Spiel dort sofort.

@@ -46,7 +46,8 @@ not-your-turn = Wait, it is the computer's turn.
 not-your-turn-yet = Wait, it is not your turn yet.
 game-over-refused = The game is over.
 nothing-to-undo = There is nothing to undo.
-hint-too-deep = The perfect analysis did not finish in time. It works after a few more moves.
+hint-too-deep = The perfect analysis did not finish in { $seconds } s: early on a larger board it rarely does. It works after a few more moves.
+review-too-deep = The perfect analysis of this game did not finish in { $seconds } s: on a larger board its first moves take far longer.
 book-missing = Opening book: not loaded yet (perfect play is slower in the opening).
 broken-link = This link holds no position.
 watching = This screen only watches.
@@ -72,7 +73,7 @@ person-opponent = a person on another device
 watch-robot = Watch
 play-on-robot = Play on the robot
 leave-robot = Leave the robot game
-hint-waiting = Analysing …
+hint-waiting = Analysing (at most { $seconds } s) …
 worker-failed = The computer could not move. Please reload.
 thoughts = What the computer thinks
 show-thinking = Thinking
@@ -108,7 +109,7 @@ hard = Hard
 perfect = Perfect
 adaptive = Adaptive
 random-level = Random
-reviewing = Reviewing the game …
+reviewing = Reviewing the game (at most { $seconds } s) …
 not-allowed = Only the person playing on the robot can do that.
 no-robot-game = There is no game on the robot right now.
 bridge-version = This page is older than the booth: please reload.
@@ -175,6 +176,19 @@ thought-creates-threats = { $count ->
 thought-every-other-move-loses = Every other move loses.
 thought-unsolved = The perfect analysis was not done after { $seconds } s, so this move comes from my Hard search.
 thought-random-move = I'll let you have a chance …
+seen-wins-in = { $stones ->
+    [one] The computer can win with one more coin.
+   *[other] The computer can win with { $stones } more coins.
+}
+seen-loses-in = { $stones ->
+    [one] With perfect play its opponent wins with one more coin.
+   *[other] With perfect play its opponent wins with { $stones } more coins.
+}
+seen-must-block = The computer must block column { $column }.
+seen-unsolved = The perfect analysis was not done after { $seconds } s, so this move comes from the computer's Hard search.
+seen-random-move = The computer lets its opponent have a chance …
+still-there-watch = No move for a while: the game ends soon.
+demo-running-watch = The robot is playing itself until a visitor starts a game.
 waiting-challenger = { $name } is waiting for an opponent on the robot. Play against { $name }?
 watch-no-game = No game on the robot right now.
 away-waits = { $name }’s page closed: the game waits { $seconds } s more.
@@ -210,7 +224,7 @@ rank-poor = poor
 rank-loses = loses
 database-loading = Perfect play: loading { $loaded } MB
 database-loading-of = Perfect play: loading { $loaded } of { $total } MB
-database-ready = Position database: all { $positions } positions of 12 stones are here, so perfect play and hints answer at once, offline too.
+database-ready = Position database: all { $positions } positions of 12 stones are here, so on 7 × 6 perfect play and hints answer at once, offline too.
 database-coming = Position database: loading. Until it is here, perfect play can take some seconds.
 database-missing = Position database: not available. Perfect play still works, only slower in the opening.
 book-ready = Opening book: every position up to { $depth } stones ({ $positions } positions), perfect play there at once.

@@ -44,7 +44,8 @@ not-your-turn = Attends, c'est au tour de l'ordinateur.
 not-your-turn-yet = Attends, ce n'est pas encore ton tour.
 game-over-refused = La partie est terminée.
 nothing-to-undo = Il n'y a rien à annuler.
-hint-too-deep = L'analyse parfaite n'a pas fini à temps. Elle marche après quelques coups de plus.
+hint-too-deep = L'analyse parfaite n'était pas finie après { $seconds } s : au début d'une partie sur un grand plateau, c'est rare. Elle marche après quelques coups de plus.
+review-too-deep = L'analyse parfaite de cette partie n'était pas finie après { $seconds } s : sur un grand plateau, ses premiers coups prennent bien plus de temps.
 book-missing = Bibliothèque d'ouvertures : pas encore chargée (le jeu parfait est plus lent dans l'ouverture).
 broken-link = Ce lien ne contient aucune position.
 watching = Cet écran ne fait que regarder.
@@ -70,7 +71,7 @@ person-opponent = une personne sur un autre appareil
 watch-robot = Regarder
 play-on-robot = Jouer sur le robot
 leave-robot = Quitter la partie sur le robot
-hint-waiting = Analyse …
+hint-waiting = Analyse (au plus { $seconds } s) …
 worker-failed = L'ordinateur n'a pas pu jouer. Recharge la page, s'il te plaît.
 thoughts = Ce que pense l'ordinateur
 show-thinking = Réflexion
@@ -106,7 +107,7 @@ hard = Difficile
 perfect = Parfait
 adaptive = Adaptatif
 random-level = Au hasard
-reviewing = Analyse de la partie …
+reviewing = Analyse de la partie (au plus { $seconds } s) …
 not-allowed = Seule la personne qui joue sur le robot peut faire cela.
 no-robot-game = Il n'y a pas de partie sur le robot en ce moment.
 bridge-version = Cette page est plus ancienne que le stand : recharge-la, s'il te plaît.
@@ -173,6 +174,19 @@ thought-creates-threats = { $count ->
 thought-every-other-move-loses = Tout autre coup perd.
 thought-unsolved = L'analyse parfaite n'était pas finie après { $seconds } s, donc ce coup vient de ma recherche Difficile.
 thought-random-move = Je te laisse une chance …
+seen-wins-in = { $stones ->
+    [one] L'ordinateur peut gagner avec un jeton de plus.
+   *[other] L'ordinateur peut gagner avec { $stones } jetons de plus.
+}
+seen-loses-in = { $stones ->
+    [one] En jouant parfaitement, son adversaire gagne avec un jeton de plus.
+   *[other] En jouant parfaitement, son adversaire gagne avec { $stones } jetons de plus.
+}
+seen-must-block = L'ordinateur doit bloquer la colonne { $column }.
+seen-unsolved = L'analyse parfaite n'était pas finie après { $seconds } s, donc ce coup vient de la recherche Difficile de l'ordinateur.
+seen-random-move = L'ordinateur laisse une chance à son adversaire …
+still-there-watch = Aucun coup depuis un moment : la partie se termine bientôt.
+demo-running-watch = Le robot joue contre lui-même jusqu'à ce qu'un visiteur commence une partie.
 waiting-challenger = { $name } attend un adversaire sur le robot. Jouer contre { $name } ?
 watch-no-game = Pas de partie sur le robot en ce moment.
 away-waits = La page de { $name } est fermée : la partie attend encore { $seconds } s.
@@ -208,7 +222,7 @@ rank-poor = faible
 rank-loses = perd
 database-loading = Jeu parfait : { $loaded } Mo chargés
 database-loading-of = Jeu parfait : { $loaded } Mo sur { $total } chargés
-database-ready = Base de positions : les { $positions } positions de 12 jetons sont là, le jeu parfait et les conseils répondent tout de suite, même hors ligne.
+database-ready = Base de positions : les { $positions } positions de 12 jetons sont là, sur 7 × 6 le jeu parfait et les conseils répondent tout de suite, même hors ligne.
 database-coming = Base de positions : en chargement. D'ici là, le jeu parfait peut prendre quelques secondes.
 database-missing = Base de positions : indisponible. Le jeu parfait marche quand même, seulement plus lentement dans l'ouverture.
 book-ready = Bibliothèque d'ouvertures : toutes les positions jusqu'à { $depth } jetons ({ $positions } positions), jeu parfait tout de suite là.

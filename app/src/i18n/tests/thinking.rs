@@ -122,3 +122,30 @@ fn tree_nodes_read_out_what_the_drawing_shows() {
     };
     assert_eq!(DE.say(&root), "Wurzel: +3");
 }
+
+#[test]
+fn a_spectator_hears_the_thoughts_in_the_third_person() {
+    let facts = [
+        Fact::WinsIn { stones: 3 },
+        Fact::LosesIn { stones: 1 },
+        Fact::MustBlock { column: 2 },
+        Fact::Unsolved { seconds: 3 },
+        Fact::RandomMove,
+    ];
+    let first_or_second_person = [
+        (EN, &[" I ", "I'll", " my ", " you", "You "][..]),
+        (DE, &["Ich ", " ich ", " du", " dir", "Du ", " meiner "][..]),
+        (FR, &["Je ", " je ", " tu ", "Tu ", " te ", " ma "][..]),
+    ];
+    for (lang, words) in first_or_second_person {
+        for fact in &facts {
+            let seen = format!(" {} ", lang.say(&Say::ThoughtSeen(fact.clone())));
+            assert!(
+                words.iter().all(|w| !seen.contains(w)),
+                "{:?} to a spectator: {seen}",
+                lang.tag()
+            );
+            assert_ne!(seen.trim(), lang.say(&Say::Thought(fact.clone())));
+        }
+    }
+}
