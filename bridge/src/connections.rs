@@ -223,9 +223,15 @@ impl AsyncWrite for Counted {
     }
 }
 
+/// The bridge's own address a connection reached (a request's
+/// extension): 127.0.0.1, another loopback address, or a LAN address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reached(pub SocketAddr);
+
 /// Serves `router` on `listener` within `limits` until `shutdown`
 /// completes. A connection beyond a limit is closed at once; the router
-/// sees each request's peer as `ConnectInfo<SocketAddr>`.
+/// sees each request's peer as `ConnectInfo<SocketAddr>` and the address
+/// it reached as [`Reached`].
 pub async fn serve(
     listener: TcpListener,
     router: Router,
@@ -265,6 +271,7 @@ pub async fn serve(
         // Nagle's algorithm holds the second until the page's delayed ACK,
         // 40 ms later on Linux.
         let _ = stream.set_nodelay(true);
+        let reached = Reached(stream.local_addr().unwrap_or(peer));
         let io = TokioIo::new(Counted {
             stream,
             _place: place,
@@ -274,6 +281,7 @@ pub async fn serve(
             request
                 .extensions_mut()
                 .insert(ConnectInfo::<SocketAddr>(peer));
+            request.extensions_mut().insert(reached);
             router.clone().oneshot(request.map(Body::new))
         });
         tokio::spawn(async move {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { forEachEngine, harnessOrigin } from './webdriver.mjs';
 import { fitsAt, offScreen } from './screen.mjs';
-import { thinkingProblems } from './measure.mjs';
+import { coveredButtons, thinkingMeasures, thinkingProblems, valueMeasures } from './measure.mjs';
 
 const SCREENSHOTS = new URL('../../target/screenshots/', import.meta.url).pathname;
 const BRIDGE = new URL('../../target/release/connect4-bridge', import.meta.url).pathname;
@@ -155,6 +155,26 @@ async function visitorsTurn(page) {
   return inStep(page);
 }
 
+/** The spectator screen of a game against the computer, on a phone (open
+ * since the computer's last move): the board at least half the width, no
+ * texts over each other, no control of a player's, the computer spoken
+ * of in the third person. */
+async function spectatorOnAPhone(screen) {
+  await screen.locator('svg.tree g.node').first().waitFor({ timeout: 20000 });
+  await screen.waitForTimeout(300);
+  const board = await screen.locator('.board').boundingBox();
+  assert.ok(board.width >= 195, `the board is ${Math.round(board.width)} px wide at 390`);
+  const m = await screen.evaluate(thinkingMeasures);
+  const v = await screen.evaluate(valueMeasures);
+  assert.deepEqual([m.overlaps, m.cut, v.overlaps, v.hidden], [[], [], [], []], 'no texts over each other on /watch at 390');
+  const players = await screen.locator(':is(.still-there button, a.demo-call, .again, .review-game, .leave, .robot-again, .to-lobby, .play-on)').count();
+  assert.equal(players, 0, 'no control of a player\'s on /watch');
+  assert.deepEqual(await screen.evaluate(coveredButtons), []);
+  const thoughts = await screen.locator('.thoughts ol').textContent();
+  assert.doesNotMatch(thoughts, /\b(I|I'll|my|you)\b/, `the thoughts speak of the computer: ${thoughts}`);
+  await screen.screenshot({ path: `${SHOTS}booth-watch-390x844.png` });
+}
+
 /** Every test of the booth, for one engine. */
 function boothTests() {
 const OPERATOR = 'operatortoken42';
@@ -186,6 +206,8 @@ test('a whole robot game from tap to coin, a jam that heals, a spectator who see
   const screen = await watcher.newPage();
   await screen.goto(base + 'watch');
   await screen.locator('.robot-line').waitFor();
+  const phoneScreen = await (await context(t, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+  await phoneScreen.goto(base + 'watch');
   // Staff follow the robot on the operator page.
   const staff = await context(t, { viewport: { width: 1024, height: 768 } });
   await staff.addInitScript(mockAudio);
@@ -256,6 +278,7 @@ test('a whole robot game from tap to coin, a jam that heals, a spectator who see
       jammed = true;
     }
     if (moves === 2) {
+      await spectatorOnAPhone(phoneScreen);
       await page.screenshot({ path: `${SHOTS}booth-game-1024x768.png` });
       await page.setViewportSize({ width: 800, height: 480 });
       await page.screenshot({ path: `${SHOTS}booth-game-800x480.png` });
@@ -620,7 +643,11 @@ test('a quiet booth plays a demo with no page open, shown on the spectator scree
       await screen.locator('svg.tree g.node').first().waitFor({ timeout: 20000 });
       await screen.waitForTimeout(300);
       await screen.screenshot({ path: `${SHOTS}booth-watch-demo-${width}x${height}.png` });
-      assert.deepEqual(await thinkingProblems(screen), [], `the demo's tree on /watch at ${width}x${height}`);
+      // The board takes 30 % of the height first, the tree most of the rest.
+      assert.deepEqual(await thinkingProblems(screen, 3000, { minHeight: 0.28 }), [], `the demo's tree on /watch at ${width}x${height}`);
+      const board = await screen.locator('.board').boundingBox();
+      assert.ok(board.width >= width / 2, `the board is ${Math.round(board.width)} px wide at ${width}`);
+      assert.equal(await screen.locator('a.demo-call').count(), 0, 'the demo\'s banner is no link to a player\'s page');
     }
 
     // A visitor starts a game: the demo stops and the robot clears.

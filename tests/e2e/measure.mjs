@@ -128,27 +128,28 @@ export function valueMeasures() {
 }
 
 /** What is wrong with the thinking as a person sees it: the tree smaller
- * than 40 % of the screen's height or 85 % of its width, labels under
- * 12 px, texts that overlap or are cut, column values broken inside a
- * word or running into each other. */
-export async function thinkingProblems(page, settle = 3000) {
+ * than 40 % of the screen's height (`minHeight`; the spectator screen
+ * gives the board more) or 85 % of its width, labels under 12 px, texts
+ * that overlap or are cut, column values broken inside a word, running
+ * into each other or hidden. */
+export async function thinkingProblems(page, settle = 3000, { minHeight = 0.4 } = {}) {
   // A resize reaches the tree's drawing a frame or two after the page's
   // layout (a ResizeObserver): measure again until it has, at most
   // `settle` ms.
   const end = Date.now() + settle;
   for (;;) {
-    const problems = await thinkingProblemsNow(page);
+    const problems = await thinkingProblemsNow(page, minHeight);
     if (problems.length === 0 || Date.now() > end) return problems;
     await new Promise((ok) => setTimeout(ok, 200));
   }
 }
 
-async function thinkingProblemsNow(page) {
+async function thinkingProblemsNow(page, minHeight) {
   const m = await page.evaluate(thinkingMeasures);
   const v = await page.evaluate(valueMeasures);
   const problems = [];
   if (!m.tree) return ['no tree'];
-  if (m.tree.ofHeight < 0.4 || m.tree.ofWidth < 0.85) problems.push(`the tree is ${m.tree.width}x${m.tree.height} on ${m.screen.width}x${m.screen.height}`);
+  if (m.tree.ofHeight < minHeight || m.tree.ofWidth < 0.85) problems.push(`the tree is ${m.tree.width}x${m.tree.height} on ${m.screen.width}x${m.screen.height}`);
   if (!(m.labels.smallest >= 12)) problems.push(`labels at ${m.labels.smallest} px`);
   if (m.tree.y + m.tree.height > m.screen.height + 0.5) problems.push('the tree runs off the screen');
   for (const o of m.overlaps) problems.push(`overlap: ${o}`);

@@ -20,6 +20,15 @@ pub fn ColumnValues() -> impl IntoView {
     let search = expect_context::<SearchView>();
     let ui = expect_context::<UiView>();
     let actions = crate::control::use_actions();
+    // Perfect values in words are short sentences ("loses in 14 moves"),
+    // which need more room than a search's single words.
+    let sentences = move || {
+        !ui.value_numbers.get()
+            && search.column_values.with(|v| {
+                v.as_ref()
+                    .is_some_and(|(s, _)| matches!(s, ValueSource::Hint | ValueSource::Solved))
+            })
+    };
     let cells = move || {
         let (cells, plies, columns) = game.with(|g| {
             let b: &Board = &g.board;
@@ -88,7 +97,7 @@ pub fn ColumnValues() -> impl IntoView {
             .collect_view()
     };
     view! {
-        <div class="values" class:words=move || !ui.value_numbers.get()
+        <div class="values" class:words=move || !ui.value_numbers.get() class:sentences=sentences
             on:click=move |_| actions.toggle_value_numbers()>{cells}</div>
     }
 }

@@ -13,8 +13,11 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
 
+use axum::Extension;
 use axum::Router;
 use axum::extract::{ConnectInfo, State};
+
+use crate::connections::Reached;
 use axum::http::{StatusCode, header};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
@@ -119,9 +122,10 @@ pub fn router(booth: Arc<Mutex<Booth>>, config: ServerConfig) -> Router {
 /// lobby and the spectator screen), so that a visitor's phone can join.
 async fn join_qr(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extension(reached): Extension<Reached>,
     State(state): State<AppState>,
 ) -> Response {
-    let own_screen = security::own_screen(&state.config, peer);
+    let own_screen = security::own_screen(&state.config, peer, reached);
     let url = state
         .booth
         .lock()

@@ -15,6 +15,7 @@ use axum::middleware;
 use axum::response::{IntoResponse, Response};
 
 use super::{AppState, ServerConfig};
+use crate::connections::Reached;
 
 /// Headers on every answer: what the pages may load and who may frame them
 /// (the bridge itself and the configured origins; no other page can put
@@ -118,9 +119,11 @@ pub enum OwnScreens {
     /// booth's computer.
     #[default]
     Loopback,
-    /// Only 127.0.0.1 and ::1, so a browser sent to 127.0.0.2 stands for
-    /// a phone on the Wi-Fi (`serve --own-screens localhost`): one
-    /// machine can walk through both views.
+    /// Only pages on this machine that reached the bridge at 127.0.0.1
+    /// or ::1, so a browser sent to 127.0.0.2 stands for a phone on the
+    /// Wi-Fi (`serve --lan --own-screens localhost`): one machine can
+    /// walk through both views. (Linux connects to 127.0.0.2 from
+    /// 127.0.0.1: the address reached tells them apart, not the peer's.)
     Localhost,
     /// None: every page is a LAN device (the tests' phones).
     Nobody,
@@ -137,14 +140,17 @@ impl OwnScreens {
     }
 }
 
-/// Whether a page from `peer` is one of the booth's own screens.
-pub(super) fn own_screen(config: &ServerConfig, peer: SocketAddr) -> bool {
-    let ip = peer.ip().to_canonical();
+/// Whether a page from `peer`, which reached the bridge at `reached`, is
+/// one of the booth's own screens.
+pub(super) fn own_screen(config: &ServerConfig, peer: SocketAddr, reached: Reached) -> bool {
+    let localhost = |ip: IpAddr| {
+        let ip = ip.to_canonical();
+        ip == IpAddr::from([127, 0, 0, 1]) || ip == IpAddr::from(std::net::Ipv6Addr::LOCALHOST)
+    };
+    let loopback = peer.ip().to_canonical().is_loopback();
     match config.own_screens {
-        OwnScreens::Loopback => ip.is_loopback(),
-        OwnScreens::Localhost => {
-            ip == IpAddr::from([127, 0, 0, 1]) || ip == IpAddr::from(std::net::Ipv6Addr::LOCALHOST)
-        }
+        OwnScreens::Loopback => loopback,
+        OwnScreens::Localhost => loopback && localhost(reached.0.ip()),
         OwnScreens::Nobody => false,
     }
 }
@@ -292,24 +298,29 @@ mod tests {
 
     #[test]
     fn only_localhost_is_an_own_screen_when_asked() {
-        let peer = |ip: &str| SocketAddr::new(ip.parse().unwrap(), 50000);
+        let at = |ip: &str| SocketAddr::new(ip.parse().unwrap(), 8080);
+        let own = |c: &ServerConfig, peer: &str, reached: &str| {
+            own_screen(c, at(peer), Reached(at(reached)))
+        };
         let mut c = config(true);
         for ip in ["127.0.0.1", "127.0.0.2", "::1", "::ffff:127.0.0.1"] {
-            assert!(own_screen(&c, peer(ip)), "{ip}");
+            assert!(own(&c, ip, ip), "{ip}");
         }
-        assert!(!own_screen(&c, peer("192.168.1.20")));
+        assert!(!own(&c, "192.168.1.20", "192.168.1.5"));
         c.own_screens = OwnScreens::parse("localhost").unwrap();
-        for (ip, own) in [
-            ("127.0.0.1", true),
-            ("::1", true),
-            ("::ffff:127.0.0.1", true),
-            ("127.0.0.2", false),
-            ("192.168.1.20", false),
+        for (peer, reached, is_own) in [
+            ("127.0.0.1", "127.0.0.1", true),
+            ("::1", "::1", true),
+            ("::ffff:127.0.0.1", "::ffff:127.0.0.1", true),
+            // Linux's way to 127.0.0.2: from 127.0.0.1.
+            ("127.0.0.1", "127.0.0.2", false),
+            ("127.0.0.1", "192.168.1.5", false),
+            ("192.168.1.20", "192.168.1.5", false),
         ] {
-            assert_eq!(own_screen(&c, peer(ip)), own, "{ip}");
+            assert_eq!(own(&c, peer, reached), is_own, "{peer} to {reached}");
         }
         c.own_screens = OwnScreens::Nobody;
-        assert!(!own_screen(&c, peer("127.0.0.1")));
+        assert!(!own(&c, "127.0.0.1", "127.0.0.1"));
         assert_eq!(OwnScreens::parse("everyone"), None);
     }
 

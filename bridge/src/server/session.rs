@@ -7,6 +7,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+use axum::Extension;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -18,6 +19,7 @@ use tungstenite::{Bytes, Message};
 use super::AppState;
 use super::security::{host_allowed, lan_token_trusts, origin_allowed, own_screen};
 use crate::booth::Client;
+use crate::connections::Reached;
 use crate::messages::{ClientMessage, ErrorCode, ServerMessage};
 use crate::outbox::{Next, Outbox};
 use crate::websocket::{self, Socket};
@@ -41,6 +43,7 @@ const FLOOD_FACTOR: u32 = 4;
 
 pub(super) async fn upgrade(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extension(reached): Extension<Reached>,
     State(state): State<AppState>,
     request: Request,
 ) -> Response {
@@ -60,15 +63,15 @@ pub(super) async fn upgrade(
         tracing::warn!("refused a WebSocket from origin {origin:?} ({peer})");
         return (StatusCode::FORBIDDEN, "foreign origin").into_response();
     }
+    let own = own_screen(&state.config, peer, reached);
     websocket::accept(request, MAX_MESSAGE, move |socket| {
-        session(socket, peer, state)
+        session(socket, peer, own, state)
     })
 }
 
-async fn session(mut socket: Socket, peer: SocketAddr, state: AppState) {
+async fn session(mut socket: Socket, peer: SocketAddr, loopback: bool, state: AppState) {
     let id = state.next_id.fetch_add(1, Ordering::SeqCst);
     let outbox = Outbox::new();
-    let loopback = own_screen(&state.config, peer);
     {
         let mut booth = state.booth.lock().expect("booth lock");
         outbox.send(&ServerMessage::Welcome(booth.welcome_for(loopback)));
