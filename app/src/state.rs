@@ -184,7 +184,9 @@ impl BoothView {
     pub fn robot_text(&self) -> crate::i18n::Text {
         self.snapshot.with(|s| {
             s.as_ref().map_or(crate::i18n::Text::RobotConnecting, |s| {
-                crate::i18n::robot_words(s.robot.state, s.robot.fault)
+                // More coins in the grid than in the game: it is emptied.
+                let clearing = s.robot.placed > s.moves.len();
+                crate::i18n::robot_words(s.robot.state, s.robot.fault, clearing)
             })
         })
     }

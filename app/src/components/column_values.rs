@@ -53,10 +53,10 @@ pub fn ColumnValues() -> impl IntoView {
                 let v = values
                     .as_ref()
                     .and_then(|(_, v)| v.get(c).copied().flatten());
-                // In words a search value is coloured by its rank (the best
-                // of bad choices is still the one to take), as a number by
-                // its sign.
-                let sign = match (v, perfect || numbers) {
+                // A search value is coloured by its rank, in words and in
+                // numbers alike (the best of bad choices is still the one
+                // to take); a perfect value by its sign (win, draw, loss).
+                let sign = match (v, perfect) {
                     (None, _) => 0,
                     (Some(v), true) => v.signum(),
                     (Some(v), false) => match rank(v, &known) {

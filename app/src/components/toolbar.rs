@@ -4,7 +4,8 @@ use leptos::prelude::*;
 
 use crate::control::use_actions;
 use crate::i18n::{Text, use_i18n};
-use crate::state::{BoothView, Panel, UiView};
+use crate::model::game::Game;
+use crate::state::{BoothView, Panel, Reader, UiView};
 
 /// New game, undo, hint and the panels; without `controls` (the spectator
 /// screen) only the panels.
@@ -14,6 +15,7 @@ pub fn Toolbar(controls: bool) -> impl IntoView {
     let actions = use_actions();
     let ui = expect_context::<UiView>();
     let booth = expect_context::<BoothView>();
+    let game = expect_context::<Reader<Game>>();
     let t = move |text| i18n.t(text);
     view! {
         <header class="toolbar">
@@ -21,7 +23,10 @@ pub fn Toolbar(controls: bool) -> impl IntoView {
             <nav>
                 <Show when=move || controls>
                     <button on:click=move |_| actions.new_game(true)>{move || t(Text::NewGame)}</button>
-                    <button on:click=move |_| actions.undo()>{move || t(Text::Undo)}</button>
+                    // A robot game's coins cannot be taken back: greyed,
+                    // a tap says why.
+                    <button class="undo" class:unavailable=move || game.with(|g| g.robot.is_some())
+                        on:click=move |_| actions.undo()>{move || t(Text::Undo)}</button>
                     // Offered but greyed where the booth keeps hints off: a
                     // tap says why.
                     <button class="hint" class:unavailable=move || !actions.hints_allowed()

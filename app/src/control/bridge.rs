@@ -164,6 +164,11 @@ impl Bridge {
         self.robot.with_value(|r| {
             booth.offer_until.set(r.offer_until);
             booth.away_until.set(r.away_until);
+            // While a page is away only the grace time counts: the bridge
+            // holds the idle clock, and asks again once both are back.
+            if r.away_until.iter().any(Option::is_some) {
+                booth.still_there.set(None);
+            }
             if booth.over_since.get_untracked() != r.over_since {
                 booth.over_since.set(r.over_since);
             }

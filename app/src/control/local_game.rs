@@ -121,7 +121,7 @@ impl Actions {
             return self.say(refusal.into());
         }
         self.stop_thinking();
-        self.searcher.clear_values();
+        self.searcher.undone();
         self.state.game.set(game);
         self.state.ui.message.set(None);
     }

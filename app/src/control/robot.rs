@@ -44,16 +44,22 @@ impl Actions {
     /// after a game.
     fn tick(self) {
         let tick = self.bridge.tick(js_sys::Date::now());
-        if tick.notice_over {
-            let showing_notice = self
-                .state
-                .ui
-                .message
-                .with_untracked(|m| matches!(m, Some(Message::Say(Say::Notice { .. }))));
+        let notice_read =
+            tick.notice_over || self.bridge.view().notice_until.get_untracked().is_none();
+        let showing_notice = self
+            .state
+            .ui
+            .message
+            .with_untracked(|m| matches!(m, Some(Message::Say(Say::Notice { .. }))));
+        if notice_read && showing_notice {
             // In the lobby the notice is why the visitor is there: it
-            // stays until they choose.
+            // stays until they choose, or until the robot has something
+            // newer to show (a demo, another's game).
             let in_lobby = self.state.ui.panel.get_untracked() == Some(Panel::Robot);
-            if showing_notice && !in_lobby {
+            let robot_moved_on = self
+                .bridge
+                .with_snapshot(|s| s.is_some_and(|s| s.mode.is_some()));
+            if !in_lobby || robot_moved_on {
                 self.state.ui.message.set(None);
             }
         }

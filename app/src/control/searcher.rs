@@ -151,6 +151,14 @@ impl Searcher {
         self.search.column_values.set(None);
     }
 
+    /// After an undo: the values and the expected line were of a position
+    /// no longer on the board (the line would be drawn from the wrong
+    /// coin).
+    pub(crate) fn undone(self) {
+        self.search.column_values.set(None);
+        self.search.last_pv.set(Vec::new());
+    }
+
     /// A hint's perfect scores of every column.
     pub(crate) fn show_hint(self, scores: Vec<Option<i32>>) {
         self.search

@@ -6,10 +6,11 @@ use booth_protocol::{ErrorCode, Fault, GameMode, LinkState, Snapshot};
 use super::{Lang, Say, Text};
 
 /// The robot's state for visitors, each fault in its own words.
-pub fn robot_words(state: LinkState, fault: Option<Fault>) -> Text {
+pub fn robot_words(state: LinkState, fault: Option<Fault>, clearing: bool) -> Text {
     match state {
         LinkState::Connecting => Text::RobotConnecting,
         LinkState::Ready => Text::RobotReady,
+        LinkState::Working if clearing => Text::RobotClearing,
         LinkState::Working => Text::RobotWorking,
         LinkState::Fault => match fault {
             Some(Fault::Jammed) => Text::RobotJammed,

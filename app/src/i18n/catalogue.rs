@@ -71,6 +71,15 @@ impl Lang {
         if cases.is_empty() {
             let mut value = String::new();
             self.write_value(name, arg, &mut value);
+            if self.0 == booth_protocol::Language::Fr
+                && matches!(arg, Some(Arg::Str(_)))
+                && out.ends_with(" de ")
+                && value.starts_with(|c: char| "AEIOUYÂÉÈÊÎÔaeiouyâéèêîô".contains(c))
+            {
+                // French elides "de" before a vowel: "au tour d'Ada".
+                out.truncate(out.len() - 3);
+                out.push_str("d'");
+            }
             out.push_str(&if capital {
                 super::capitalise(&value)
             } else {

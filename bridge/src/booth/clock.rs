@@ -55,10 +55,11 @@ impl Table {
         if game.waiting_for_opponent() || game.board.is_over() || booths_turn {
             return Changes::new();
         }
-        if robot_down {
-            // Only the visitor's own silence ends a game: while the robot
-            // cannot take a move, the clock waits, and starts afresh once
-            // the robot is back.
+        // Only the visitor's own silence ends a game: while the robot
+        // cannot take a move, or a page is away (its grace time is the
+        // one clock shown then), the idle clock waits, and starts afresh
+        // once both are back.
+        if robot_down || game.seats.iter().any(|s| s.away.is_some()) {
             game.restart_idle_clock();
             return Changes::new();
         }

@@ -335,3 +335,15 @@ fn every_sentence_with_its_values_leaves_no_blank_in_any_language() {
 }
 
 mod thinking;
+
+#[test]
+fn french_elides_de_before_a_name_that_starts_with_a_vowel() {
+    let away = |name: &str| Say::AwayWaits {
+        name: name.into(),
+        seconds: 9,
+    };
+    assert!(FR.say(&away("Ada")).starts_with("La page d'Ada est fermée"));
+    assert!(FR.say(&away("Éric")).starts_with("La page d'Éric"));
+    assert!(FR.say(&away("Bob")).starts_with("La page de Bob"));
+    assert!(DE.say(&away("Ada")).starts_with("Die Seite von Ada"));
+}

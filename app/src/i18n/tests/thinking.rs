@@ -84,7 +84,7 @@ fn the_search_line_groups_digits_and_names_the_best_column() {
     };
     assert_eq!(
         EN.say(&line),
-        "Depth 12 · 1,234,567 positions · 2,000,000/s · best so far: column 4 (+5)"
+        "Depth 12 · 1,234,567 positions · 2,000,000 positions/s · best so far: column 4 (+5)"
     );
     assert!(DE.say(&line).contains("1.234.567"), "{}", DE.say(&line));
     assert!(

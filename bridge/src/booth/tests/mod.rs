@@ -479,6 +479,38 @@ fn a_page_that_goes_away_keeps_its_seat_for_the_grace_time_then_the_other_is_tol
 }
 
 #[test]
+fn while_a_page_is_away_only_its_grace_time_counts() {
+    let mut b = booth();
+    b.set_grace(Duration::from_millis(600));
+    b.times.idle_ask = Duration::from_millis(100);
+    b.times.idle_free = Duration::from_millis(300);
+    let (mut ada, _bob) = two_people(&mut b);
+    assert_eq!(b.handle(2, ClientMessage::Join), None);
+    ready(&mut b);
+    // Ada is to move; Bob's page closes. Her idle time passes the
+    // question and the end, yet the game waits on Bob's grace alone.
+    b.disconnect(2);
+    std::thread::sleep(Duration::from_millis(400));
+    b.tick();
+    let asked = std::iter::from_fn(|| ada.try_recv().ok())
+        .any(|m| matches!(m, ServerMessage::StillThere { .. }));
+    assert!(!asked, "not asked while the other page is away");
+    b.broadcast();
+    assert_eq!(last_snapshot(&mut ada).status, GameStatus::Playing);
+    // Bob is back: Ada's clock starts afresh.
+    let _back = page(&mut b, 3, true);
+    b.handle(3, hello(Role::Player, "bo", "Bob"));
+    b.tick();
+    b.broadcast();
+    assert_eq!(last_snapshot(&mut ada).status, GameStatus::Playing);
+    std::thread::sleep(Duration::from_millis(150));
+    b.tick();
+    let asked = std::iter::from_fn(|| ada.try_recv().ok())
+        .any(|m| matches!(m, ServerMessage::StillThere { .. }));
+    assert!(asked, "asked once both are back and she stays quiet");
+}
+
+#[test]
 fn a_person_waiting_sees_the_offer_run_out_and_is_not_asked_if_still_there() {
     let mut b = booth();
     // Shorter than the idle question (30 s): only the offer's clock runs.
