@@ -157,15 +157,16 @@ pub fn node_board(t: &SearchTrace, index: usize, geometry: Geometry) -> Option<B
 /// Where the eye follows the tree: the path from the root drawn down to
 /// the deepest node being searched, else to the deepest on the expected
 /// line, else the root alone.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Focus {
     /// The path's end.
     pub end: (f64, f64),
     /// The leftmost and the rightmost x along the path.
     pub span: (f64, f64),
-    /// Once the search has ended, the x range of the root and the column
-    /// it chose: the decision, which the eye sees first.
-    pub decision: Option<(f64, f64)>,
+    /// Once the search has ended, the expected line from the root (x, y
+    /// of each node, the chosen column second): the decision, which the
+    /// eye sees first, and what follows it.
+    pub decision: Option<Vec<(f64, f64)>>,
 }
 
 /// The [`Focus`] of the placed tree.
@@ -188,24 +189,14 @@ pub fn focus(trace: &SearchTrace, placed: &[Placed]) -> Focus {
         .filter(|p| on_path.contains(&p.index))
         .map(|p| p.x);
     let span = xs.fold((end.x, end.x), |(lo, hi), x| (lo.min(x), hi.max(x)));
-    let at = |index: usize| placed.iter().find(|p| p.index == index).map(|p| p.x);
     let running = trace.nodes.iter().any(|n| n.searching);
-    let decision = path_to(trace, end.index)
-        .first()
-        .and_then(|&root| {
-            let chosen = trace
-                .nodes
-                .iter()
-                .enumerate()
-                .find(|(_, n)| n.on_pv && n.parent == Some(root as u32))
-                .and_then(|(i, _)| at(i));
-            Some((at(root)?, chosen))
-        })
-        .filter(|_| !running)
-        .map(|(root, chosen)| {
-            let chosen = chosen.unwrap_or(root);
-            (root.min(chosen), root.max(chosen))
-        });
+    let at = |index: usize| placed.iter().find(|p| p.index == index).map(|p| (p.x, p.y));
+    let decision = (!running).then(|| {
+        path_to(trace, end.index)
+            .into_iter()
+            .filter_map(at)
+            .collect::<Vec<_>>()
+    });
     Focus {
         end: (end.x, end.y),
         span,
@@ -294,15 +285,15 @@ mod tests {
             f.span.0 <= root.x.min(end.x) && f.span.1 >= root.x.max(end.x),
             "the path from the root"
         );
-        // The search is over: the decision is the root and its pv child.
+        // The search is over: the decision is the line from the root, its
+        // pv child second.
         let chosen = placed
             .iter()
             .find(|p| t.nodes[p.index].on_pv && t.nodes[p.index].parent == Some(0))
             .unwrap();
-        assert_eq!(
-            f.decision,
-            Some((root.x.min(chosen.x), root.x.max(chosen.x)))
-        );
+        let line = f.decision.expect("a finished search");
+        assert_eq!(line[..2], [(root.x, root.y), (chosen.x, chosen.y)]);
+        assert_eq!(line.last(), Some(&f.end));
     }
 
     #[test]

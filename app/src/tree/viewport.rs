@@ -50,13 +50,18 @@ impl Viewport {
         let reading = (cw / READING_WIDTH).clamp(AUTO_ZOOM, MAX_AUTO_ZOOM);
         let zoom = (cw / width).min(ch / height).clamp(reading, MAX_AUTO_ZOOM);
         let (seen_w, seen_h) = (cw / zoom, ch / zoom);
-        if let Some((lo, hi)) = focus.decision {
-            let x = if width <= seen_w {
-                (width - seen_w) / 2.0
-            } else {
-                (lo + hi - seen_w) / 2.0
-            };
-            return Viewport { x, y: 0.0, zoom };
+        if let Some(line) = &focus.decision {
+            if width <= seen_w {
+                return Viewport {
+                    x: (width - seen_w) / 2.0,
+                    y: 0.0,
+                    zoom,
+                };
+            }
+            if let Some((lo, hi)) = decision_span(line, seen_w, seen_h) {
+                let x = (lo + hi - seen_w) / 2.0;
+                return Viewport { x, y: 0.0, zoom };
+            }
         }
         let (lo, hi) = focus.span;
         let x = if width <= seen_w {
@@ -139,6 +144,29 @@ impl Viewport {
     pub fn shows_labels(self) -> bool {
         self.zoom >= LABEL_ZOOM
     }
+}
+
+/// The x range to show of a finished search's `line` (root first) in a
+/// window `seen_w` x `seen_h` from the top: the root and the chosen
+/// column, then as much of the line below as fits both ways; none where
+/// the root and the chosen column do not fit together (a wide tree with
+/// every node open, which is then followed down its line).
+fn decision_span(line: &[(f64, f64)], seen_w: f64, seen_h: f64) -> Option<(f64, f64)> {
+    let fits = |(lo, hi): (f64, f64), y: f64| hi - lo <= seen_w * 0.9 && y <= seen_h * 0.9;
+    if let [(root, _), (chosen, y), ..] = line
+        && !fits((root.min(*chosen), root.max(*chosen)), *y)
+    {
+        return None;
+    }
+    let mut span = (f64::INFINITY, f64::NEG_INFINITY);
+    for (i, &(x, y)) in line.iter().enumerate() {
+        let wider = (span.0.min(x), span.1.max(x));
+        if i >= 2 && !fits(wider, y) {
+            break;
+        }
+        span = wider;
+    }
+    Some(span)
 }
 
 /// The fingers on the canvas, for pinch zoom.
@@ -291,15 +319,39 @@ mod tests {
     fn a_finished_search_opens_on_its_decision() {
         // The expected line ends deep and far right; the root stands at
         // 2500 and the chosen column at 2700.
+        let line = vec![
+            (2500.0, 40.0),
+            (2700.0, 130.0),
+            (2900.0, 220.0),
+            (5000.0, 310.0),
+        ];
         let focus = Focus {
-            end: (5000.0, 900.0),
+            end: (5000.0, 310.0),
             span: (2500.0, 5000.0),
-            decision: Some((2500.0, 2700.0)),
+            decision: Some(line),
         };
         let v = Viewport::following((6000.0, 1000.0), CANVAS, focus);
         assert_eq!(v.y, 0.0, "the root in sight");
         let (left, right) = v.columns_seen(CANVAS);
-        assert!(left < 2500.0 && right > 2700.0, "root and choice in sight");
+        assert!(
+            left < 2500.0 && right > 2900.0,
+            "root, choice and the next move in sight"
+        );
+        assert!(
+            ((left + right) / 2.0 - 2700.0).abs() < 1e-9,
+            "centred on them: {left}..{right}"
+        );
+        // Every node open: root and choice 3000 px apart. The line is
+        // followed to its end, as while the search runs.
+        let wide = vec![(4000.0, 40.0), (1000.0, 130.0), (1100.0, 220.0)];
+        let focus = Focus {
+            end: (1100.0, 220.0),
+            span: (1000.0, 4000.0),
+            decision: Some(wide),
+        };
+        let v = Viewport::following((8000.0, 1000.0), CANVAS, focus);
+        let (left, right) = v.columns_seen(CANVAS);
+        assert!(left < 1100.0 && right > 1100.0, "{left}..{right}");
     }
 
     #[test]
