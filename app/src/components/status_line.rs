@@ -52,7 +52,6 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
         } else {
             g.mode(s.mode)
         };
-        let (level, style) = (s.level, s.style);
         match g.board.status() {
             Status::Won(w) => match mode {
                 GameMode::VsComputer if w == g.human => i18n.t(Text::YouWon).to_string(),
@@ -62,38 +61,7 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
                 }),
             },
             Status::Draw => i18n.t(Text::Draw).to_string(),
-            Status::InProgress => {
-                let side = g.board.side_to_move();
-                // In a robot game the computer's move may wait for the robot.
-                let computers_turn = mode == GameMode::VsComputer && side != g.human;
-                // On the robot it is the visitor's turn only once the robot
-                // can take the coin (a tap before would be refused).
-                let robot_busy = g.robot.is_some()
-                    && !booth
-                        .snapshot
-                        .with(|s| s.as_ref().is_some_and(|s| s.can_move));
-                if search.thinking.get() || computers_turn {
-                    i18n.say(&Say::ComputerThinking { level, style })
-                } else if robot_busy && !spectator {
-                    // The robot's own words; "ready" but not yet taking
-                    // the coin means it is about to place one.
-                    match booth.robot_text() {
-                        Text::RobotReady => i18n.t(Text::RobotWorking),
-                        words => i18n.t(words),
-                    }
-                    .to_string()
-                } else if mode == GameMode::VsComputer {
-                    i18n.say(&Say::YourTurn {
-                        colour: s.colours[side],
-                        level,
-                        style,
-                    })
-                } else {
-                    i18n.say(&Say::ToMove {
-                        colour: s.colours[side],
-                    })
-                }
-            }
+            Status::InProgress => turn_line(i18n, &s, &g, mode, (search, booth), spectator),
         }
     };
     // A robot game's "again" is the bridge's (both people must agree).
@@ -115,6 +83,49 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
                 </button>
             </Show>
         </div>
+    }
+}
+
+/// Whose turn it is in a game going on: the computer thinking, the robot
+/// busy, the person's turn or a colour's.
+fn turn_line(
+    i18n: I18n,
+    s: &Settings,
+    g: &Game,
+    mode: GameMode,
+    (search, booth): (SearchView, BoothView),
+    spectator: bool,
+) -> String {
+    let (level, style) = (s.level, s.style);
+    let side = g.board.side_to_move();
+    // In a robot game the computer's move may wait for the robot.
+    let computers_turn = mode == GameMode::VsComputer && side != g.human;
+    // On the robot it is the visitor's turn only once the robot can take
+    // the coin (a tap before would be refused).
+    let robot_busy = g.robot.is_some()
+        && !booth
+            .snapshot
+            .with(|s| s.as_ref().is_some_and(|s| s.can_move));
+    if search.thinking.get() || computers_turn {
+        i18n.say(&Say::ComputerThinking { level, style })
+    } else if robot_busy && !spectator {
+        // The robot's own words; "ready" but not yet taking the coin means
+        // it is about to place one.
+        match booth.robot_text() {
+            Text::RobotReady => i18n.t(Text::RobotWorking),
+            words => i18n.t(words),
+        }
+        .to_string()
+    } else if mode == GameMode::VsComputer {
+        i18n.say(&Say::YourTurn {
+            colour: s.colours[side],
+            level,
+            style,
+        })
+    } else {
+        i18n.say(&Say::ToMove {
+            colour: s.colours[side],
+        })
     }
 }
 
