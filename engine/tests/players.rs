@@ -120,6 +120,23 @@ fn hard_traces_keep_their_invariants() {
 }
 
 #[test]
+fn the_tree_counts_the_positions_the_move_says_it_searched() {
+    // A budget that cuts a deeper iteration short: the tree is the last
+    // finished one's, its count the whole search's.
+    let mut config = match Level::Hard.config(Style::Normal) {
+        engine::player::PlayerConfig::Search(c) => c,
+        _ => unreachable!("Hard is a search"),
+    };
+    config.node_budget = Some(3000);
+    config.time_budget_ms = None;
+    let mut hard = Player::new(engine::player::PlayerConfig::Search(config), 1);
+    let board: Board = "4453".parse().unwrap();
+    let d = hard.choose(&board).unwrap();
+    assert!(d.depth < 8, "cut short at depth {}", d.depth);
+    assert_eq!(d.trace.total_nodes, d.nodes);
+}
+
+#[test]
 fn a_small_budget_summarises_instead_of_growing() {
     let mut hard = Player::new(Level::Hard.config(Style::Normal), 1).with_trace_budget(100);
     let d = hard.choose(&"4453".parse().unwrap()).unwrap();

@@ -83,7 +83,13 @@ pub(crate) fn search(
             break;
         }
     }
-    best.map(|f| (f, nodes))
+    // The tree is the last finished iteration's; its count is the whole
+    // search's (a deeper iteration cut short by the budget included), as
+    // the move's own count says it.
+    best.map(|mut f| {
+        f.trace.total_nodes = nodes;
+        (f, nodes)
+    })
 }
 
 /// One search of `position` to exactly `depth`, with or without alpha-beta
