@@ -4,7 +4,7 @@
 
 use engine::Board;
 
-use crate::model::game::SharedPosition;
+use crate::model::link::SharedPosition;
 
 /// The route of the spectator screen, below the app's base.
 pub const WATCH: &str = "/watch";

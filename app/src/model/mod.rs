@@ -7,6 +7,7 @@
 pub mod booth;
 pub mod game;
 mod lang;
+pub mod link;
 pub mod review;
 pub mod settings;
 pub mod thoughts;
