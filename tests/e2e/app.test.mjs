@@ -465,8 +465,9 @@ test('on a phone nothing covers a button, the values keep apart in three languag
   await page.getByRole('button', { name: 'Numbers' }).click();
   assert.deepEqual(await page.evaluate(coveredButtons), [], 'Thinking and Numbers on at 390');
   await page.screenshot({ path: `${SHOTS}phone-thinking-numbers-390x844.png` });
-  // The hint's values in the three languages: none touches another or
-  // hides under the board.
+  // The hint's values in words in the three languages: none touches
+  // another or hides under the board.
+  await page.getByRole('button', { name: 'Numbers' }).click();
   for (const [language, hint] of [['Deutsch', 'Tipp'], ['Français', 'Conseil'], ['English', 'Hint']]) {
     await page.getByRole('button', { name: /^(Settings|Einstellungen|Réglages)$/ }).click();
     await page.getByLabel(/Language|Sprache|Langue/).first().selectOption({ label: language });
@@ -475,9 +476,11 @@ test('on a phone nothing covers a button, the values keep apart in three languag
     await page.waitForFunction(() => document.querySelectorAll('.values .value[data-score]').length >= 6, null, { timeout: 30000 });
     const values = await page.evaluate(valueMeasures);
     assert.deepEqual([values.broken, values.overlaps, values.hidden], [[], [], []], `${language} values at 390`);
+    assert.ok(await page.locator('.values.words').count() === 1 && values.words >= 14, `${language} values in words: ${values.words}`);
     await page.screenshot({ path: `${SHOTS}phone-hint-${language}-390x844.png` });
   }
   // A finished game's review with the thinking and the numbers open.
+  await page.getByRole('button', { name: 'Numbers' }).click();
   await page.goto(`${base}?pos=4455667`);
   await page.locator('.status-row button.review-game').click();
   await page.locator('.review li').first().waitFor({ timeout: 30000 });
