@@ -139,8 +139,7 @@ impl Actions {
     /// game that is the next change of the game or the robot: the text
     /// belongs to the moment it was said at.
     pub(crate) fn say(self, text: Text) {
-        let robot_game = self.state.game.with_untracked(|g| g.robot.is_some());
-        self.say_tied(text, robot_game);
+        self.say_message(Message::Text(text));
     }
 
     /// Shows a message with numbers or names, as [`Actions::say`] does.
