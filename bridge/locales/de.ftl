@@ -105,8 +105,8 @@ faults = { $n ->
     [one] 1 Störung
    *[other] { $n } Störungen
 }
-duration-seconds = { $s } s
-duration-minutes = { $m } min { $s } s
+duration-seconds = { $s } s
+duration-minutes = { $m } min { $s } s
 no-events = Keine, seit die Bridge läuft.
 no-games = Noch keine Spiele aufgezeichnet.
 robot-fault = Störung des Roboters: { $why }
@@ -152,3 +152,38 @@ not-saved = Gilt ab sofort, bis die Bridge endet: Sie wurde ohne --config gestar
 problems = Nicht gespeichert, nichts geändert:
 no-level = Biete mindestens eine Stufe an.
 no-answer = Die Bridge antwortet nicht; neuer Versuch …
+
+tally-playing = { $n ->
+    [one] ; 1 Spiel läuft gerade
+   *[other] ; { $n } Spiele nicht beendet
+}
+tuning-level = Stufe
+tuning-preset = Leere Felder zeigen grau die Werte der Stufe selbst.
+
+# Das Protokoll des Roboters. Die Wörter des Protokolls (DROP R 4, RECEIVED,
+# JAM) bleiben, wie der Roboter sie spricht.
+log-opened = Anschluss { $port } geöffnet
+log-port_closed = Der Anschluss wurde geschlossen
+log-ready = Der Roboter ist bereit
+log-operator = Personal: { $request }
+log-done = { $command }: fertig in { $ms } ms
+log-command_error = { $command }: Der Roboter meldet ERROR { $code } { $text }
+log-idle_error = Der Roboter meldet ERROR { $code } { $text }, ohne dass ein Befehl läuft
+log-still_in_error = Der Roboter meldet weiter einen Fehler: { $code } { $text }
+log-no_received = { $command }: kein RECEIVED, Nachfrage mit PING
+log-maybe_lost = { $command }: kein RECEIVED, vielleicht verloren: Das Gitter wird neu aufgebaut
+log-resending = { $command }: verloren, wird noch einmal gesendet
+log-lost = { $command }: verloren
+log-no_ready = { $command }: kein READY innerhalb von { $ms } ms
+log-late_reply = Eine verspätete Antwort { $reply } vom Roboter, übergangen
+log-robot_says = Der Roboter sagt: { $text }
+log-unreadable = Eine unlesbare Zeile vom Roboter: { $why }
+log-overlong = Eine Zeile von mehr als { $max } Bytes vom Roboter, übergangen
+log-dummy_shows = Kein Roboter angeschlossen (Attrappe): { $coins ->
+    [one] 1 Stein
+   *[other] { $coins } Steine
+}
+log-held = { $n ->
+    [one] (und 1 weitere solche Zeile)
+   *[other] (und { $n } weitere solche Zeilen)
+}

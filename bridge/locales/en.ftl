@@ -109,8 +109,8 @@ faults = { $n ->
     [one] 1 fault
    *[other] { $n } faults
 }
-duration-seconds = { $s } s
-duration-minutes = { $m } min { $s } s
+duration-seconds = { $s } s
+duration-minutes = { $m } min { $s } s
 no-events = None since the bridge started.
 no-games = No games recorded yet.
 robot-fault = robot fault: { $why }
@@ -156,3 +156,38 @@ not-saved = In effect now, until the bridge stops: it was started without --conf
 problems = Not saved, nothing changed:
 no-level = Offer at least one level.
 no-answer = The bridge does not answer; reconnecting …
+
+tally-playing = { $n ->
+    [one] ; 1 game on the robot now
+   *[other] ; { $n } games not over
+}
+tuning-level = Level
+tuning-preset = The level's own values are shown greyed in the empty fields.
+
+# The robot's log: what the link noted, in the booth's language. The
+# protocol's own words (DROP R 4, RECEIVED, JAM) stay as the robot speaks them.
+log-opened = port { $port } opened
+log-port_closed = the port closed
+log-ready = the robot is ready
+log-operator = staff: { $request }
+log-done = { $command }: done in { $ms } ms
+log-command_error = { $command }: the robot reports ERROR { $code } { $text }
+log-idle_error = the robot reports ERROR { $code } { $text } with no command running
+log-still_in_error = the robot is still in error: { $code } { $text }
+log-no_received = { $command }: no RECEIVED, asking with PING
+log-maybe_lost = { $command }: no RECEIVED, perhaps lost: the grid is rebuilt
+log-resending = { $command }: lost, sent again
+log-lost = { $command }: lost
+log-no_ready = { $command }: no READY within { $ms } ms
+log-late_reply = a late { $reply } from the robot, ignored
+log-robot_says = the robot says: { $text }
+log-unreadable = an unreadable line from the robot: { $why }
+log-overlong = a line of more than { $max } bytes from the robot, ignored
+log-dummy_shows = no robot connected (dummy): { $coins ->
+    [one] 1 coin
+   *[other] { $coins } coins
+}
+log-held = { $n ->
+    [one] (and 1 more such line)
+   *[other] (and { $n } more such lines)
+}

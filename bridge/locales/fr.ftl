@@ -108,8 +108,8 @@ faults = { $n ->
     [one] { $n } panne
    *[other] { $n } pannes
 }
-duration-seconds = { $s } s
-duration-minutes = { $m } min { $s } s
+duration-seconds = { $s } s
+duration-minutes = { $m } min { $s } s
 no-events = Aucun depuis le démarrage du bridge.
 no-games = Aucune partie enregistrée pour l'instant.
 robot-fault = panne du robot : { $why }
@@ -155,3 +155,38 @@ not-saved = En vigueur dès maintenant, jusqu'à l'arrêt du bridge : il a ét�
 problems = Pas enregistré, rien n'a changé :
 no-level = Propose au moins un niveau.
 no-answer = Le bridge ne répond pas ; nouvelle tentative …
+
+tally-playing = { $n ->
+    [one] ; 1 partie en cours sur le robot
+   *[other] ; { $n } parties pas terminées
+}
+tuning-level = Niveau
+tuning-preset = Les champs vides montrent en gris les valeurs du niveau lui-même.
+
+# Le journal du robot. Les mots du protocole (DROP R 4, RECEIVED, JAM)
+# restent tels que le robot les dit.
+log-opened = port { $port } ouvert
+log-port_closed = le port s'est fermé
+log-ready = le robot est prêt
+log-operator = équipe : { $request }
+log-done = { $command } : fini en { $ms } ms
+log-command_error = { $command } : le robot signale ERROR { $code } { $text }
+log-idle_error = le robot signale ERROR { $code } { $text } sans commande en cours
+log-still_in_error = le robot est toujours en erreur : { $code } { $text }
+log-no_received = { $command } : pas de RECEIVED, question avec PING
+log-maybe_lost = { $command } : pas de RECEIVED, peut-être perdue : la grille est reconstruite
+log-resending = { $command } : perdue, envoyée à nouveau
+log-lost = { $command } : perdue
+log-no_ready = { $command } : pas de READY en { $ms } ms
+log-late_reply = une réponse tardive { $reply } du robot, ignorée
+log-robot_says = le robot dit : { $text }
+log-unreadable = une ligne illisible du robot : { $why }
+log-overlong = une ligne de plus de { $max } octets du robot, ignorée
+log-dummy_shows = aucun robot branché (factice) : { $coins ->
+    [one] 1 jeton
+   *[other] { $coins } jetons
+}
+log-held = { $n ->
+    [one] (et 1 autre ligne semblable)
+   *[other] (et { $n } autres lignes semblables)
+}

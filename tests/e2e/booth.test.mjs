@@ -227,6 +227,11 @@ test('a whole robot game from tap to coin, a jam that heals, a spectator who see
       assert.equal(await page.locator('.cells .coin.ghost').count(), 0, 'no expected line on the robot');
       await page.locator('button.hint').click();
       await page.waitForFunction(() => window.said.some((s) => /No hints on the robot/.test(s)), null, { timeout: 5000, polling: 50 });
+      // Nor can a coin the robot dropped be taken back: "Undo" is greyed,
+      // announced as unavailable, and a tap says why.
+      assert.equal(await page.locator('button.undo.unavailable[aria-disabled=true]').count(), 1, 'undo is unavailable on the robot');
+      await page.locator('button.undo').click();
+      await page.waitForFunction(() => window.said.some((s) => /cannot be taken back/.test(s)), null, { timeout: 5000, polling: 50 });
       // The computer's column values are words, not its evaluation's numbers.
       const values = await page.locator('.values .value').allTextContents();
       assert.ok(values.some((v) => v !== '') && values.every((v) => /^(wins|best|good|weaker|poor|loses|)$/.test(v)), `values in words: ${values}`);
@@ -250,6 +255,8 @@ test('a whole robot game from tap to coin, a jam that heals, a spectator who see
         .catch(async () => assert.fail(`the tap was not refused in words: ${JSON.stringify(await page.evaluate(() => window.said))}`));
     }
     if (moves === 2) {
+      // A game under way is counted as running, not as one played.
+      await operator.locator('#today', { hasText: /^0 games played.*; 1 game on the robot now$/ }).waitFor();
       // Mid-game the level stays as chosen, and a setting that would end
       // the robot game asks first: declined, the game and the menu stay.
       await visitorsTurn(page);
@@ -696,6 +703,16 @@ test('a German booth\'s operator page asks before ending a game, and changes a l
   await operator.locator('#game', { hasText: 'Dora_6' }).waitFor();
   assert.match(await operator.locator('#robot').textContent(), /Stein(e)? gesetzt/);
   assert.doesNotMatch(await operator.locator('#robot').textContent(), /holt auf/, 'normal play is not "catching up"');
+  // The page speaks German throughout: the robot's log too (the protocol's
+  // own words stay).
+  await operator.locator('#log', { hasText: /CLEAR: fertig in \d+ ms/ }).waitFor();
+  assert.doesNotMatch(await operator.locator('#log').textContent(), /done in|robot ready|opened/, 'no English in the log');
+  // An empty tuning field shows the level's own value; a random demo
+  // player has no style.
+  assert.equal(await operator.getByLabel('Leicht: Tiefe').evaluate((i) => i.placeholder), '2');
+  assert.equal(await operator.getByLabel('Leicht: % schwache Züge').evaluate((i) => i.placeholder), '33');
+  const demoPlayers = await operator.locator('select[name=demo_first] option').allTextContents();
+  assert.ok(demoPlayers.includes('Zufällig') && !demoPlayers.some((p) => p.startsWith('Zufällig,')), `${demoPlayers}`);
 
   // Ending the game asks first; "Abbrechen" leaves it on.
   await operator.getByRole('button', { name: 'Laufendes Spiel beenden' }).click();

@@ -1,7 +1,8 @@
 // A look at the booth's spectator screen, for a person's eyes: starts the
 // release bridge with the simulated robot, plays moves against the
 // computer on the robot from a player's page, and opens `/watch` at a size;
-// prints what measure.mjs finds and saves a screenshot.
+// prints what measure.mjs finds and saves screenshots of the lobby and the
+// player's page (both at the size given) and of `/watch`.
 //
 //   node look-booth.mjs [engine] [width] [height] [level] [moves] [lang]
 //
@@ -31,9 +32,11 @@ for (let i = 0; i < 100; i++) {
 }
 const browser = await Browser.launch(engine);
 try {
-  const player = await (await browser.newContext({ viewport: { width: 1024, height: 768 } })).newPage();
+  const player = await (await browser.newContext({ viewport: { width: Number(w), height: Number(h) } })).newPage();
   await player.goto(base);
   await player.locator('#robot.open').waitFor();
+  await player.waitForTimeout(400);
+  await player.screenshot({ path: `${OUT}lobby-${engine}-${w}x${h}-${lang}.png` });
   await player.locator('#robot input[name=name]').fill('Ada');
   await player.locator('select.robot-level').selectOption({ label: level });
   await player.locator('button.play-robot').click();
@@ -56,6 +59,10 @@ try {
     const b = document.querySelector('.board')?.getBoundingClientRect();
     return { board: b && { width: Math.round(b.width), height: Math.round(b.height), ofWidth: +(b.width / innerWidth).toFixed(2) } };
   })));
+  const thinking = player.locator('.thinking-toggle');
+  if (await thinking.isVisible()) await thinking.click();
+  await player.waitForTimeout(400);
+  await player.screenshot({ path: `${OUT}player-${engine}-${w}x${h}-${level}-${lang}.png` });
   const path = `${OUT}watch-${engine}-${w}x${h}-${level}-${lang}.png`;
   await watch.screenshot({ path });
   console.log(path);

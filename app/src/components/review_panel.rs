@@ -35,6 +35,7 @@ pub fn ReviewPanel(play_on: bool) -> impl IntoView {
                 let decided = decided_at(&review.marks);
                 let heading = i18n.t(Text::GameReview);
                 let play_on = i18n.t(Text::PlayOnFromHere);
+                let play_on_short = i18n.t(Text::PlayOn);
                 let items = review
                     .marks
                     .iter()
@@ -54,7 +55,8 @@ pub fn ReviewPanel(play_on: bool) -> impl IntoView {
                             <li data-mark=mark class:decided=decided == Some(i)>
                                 <span>{line}</span>
                                 <Show when=can_play_on>
-                                    <button class="play-on" on:click=move |_| actions.play_on(i + 1)>{play_on}</button>
+                                    <button class="play-on" aria-label=play_on
+                                        on:click=move |_| actions.play_on(i + 1)>{play_on_short}</button>
                                 </Show>
                             </li>
                         }

@@ -23,13 +23,15 @@ pub fn Toolbar(controls: bool) -> impl IntoView {
             <nav>
                 <Show when=move || controls>
                     <button on:click=move |_| actions.new_game(true)>{move || t(Text::NewGame)}</button>
-                    // A robot game's coins cannot be taken back: greyed,
-                    // a tap says why.
+                    // A robot game's coins cannot be taken back: greyed and
+                    // announced as unavailable, a tap says why.
                     <button class="undo" class:unavailable=move || game.with(|g| g.robot.is_some())
+                        aria-disabled=move || game.with(|g| g.robot.is_some()).to_string()
                         on:click=move |_| actions.undo()>{move || t(Text::Undo)}</button>
                     // Offered but greyed where the booth keeps hints off: a
                     // tap says why.
                     <button class="hint" class:unavailable=move || !actions.hints_allowed()
+                        aria-disabled=move || (!actions.hints_allowed()).to_string()
                         on:click=move |_| actions.hint()>{move || t(Text::Hint)}</button>
                 </Show>
                 // Only where the screen is too small to show the thinking

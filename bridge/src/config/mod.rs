@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde::Deserialize;
 
 use engine::PerSide;
-use engine::player::{Level, LevelSpec, SearchOverride};
+use engine::player::{Level, LevelSpec, PlayerConfig, SearchOverride};
 
 use crate::booth::{BoothSettings, DemoSettings, Times};
 use crate::messages::Language;
@@ -521,6 +521,11 @@ impl Config {
 
 /// Whether `level` can play a demo: not Perfect, which needs the opening
 /// book the bridge does not load, nor Adaptive, which follows a person.
+/// Whether the booth may set the level's depth and weak moves.
+fn tunable(level: Level) -> bool {
+    SearchOverride::default().check(level).is_ok()
+}
+
 fn plays_alone(level: Level) -> bool {
     !matches!(level, Level::Perfect | Level::Adaptive)
 }
@@ -535,8 +540,11 @@ pub struct LevelChoices {
     /// The levels a booth may offer visitors: every level but the classic
     /// shell's, random last.
     pub offered: Vec<String>,
-    /// The levels a demo may play, in each style.
+    /// The levels a demo may play, in each style the level has.
     pub demo: Vec<String>,
+    /// The tunable levels' own depth and weak-move rate, shown where the
+    /// booth's tuning is left empty.
+    pub presets: BTreeMap<String, SearchOverride>,
 }
 
 impl LevelChoices {
@@ -557,19 +565,37 @@ impl LevelChoices {
         let demo = offered
             .iter()
             .filter(|&&l| plays_alone(l))
-            .flat_map(|l| {
+            .flat_map(|&l| {
                 let name = l.name();
-                [
-                    name.clone(),
-                    format!("{name}:aggressive"),
-                    format!("{name}:defensive"),
-                ]
+                // Only a search has a style: a random player is just random.
+                let styles = if tunable(l) {
+                    vec![format!("{name}:aggressive"), format!("{name}:defensive")]
+                } else {
+                    Vec::new()
+                };
+                std::iter::once(name).chain(styles)
+            })
+            .collect();
+        let presets = Level::ALL
+            .into_iter()
+            .filter(|&l| tunable(l))
+            .filter_map(|l| {
+                let spec: LevelSpec = l.name().parse().ok()?;
+                let PlayerConfig::Search(s) = spec.config() else {
+                    return None;
+                };
+                let preset = SearchOverride {
+                    depth: Some(s.depth),
+                    random_moves: Some(s.blunder_rate),
+                };
+                Some((l.name(), preset))
             })
             .collect();
         LevelChoices {
             all: Level::ALL.iter().map(|l| l.name()).collect(),
             offered: offered.iter().map(|l| l.name()).collect(),
             demo,
+            presets,
         }
     }
 }

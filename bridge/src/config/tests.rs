@@ -156,4 +156,17 @@ fn the_operator_page_offers_the_engines_levels() {
         let spec: LevelSpec = level.parse().unwrap();
         assert!(plays_alone(spec.level), "{level} cannot play a demo");
     }
+    assert!(choices.demo.contains(&"random".to_string()));
+    assert!(
+        !choices.demo.iter().any(|l| l.starts_with("random:")),
+        "a random player has no style: {:?}",
+        choices.demo
+    );
+    // The page shows what an empty tuning field means.
+    assert_eq!(
+        choices.presets.keys().collect::<Vec<_>>(),
+        ["easy", "hard", "medium"]
+    );
+    let easy = choices.presets["easy"];
+    assert_eq!((easy.depth, easy.random_moves), (Some(2), Some(0.33)));
 }

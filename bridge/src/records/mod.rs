@@ -110,8 +110,10 @@ fn word(value: impl serde::Serialize) -> String {
 pub struct Tally {
     /// The booth's local date, `YYYY-MM-DD`.
     pub date: String,
-    /// Games with at least one coin.
+    /// Games with at least one coin, the ones still running included.
     pub games: u32,
+    /// Of them, the games not over yet (the one on the robot).
+    pub playing: u32,
     /// Games a visitor won against the computer.
     pub won_by_visitors: u32,
     /// Times the robot went into a fault or lost its port.

@@ -168,6 +168,7 @@ pub fn today(db: &Connection) -> rusqlite::Result<Tally> {
             CAST(strftime('%s', date(?1, 'unixepoch', 'localtime', '+1 day'), 'utc') AS INTEGER) AS end)
         SELECT day.date,
             (SELECT count(*) FROM games WHERE started >= day.start AND started < day.end),
+            (SELECT count(*) FROM games WHERE started >= day.start AND started < day.end AND ended IS NULL),
             (SELECT count(*) FROM games WHERE started >= day.start AND started < day.end
                 AND mode = 'vs_computer' AND result IN ('first', 'second') AND result <> computer),
             (SELECT count(*) FROM faults WHERE at >= day.start AND at < day.end)
@@ -176,8 +177,9 @@ pub fn today(db: &Connection) -> rusqlite::Result<Tally> {
         Ok(Tally {
             date: r.get(0)?,
             games: r.get(1)?,
-            won_by_visitors: r.get(2)?,
-            faults: r.get(3)?,
+            playing: r.get(2)?,
+            won_by_visitors: r.get(3)?,
+            faults: r.get(4)?,
         })
     })
 }

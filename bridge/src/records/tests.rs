@@ -39,8 +39,14 @@ fn a_game_is_counted_from_its_first_coin_and_a_win_against_the_computer_is_the_v
     r.fault(None, None);
     let today = r.today();
     assert_eq!(
-        (today.games, today.won_by_visitors, today.faults),
-        (3, 1, 2)
+        (
+            today.games,
+            today.playing,
+            today.won_by_visitors,
+            today.faults
+        ),
+        (3, 1, 1, 2),
+        "Cleo's game is still running"
     );
     assert_eq!(today.date.len(), 10, "{today:?}");
     let kinds = r.read("list faults", |db| {

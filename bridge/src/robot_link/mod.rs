@@ -9,6 +9,7 @@
 //! state is unknown, so it clears the grid and drops the game's coins again.
 
 mod heard;
+mod note;
 mod worker;
 
 use std::collections::VecDeque;
@@ -23,6 +24,7 @@ use tokio::sync::watch;
 use crate::codec::RobotCodec;
 use crate::robot_protocol::{Colour, Command, CommandKind, ErrorCode, Reply};
 pub use heard::{Heard, Listener};
+pub use note::Note;
 use worker::{Garbage, Worker};
 
 /// Which robot to talk to.
@@ -124,8 +126,29 @@ pub use booth_protocol::{Fault, LinkState, RobotStatus};
 pub struct LogEntry {
     /// Milliseconds since the link started.
     pub at_ms: u64,
-    /// What happened.
+    /// What happened, for the operator page to word.
+    #[serde(flatten)]
+    pub note: Note,
+    /// Lines like this one that came too fast to be noted each.
+    pub held: u64,
+    /// What happened, in the journal's English.
     pub text: String,
+}
+
+impl LogEntry {
+    fn new(at_ms: u64, note: Note, held: u64) -> LogEntry {
+        let text = if held == 0 {
+            note.to_string()
+        } else {
+            format!("{note} (and {held} more such lines not noted)")
+        };
+        LogEntry {
+            at_ms,
+            note,
+            held,
+            text,
+        }
+    }
 }
 
 /// What the booth's staff can ask of the robot from the operator page.
@@ -138,6 +161,17 @@ pub enum OperatorRequest {
     TestLeds,
     /// Send `RESET` (leave the error state), then rebuild the grid.
     Reset,
+}
+
+impl OperatorRequest {
+    /// The request as the operator page's buttons name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            OperatorRequest::Rebuild => "rebuild",
+            OperatorRequest::TestLeds => "test_leds",
+            OperatorRequest::Reset => "reset",
+        }
+    }
 }
 
 /// A running link to the robot.

@@ -83,8 +83,9 @@ pub(super) struct Garbage {
 }
 
 impl Garbage {
-    /// `text` to note now (with the count held back), or `None` to hold it.
-    fn pace(&mut self, text: String) -> Option<String> {
+    /// Whether to note a line now: `Some` with the count of lines held back
+    /// since the last one noted, or `None` to hold this one back too.
+    fn pace(&mut self) -> Option<u64> {
         let now = Instant::now();
         if self
             .last_noted
@@ -94,25 +95,23 @@ impl Garbage {
             return None;
         }
         self.last_noted = Some(now);
-        let held = std::mem::take(&mut self.held);
-        Some(if held == 0 {
-            text
-        } else {
-            format!("{text} (and {held} more such lines not noted)")
-        })
+        Some(std::mem::take(&mut self.held))
     }
 }
 
 const LOG_LENGTH: usize = 200;
 
 impl Worker {
-    fn note(&self, text: String) {
-        tracing::info!(target: "robot", "{text}");
+    fn note(&self, note: Note) {
+        self.note_held(note, 0);
+    }
+
+    /// Notes `note`, saying that `held` such lines before it were not.
+    fn note_held(&self, note: Note, held: u64) {
+        let entry = LogEntry::new(self.started.elapsed().as_millis() as u64, note, held);
+        tracing::info!(target: "robot", "{}", entry.text);
         let mut log = self.log.lock().expect("log lock");
-        log.push_back(LogEntry {
-            at_ms: self.started.elapsed().as_millis() as u64,
-            text,
-        });
+        log.push_back(entry);
         while log.len() > LOG_LENGTH {
             log.pop_front();
         }
@@ -120,9 +119,9 @@ impl Worker {
 
     /// Notes a line from the robot that means nothing, paced by
     /// [`Garbage`].
-    fn note_garbage(&mut self, text: String) {
-        if let Some(text) = self.garbage.pace(text) {
-            self.note(text);
+    fn note_garbage(&mut self, note: Note) {
+        if let Some(held) = self.garbage.pace() {
+            self.note_held(note, held);
         }
     }
 
@@ -196,10 +195,10 @@ impl Worker {
                             // A fault the robot reports by itself (or late):
                             // what it holds is no longer known.
                             Ok(Some(Reply::Error(code, text))) => {
-                                self.note(format!(
-                                    "the robot reports ERROR {} {text} while idle",
-                                    code.as_str()
-                                ));
+                                self.note(Note::IdleError {
+                                    code: code.as_str(),
+                                    text,
+                                });
                                 self.recover(Some(code));
                             }
                             Ok(_) => {}
@@ -213,7 +212,9 @@ impl Worker {
     /// An operator's request; afterwards the loop brings the grid back to
     /// the game.
     fn carry_out(&mut self, request: OperatorRequest) {
-        self.note(format!("operator: {request:?}"));
+        self.note(Note::Operator {
+            request: request.name(),
+        });
         let command = match request {
             OperatorRequest::Rebuild => {
                 self.physical = None;
@@ -244,7 +245,9 @@ impl Worker {
                 }
             }
             Ok(()) => self.physical = None,
-            Err(Failure::Lost) => self.note(format!("{command}: lost")),
+            Err(Failure::Lost) => self.note(Note::Lost {
+                command: command.to_string(),
+            }),
             Err(Failure::Fault(code)) => self.recover(code),
             Err(Failure::Down) => self.disconnected(),
         }
@@ -253,15 +256,16 @@ impl Worker {
     fn run_dummy(&mut self) {
         while !self.stop.load(Ordering::SeqCst) {
             for request in std::mem::take(&mut *self.requests.lock().expect("requests lock")) {
-                self.note(format!("dummy robot: operator {request:?}"));
+                self.note(Note::Operator {
+                    request: request.name(),
+                });
             }
             let desired = self.desired.0.lock().expect("desired lock").clone();
             if self.physical.as_ref().is_none_or(|p| !p.shows(&desired)) {
-                self.note(format!(
-                    "dummy robot: {} coins, LEDs {:?}",
-                    desired.coins.len(),
-                    desired.leds
-                ));
+                self.note(Note::DummyShows {
+                    coins: desired.coins.len(),
+                    leds: format!("{:?}", desired.leds),
+                });
                 self.physical = Some(Physical {
                     coins: desired.coins.clone(),
                     leds: Some(desired.leds),
@@ -343,7 +347,9 @@ impl Worker {
         };
         // Modem lines do not exist on a pseudo-terminal (ENOTTY): not fatal.
         let _ = port.write_data_terminal_ready(true);
-        self.note(format!("opened {}", path.display()));
+        self.note(Note::Opened {
+            port: path.display().to_string(),
+        });
         self.port = Some(port);
         self.listener.clear();
         self.physical = None;
@@ -354,7 +360,7 @@ impl Worker {
 
     fn disconnected(&mut self) {
         if self.port.take().is_some() {
-            self.note("the port closed".into());
+            self.note(Note::PortClosed);
         }
         self.physical = None;
         self.publish(LinkState::Disconnected);
@@ -368,12 +374,14 @@ impl Worker {
     fn lost(&mut self, command: &Command) {
         self.unsettled = true;
         if command.kind() == CommandKind::Drop {
-            self.note(format!(
-                "{command}: no RECEIVED, maybe lost: rebuilding the grid"
-            ));
+            self.note(Note::MaybeLost {
+                command: command.to_string(),
+            });
             self.physical = None;
         } else {
-            self.note(format!("{command}: lost, sending it again"));
+            self.note(Note::Resending {
+                command: command.to_string(),
+            });
         }
     }
 
@@ -398,11 +406,16 @@ impl Worker {
             match self.read_line(self.timeouts.received)? {
                 None => self.unsettled = false,
                 Some(Reply::Error(code, text)) => {
-                    self.note(format!("robot still in error: {} {text}", code.as_str()));
+                    self.note(Note::StillInError {
+                        code: code.as_str(),
+                        text,
+                    });
                     return Err(Failure::Fault(Some(code)));
                 }
                 Some(reply) => {
-                    self.note_garbage(format!("a late {reply:?} from the robot, ignored"));
+                    self.note_garbage(Note::LateReply {
+                        reply: format!("{reply:?}"),
+                    });
                 }
             }
         }
@@ -417,7 +430,9 @@ impl Worker {
         self.unsettled = true;
         while !self.stop.load(Ordering::SeqCst) {
             let command = if self.take_reset_request() {
-                self.note("operator: Reset".into());
+                self.note(Note::Operator {
+                    request: OperatorRequest::Reset.name(),
+                });
                 Command::Reset
             } else {
                 Command::Ping
@@ -429,12 +444,15 @@ impl Worker {
             while Instant::now() < deadline {
                 match self.read_line(deadline - Instant::now()) {
                     Ok(Some(Reply::Ready)) => {
-                        self.note("robot ready".into());
+                        self.note(Note::Ready);
                         return true;
                     }
                     Ok(Some(Reply::Error(code, text))) => {
                         self.fault = Some(code);
-                        self.note(format!("robot still in error: {} {text}", code.as_str()));
+                        self.note(Note::StillInError {
+                            code: code.as_str(),
+                            text,
+                        });
                         self.publish(LinkState::Fault);
                     }
                     Ok(_) => {}
@@ -472,16 +490,16 @@ impl Worker {
                 .listener
                 .next(port, self.codec.as_ref(), deadline)
                 .map_err(|_| Failure::Down)?;
-            let text = match heard {
+            let note = match heard {
                 None => return Ok(None),
                 Some(Heard::Reply(reply)) => return Ok(Some(reply)),
-                Some(Heard::Comment(text)) => format!("the robot says: {text}"),
-                Some(Heard::Unreadable(why)) => format!("unreadable line from the robot: {why}"),
-                Some(Heard::Overlong) => {
-                    format!("a line of more than {MAX_LINE} bytes from the robot, ignored")
-                }
+                Some(Heard::Comment(text)) => Note::RobotSays { text },
+                Some(Heard::Unreadable(why)) => Note::Unreadable {
+                    why: why.to_string(),
+                },
+                Some(Heard::Overlong) => Note::Overlong { max: MAX_LINE },
             };
-            self.note_garbage(text);
+            self.note_garbage(note);
         }
     }
 
@@ -498,14 +516,20 @@ impl Worker {
             match self.read_line(deadline.saturating_duration_since(Instant::now()))? {
                 Some(Reply::Received) => received = true,
                 Some(Reply::Error(code, text)) => {
-                    self.note(format!("{command}: ERROR {} {text}", code.as_str()));
+                    self.note(Note::CommandError {
+                        command: command.to_string(),
+                        code: code.as_str(),
+                        text,
+                    });
                     return Err(Failure::Fault(Some(code)));
                 }
                 _ => {}
             }
         }
         if !received {
-            self.note(format!("{command}: no RECEIVED, sending PING"));
+            self.note(Note::NoReceived {
+                command: command.to_string(),
+            });
             self.write(&Command::Ping)?;
             let answer = self.read_line(self.timeouts.received)?;
             return match answer {
@@ -519,23 +543,27 @@ impl Worker {
         while Instant::now() < deadline {
             match self.read_line(deadline.saturating_duration_since(Instant::now()))? {
                 Some(Reply::Ready) => {
-                    self.note(format!(
-                        "{command}: done in {} ms",
-                        start.elapsed().as_millis()
-                    ));
+                    self.note(Note::Done {
+                        command: command.to_string(),
+                        ms: start.elapsed().as_millis() as u64,
+                    });
                     return Ok(());
                 }
                 Some(Reply::Error(code, text)) => {
-                    self.note(format!("{command}: ERROR {} {text}", code.as_str()));
+                    self.note(Note::CommandError {
+                        command: command.to_string(),
+                        code: code.as_str(),
+                        text,
+                    });
                     return Err(Failure::Fault(Some(code)));
                 }
                 _ => {}
             }
         }
-        self.note(format!(
-            "{command}: no READY within {} ms",
-            self.timeouts.for_kind(command.kind()).as_millis()
-        ));
+        self.note(Note::NoReady {
+            command: command.to_string(),
+            ms: self.timeouts.for_kind(command.kind()).as_millis() as u64,
+        });
         Err(Failure::Fault(None))
     }
 }
@@ -547,14 +575,16 @@ mod tests {
     #[test]
     fn garbage_is_noted_once_a_second_with_a_count() {
         let mut garbage = Garbage::default();
-        assert_eq!(garbage.pace("x".into()).as_deref(), Some("x"));
+        assert_eq!(garbage.pace(), Some(0));
         for _ in 0..1000 {
-            assert_eq!(garbage.pace("x".into()), None);
+            assert_eq!(garbage.pace(), None);
         }
         garbage.last_noted = Some(Instant::now() - Duration::from_secs(1));
+        let held = garbage.pace().expect("a second later");
+        let entry = LogEntry::new(0, Note::RobotSays { text: "y".into() }, held);
         assert_eq!(
-            garbage.pace("y".into()).as_deref(),
-            Some("y (and 1000 more such lines not noted)")
+            entry.text,
+            "the robot says: y (and 1000 more such lines not noted)"
         );
     }
 }

@@ -87,6 +87,8 @@ turn = ist am Zug
 review-game = Partie auswerten
 game-review = Partie-Auswertung
 play-on-from-here = Von hier weiterspielen
+# The button's own words, inside its name above (so speech control finds it).
+play-on = Weiterspielen
 searching = Suche läuft …
 real-search = Echte Suche
 minimax-teaching = Minimax (Lernansicht)
@@ -273,7 +275,7 @@ caption-wins-now = Spalte { $column } macht vier in einer Reihe: Der Computer ge
 caption-wins = Er sieht einen sicheren Sieg mit { $stones ->
     [one] einem weiteren eigenen Stein
    *[other] noch { $stones } eigenen Steinen
-}, egal was der Gegner tut. Der goldene Weg ist die Zugfolge, der er folgen wird.
+}, egal was der Gegner tut. Der goldene Weg zeigt, wie dieser Sieg beginnt.
 caption-blocks = Der Gegner drohte mit vier in einer Reihe in Spalte { $blocked }: Der Computer blockiert. Er hat { $nodes } Stellungen angeschaut.
 caption-loses = Er sieht: Ein perfekter Gegner könnte mit { $stones ->
     [one] einem weiteren Stein

@@ -89,6 +89,8 @@ turn = to move
 review-game = Review the game
 game-review = Game review
 play-on-from-here = Play on from here
+# The button's own words, inside its name above (so speech control finds it).
+play-on = Play on
 searching = Searching …
 real-search = Real search
 minimax-teaching = Minimax (teaching)
@@ -278,7 +280,7 @@ caption-wins-now = Column { $column } makes four in a row: the computer wins!
 caption-wins = It sees a certain win with { $stones ->
     [one] one more coin
    *[other] { $stones } more coins
-} of its own, whatever the opponent does. The golden path is the line it will follow.
+} of its own, whatever the opponent does. The golden path shows how that win begins.
 caption-blocks = The opponent threatened four in a row in column { $blocked }: the computer blocks it. It looked at { $nodes } positions.
 caption-loses = It sees that a perfect opponent could win with { $stones ->
     [one] one coin

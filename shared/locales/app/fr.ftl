@@ -87,6 +87,8 @@ turn = joue
 review-game = Revoir la partie
 game-review = Analyse de la partie
 play-on-from-here = Reprendre d'ici
+# The button's own words, inside its name above (so speech control finds it).
+play-on = Reprendre
 searching = Recherche …
 real-search = Vraie recherche
 minimax-teaching = Minimax (leçon)
@@ -276,7 +278,7 @@ caption-wins-now = La colonne { $column } aligne quatre jetons : l'ordinateur g
 caption-wins = Il voit une victoire sûre avec { $stones ->
     [one] encore un jeton
    *[other] encore { $stones } jetons
-} à lui, quoi que fasse l'adversaire. Le chemin doré est la suite qu'il va jouer.
+} à lui, quoi que fasse l'adversaire. Le chemin doré montre le début de cette victoire.
 caption-blocks = L'adversaire menaçait d'aligner quatre jetons dans la colonne { $blocked } : l'ordinateur bloque. Il a regardé { $nodes } positions.
 caption-loses = Il voit qu'un adversaire parfait pourrait gagner avec { $stones ->
     [one] encore un jeton
