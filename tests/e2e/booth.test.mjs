@@ -422,6 +422,14 @@ test('two people play each other on the robot: waiting, names, each result, agai
     if (turn === 4) {
       await b.screenshot({ path: `${SHOTS}booth-two-people-800x480.png` });
       await a.screenshot({ path: `${SHOTS}booth-two-people-1920x1080.png` });
+      // The spectator screen of a game between two people has no thinking
+      // to show: the board takes the middle of a large screen.
+      await watch.setViewportSize({ width: 1920, height: 1080 });
+      await watch.waitForTimeout(300);
+      const board = await watch.locator('.board').boundingBox();
+      assert.ok(board.width > 1920 * 0.45 && Math.abs(board.x + board.width / 2 - 960) < 60,
+        `the board on /watch at 1920 is ${Math.round(board.width)} px wide from x ${Math.round(board.x)}`);
+      await watch.screenshot({ path: `${SHOTS}booth-two-people-watch-1920x1080.png` });
     }
   }
   await says(a, /You won against Bob_5!/);
