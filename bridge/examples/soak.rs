@@ -108,7 +108,7 @@ async fn main() {
         lan: false,
         token: String::new(),
         allowed_origins: vec![],
-        app: bridge::app_files::AppFiles::Folder(app_dir),
+        app: bridge::app_files::AppFiles::folder(&app_dir).unwrap(),
         own_screens: OwnScreens::Loopback,
         simulator: None,
         operator_token: OPERATOR.into(),

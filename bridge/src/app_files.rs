@@ -8,12 +8,19 @@
 //! year; every other (the page, `sw.js`, the worker, the data files) is
 //! revalidated with its ETag and costs a `304` when unchanged. The page is
 //! the booth's own (`index.bridge.html`, marked as served by a bridge).
+//!
+//! Every request for a file shares one copy of it in memory (the binary's
+//! own, or one read from the folder and kept until the file changes): a
+//! thousand slow readers of the 2.6 MB database cost one copy, not a
+//! thousand.
 
-use std::borrow::Cow;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
 
 use axum::Router;
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
@@ -21,7 +28,7 @@ use axum::response::{IntoResponse, Response};
 #[derive(Debug, Clone)]
 pub enum AppFiles {
     /// A folder with `index.html` at its top.
-    Folder(PathBuf),
+    Folder(Folder),
     /// The `dist/` folder as it was when the binary was built.
     Embedded,
 }
@@ -46,7 +53,10 @@ impl AppFiles {
     /// A message saying how to get an app there when `index.html` is missing.
     pub fn folder(dir: &Path) -> Result<AppFiles, String> {
         if dir.join("index.html").is_file() {
-            Ok(AppFiles::Folder(dir.to_path_buf()))
+            Ok(AppFiles::Folder(Folder {
+                dir: dir.to_path_buf(),
+                kept: Arc::default(),
+            }))
         } else {
             Err(format!(
                 "no app in {}: build it with `trunk build --release`, pass --app-dir, \
@@ -58,7 +68,12 @@ impl AppFiles {
 
     /// One of the app's files (`book.c4b`), if it has it. A path that could
     /// leave the app's folder names nothing.
-    pub fn read(&self, path: &str) -> Option<Cow<'static, [u8]>> {
+    pub fn read(&self, path: &str) -> Option<Bytes> {
+        self.file(path).map(|file| file.body)
+    }
+
+    /// One of the app's files with its entity tag.
+    fn file(&self, path: &str) -> Option<File> {
         let plain = path
             .split('/')
             .all(|part| !part.is_empty() && !part.starts_with('.') && !part.contains('\\'));
@@ -66,15 +81,21 @@ impl AppFiles {
             return None;
         }
         match self {
-            AppFiles::Folder(dir) => std::fs::read(dir.join(path)).ok().map(Into::into),
-            AppFiles::Embedded => embedded_file(path).map(Into::into),
+            AppFiles::Folder(folder) => folder.file(path),
+            AppFiles::Embedded => {
+                let body = embedded_file(path)?;
+                Some(File {
+                    tag: embedded_etag(path, body),
+                    body: Bytes::from_static(body),
+                })
+            }
         }
     }
 
     /// Where the files come from, in words.
     pub fn describe(&self) -> String {
         match self {
-            AppFiles::Folder(dir) => format!("app from {}", dir.display()),
+            AppFiles::Folder(folder) => format!("app from {}", folder.dir.display()),
             AppFiles::Embedded => "app built into the binary".into(),
         }
     }
@@ -93,15 +114,14 @@ impl AppFiles {
     fn answer(&self, path: &str, request: &HeaderMap) -> Response {
         let path = path.trim_start_matches('/');
         let asked = (!path.is_empty() && path != "index.html")
-            .then(|| self.read(path).map(|body| (path, body)))
+            .then(|| self.file(path).map(|file| (path, file)))
             .flatten();
-        let Some((name, body)) = asked
-            .or_else(|| self.read(PAGE).map(|body| (PAGE, body)))
-            .or_else(|| self.read("index.html").map(|body| ("index.html", body)))
+        let Some((name, File { body, tag })) = asked
+            .or_else(|| self.file(PAGE).map(|file| (PAGE, file)))
+            .or_else(|| self.file("index.html").map(|file| ("index.html", file)))
         else {
             return (StatusCode::NOT_FOUND, "no app here").into_response();
         };
-        let tag = self.etag(name, &body);
         let mut response = if not_modified(request, &tag) {
             StatusCode::NOT_MODIFIED.into_response()
         } else {
@@ -140,25 +160,71 @@ impl AppFiles {
     }
 }
 
-impl AppFiles {
-    /// The entity tag of the file `name` with this `body`: worked out once
-    /// per file for the files in the binary, which never change (the
-    /// page's Wasm is 744 KB to hash); afresh for a folder's, which may.
-    fn etag(&self, name: &str, body: &[u8]) -> String {
-        static KNOWN: std::sync::LazyLock<
-            std::sync::Mutex<std::collections::HashMap<String, String>>,
-        > = std::sync::LazyLock::new(Default::default);
-        match self {
-            AppFiles::Folder(_) => etag(body),
-            AppFiles::Embedded => {
-                let mut known = KNOWN.lock().expect("etags lock");
-                known
-                    .entry(name.to_owned())
-                    .or_insert_with(|| etag(body))
-                    .clone()
-            }
+/// The app's folder, with the files read from it so far.
+#[derive(Debug, Clone)]
+pub struct Folder {
+    dir: PathBuf,
+    /// By path: one copy each, shared by every response that sends it.
+    kept: Arc<Mutex<HashMap<String, Kept>>>,
+}
+
+/// A file as read, with what tells whether it is still the file on disk.
+#[derive(Debug, Clone)]
+struct Kept {
+    modified: SystemTime,
+    len: u64,
+    file: File,
+}
+
+/// A file's content and entity tag.
+#[derive(Debug, Clone)]
+struct File {
+    body: Bytes,
+    tag: String,
+}
+
+impl Folder {
+    /// `path` as it is on disk now: the copy kept while its time and size
+    /// are the same, else read again (a new build replaces the files).
+    /// Only files that exist are kept, so the memory is at most the
+    /// folder's size.
+    fn file(&self, path: &str) -> Option<File> {
+        let full = self.dir.join(path);
+        let meta = std::fs::metadata(&full).ok().filter(|m| m.is_file())?;
+        let modified = meta.modified().ok()?;
+        let len = meta.len();
+        if let Some(kept) = self.kept.lock().expect("files lock").get(path)
+            && (kept.modified, kept.len) == (modified, len)
+        {
+            return Some(kept.file.clone());
         }
+        let body = Bytes::from(std::fs::read(&full).ok()?);
+        let file = File {
+            tag: etag(&body),
+            body,
+        };
+        self.kept.lock().expect("files lock").insert(
+            path.to_owned(),
+            Kept {
+                modified,
+                len,
+                file: file.clone(),
+            },
+        );
+        Some(file)
     }
+}
+
+/// The entity tag of the binary's file `name`, worked out once per file
+/// (they never change, and the page's Wasm is 744 KB to hash).
+fn embedded_etag(name: &str, body: &[u8]) -> String {
+    static KNOWN: std::sync::LazyLock<Mutex<HashMap<String, String>>> =
+        std::sync::LazyLock::new(Default::default);
+    let mut known = KNOWN.lock().expect("etags lock");
+    known
+        .entry(name.to_owned())
+        .or_insert_with(|| etag(body))
+        .clone()
 }
 
 #[cfg(feature = "embed-app")]
@@ -340,14 +406,19 @@ mod tests {
         let (status, again, body) = get(&files, "/sw.js", &[("if-none-match", &tag)]).await;
         assert_eq!((status, body.as_str()), (StatusCode::NOT_MODIFIED, ""));
         assert_eq!(again["etag"], tag.as_str());
-        std::fs::write(
-            match &files {
-                AppFiles::Folder(dir) => dir.join("sw.js"),
-                AppFiles::Embedded => unreachable!(),
-            },
-            "const VERSION = 'y';",
-        )
-        .unwrap();
+        // A new build: the same size, a later time.
+        let AppFiles::Folder(folder) = &files else {
+            unreachable!()
+        };
+        let sw = folder.dir.join("sw.js");
+        std::fs::write(&sw, "const VERSION = 'y';").unwrap();
+        let later = SystemTime::now() + std::time::Duration::from_secs(2);
+        std::fs::File::options()
+            .write(true)
+            .open(&sw)
+            .unwrap()
+            .set_modified(later)
+            .unwrap();
         let (status, _, body) = get(&files, "/sw.js", &[("if-none-match", &tag)]).await;
         assert_eq!(
             (status, body.as_str()),

@@ -177,10 +177,65 @@ fn admit(counts: &Arc<Mutex<Counts>>, address: IpAddr, limits: &Limits) -> Optio
     })
 }
 
-/// A socket that holds its place among the connections while it lives.
+/// A connection's socket that holds its place in the counts until it
+/// closes, and gives up on a peer that takes nothing for [`WRITE_STALL`]:
+/// a reader that never reads holds no place (and no response) for long.
 struct Counted {
     stream: TcpStream,
     _place: Admitted,
+    /// Since when a write has waited for the peer to take bytes.
+    stalled: Option<Pin<Box<tokio::time::Sleep>>>,
+}
+
+/// The kernel's buffer for what a connection has not yet taken. Left to
+/// itself Linux grows it to 4 MB a connection, so that a thousand readers
+/// that never read would hold gigabytes of the machine's memory (and never
+/// stall a write, see [`WRITE_STALL`]); this is ample for a phone on the
+/// booth's Wi-Fi.
+const SEND_BUFFER: libc::c_int = 64 * 1024;
+
+fn limit_send_buffer(stream: &TcpStream) {
+    use std::os::fd::AsRawFd;
+    let size = SEND_BUFFER;
+    // SAFETY: the descriptor is the stream's, open for this call; the
+    // option's value is a c_int of the length given.
+    unsafe {
+        libc::setsockopt(
+            stream.as_raw_fd(),
+            libc::SOL_SOCKET,
+            libc::SO_SNDBUF,
+            (&raw const size).cast(),
+            std::mem::size_of::<libc::c_int>() as libc::socklen_t,
+        );
+    }
+}
+
+/// How long a write may wait for a peer that takes nothing. A phone on a
+/// poor line still takes some bytes every few seconds.
+pub const WRITE_STALL: Duration = Duration::from_secs(20);
+
+impl Counted {
+    /// `written` as it is, unless it has waited for [`WRITE_STALL`].
+    fn within_stall<T>(
+        &mut self,
+        cx: &mut Context<'_>,
+        written: Poll<io::Result<T>>,
+    ) -> Poll<io::Result<T>> {
+        if written.is_ready() {
+            self.stalled = None;
+            return written;
+        }
+        let stalled = self
+            .stalled
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(WRITE_STALL)));
+        if stalled.as_mut().poll(cx).is_ready() {
+            return Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the peer took nothing for 20 s",
+            )));
+        }
+        Poll::Pending
+    }
 }
 
 impl AsyncRead for Counted {
@@ -199,11 +254,13 @@ impl AsyncWrite for Counted {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.stream).poll_write(cx, buf)
+        let written = Pin::new(&mut self.stream).poll_write(cx, buf);
+        self.within_stall(cx, written)
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.stream).poll_flush(cx)
+        let flushed = Pin::new(&mut self.stream).poll_flush(cx);
+        self.within_stall(cx, flushed)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
@@ -215,7 +272,8 @@ impl AsyncWrite for Counted {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.stream).poll_write_vectored(cx, bufs)
+        let written = Pin::new(&mut self.stream).poll_write_vectored(cx, bufs);
+        self.within_stall(cx, written)
     }
 
     fn is_write_vectored(&self) -> bool {
@@ -271,10 +329,12 @@ pub async fn serve(
         // Nagle's algorithm holds the second until the page's delayed ACK,
         // 40 ms later on Linux.
         let _ = stream.set_nodelay(true);
+        limit_send_buffer(&stream);
         let reached = Reached(stream.local_addr().unwrap_or(peer));
         let io = TokioIo::new(Counted {
             stream,
             _place: place,
+            stalled: None,
         });
         let router = router.clone();
         let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {

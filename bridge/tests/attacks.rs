@@ -277,7 +277,7 @@ async fn a_jam_longer_than_the_idle_time_keeps_the_game() {
         lan: false,
         token: String::new(),
         allowed_origins: vec![],
-        app: bridge::app_files::AppFiles::Folder(std::env::temp_dir()),
+        app: bridge::app_files::AppFiles::Embedded,
         own_screens: bridge::server::OwnScreens::Loopback,
         simulator: Some(std::sync::Arc::clone(&sim)),
         operator_token: "operatortoken42".into(),
@@ -523,4 +523,70 @@ async fn a_handshake_with_an_invalid_key_is_refused() {
     }
     // The same request with a valid key opens.
     drop(raw_websocket(port).await);
+}
+
+/// A connection from `address` with a 4 KB receive window that asks for
+/// `path` and never reads the answer.
+async fn slow_reader(address: [u8; 4], port: u16, path: &str) -> Option<TcpStream> {
+    let socket = TcpSocket::new_v4().ok()?;
+    socket.set_recv_buffer_size(4096).ok()?;
+    socket.bind((address, 0).into()).ok()?;
+    let mut s = socket.connect(([127, 0, 0, 1], port).into()).await.ok()?;
+    let request = format!("GET /{path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n");
+    s.write_all(request.as_bytes()).await.ok()?;
+    Some(s)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thousand_slow_readers_of_the_largest_file_share_one_copy_and_are_let_go() {
+    bridge::connections::raise_file_limit(4096);
+    let b = Running::start();
+    let port = b.bridge.port;
+    // The app's folder holds a database as large as the real one (2.6 MB).
+    let database: Vec<u8> = (0..2_607_099u32).map(|i| (i * 7919 % 251) as u8).collect();
+    std::fs::write(b.dir.join("layer12.c4l"), &database).unwrap();
+    // 1,024 connections from 16 other loopback addresses ask for it and
+    // never read.
+    let mut crowd = Vec::new();
+    for i in 0..1024u32 {
+        let address = [127, 0, 5, 1 + u8::try_from(i / 64).unwrap()];
+        crowd.push(tokio::spawn(slow_reader(address, port, "layer12.c4l")));
+    }
+    let mut held = Vec::new();
+    for c in crowd {
+        held.extend(c.await.unwrap());
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    // The booth's own screen plays on: its move is on the board within a
+    // second.
+    let mut ws = connect(&b.bridge).await;
+    send(&mut ws, hello("player", "the-booths-own-screen")).await;
+    send(&mut ws, json!({"type": "start", "mode": "vs_computer"})).await;
+    snapshot_where(&mut ws, |s| s["can_move"] == true).await;
+    let start = Instant::now();
+    send(&mut ws, json!({"type": "move", "column": 4})).await;
+    snapshot_where(&mut ws, |s| !s["moves"].as_str().unwrap().is_empty()).await;
+    let moved = start.elapsed();
+    let peak = b.peak_kb();
+    eprintln!(
+        "{} slow readers of a 2.6 MB file: the booth's move shown in {moved:?}, peak RSS {peak} kB",
+        held.len()
+    );
+    assert!(held.len() >= 1000, "only {} connected", held.len());
+    assert!(peak < MEMORY_GOAL_KB, "peak {peak} kB");
+    assert!(moved < Duration::from_secs(1), "the move took {moved:?}");
+    // A reader that takes nothing is let go after the write stall: what
+    // it reads afterwards ends, short of the whole file.
+    let mut first = held.swap_remove(0);
+    tokio::time::sleep(bridge::connections::WRITE_STALL + Duration::from_secs(3)).await;
+    let mut rest = Vec::new();
+    let end = tokio::time::timeout(Duration::from_secs(5), first.read_to_end(&mut rest)).await;
+    assert!(
+        end.is_ok(),
+        "a reader that took nothing for 23 s is still connected"
+    );
+    assert!(
+        rest.len() < database.len(),
+        "the whole file came after the stall"
+    );
 }

@@ -46,7 +46,7 @@ async fn start_with_idle(
         lan,
         token: "secrettoken123".into(),
         allowed_origins: vec![],
-        app: bridge::app_files::AppFiles::Folder(dir),
+        app: bridge::app_files::AppFiles::folder(&dir).unwrap(),
         own_screens: if trust_loopback {
             OwnScreens::Loopback
         } else {

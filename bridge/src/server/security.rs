@@ -286,7 +286,7 @@ mod tests {
             lan,
             token: "t".into(),
             allowed_origins: vec!["http://kiosk.local:8080".into()],
-            app: AppFiles::Folder("dist".into()),
+            app: AppFiles::Embedded,
             own_screens: OwnScreens::Loopback,
             simulator: None,
             operator_token: String::new(),

@@ -168,6 +168,8 @@ pub fn serve_simulated_with(
 pub struct Running {
     pub child: std::process::Child,
     pub bridge: Bridge,
+    /// The folder it serves the app from.
+    pub dir: std::path::PathBuf,
 }
 
 impl Running {
@@ -196,6 +198,7 @@ impl Running {
         Running {
             child,
             bridge: Bridge { port },
+            dir,
         }
     }
 
