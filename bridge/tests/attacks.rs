@@ -590,3 +590,52 @@ async fn a_thousand_slow_readers_of_the_largest_file_share_one_copy_and_are_let_
         "the whole file came after the stall"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_refused_messages_reaches_the_staffs_page_as_a_few_views_a_second() {
+    use futures_util::SinkExt;
+    let b = Running::start_with("operator_token = \"operatortoken42\"\n");
+    let port = b.bridge.port;
+    let mut events = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+    let request = format!(
+        "GET /operator/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Operator-Token: operatortoken42\r\n\r\n"
+    );
+    events.write_all(request.as_bytes()).await.unwrap();
+    // 32 pages say hello as spectators, then send broken JSON 49 times a
+    // second each (just under the rate limit) for three seconds.
+    let mut pages = Vec::new();
+    for i in 0..32 {
+        let mut ws = connect(&b.bridge).await;
+        send(&mut ws, hello("spectator", &format!("flood-{i}"))).await;
+        pages.push(ws);
+    }
+    let flood = tokio::spawn(async move {
+        let mut sent = 0u64;
+        for _ in 0..(3 * 49) {
+            for ws in &mut pages {
+                if ws.send(Message::Text("{bad json".into())).await.is_ok() {
+                    sent += 1;
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(1000 / 49)).await;
+        }
+        sent
+    });
+    let mut seen = String::new();
+    let start = Instant::now();
+    let mut chunk = vec![0u8; 64 * 1024];
+    while start.elapsed() < Duration::from_secs(3) {
+        let left = Duration::from_secs(3).saturating_sub(start.elapsed());
+        match tokio::time::timeout(left, events.read(&mut chunk)).await {
+            Ok(Ok(n)) if n > 0 => seen.push_str(&String::from_utf8_lossy(&chunk[..n])),
+            _ => break,
+        }
+    }
+    let sent = flood.await.unwrap();
+    let views = seen.matches("\ndata:").count();
+    eprintln!("{sent} refused messages in 3 s: {views} views on the operator's stream");
+    assert!(sent > 3000, "only {sent} sent");
+    assert!((1..=14).contains(&views), "{views} views in 3 s");
+    // The staff still see them, within the view's refresh.
+    assert!(seen.contains("\"kind\":\"refused\""), "no refusal shown");
+}

@@ -337,8 +337,9 @@ impl Booth {
     /// refused with `code`.
     pub fn refused(&mut self, id: u64, code: ErrorCode) {
         let name = self.table.name_of(id);
+        // Not a change to the booth: a page that floods refusals must not
+        // wake the staff's page each time (it shows them within seconds).
         self.events.push(events::What::Refused { code, name });
-        self.changes.send_modify(|n| *n += 1);
     }
 
     /// The faults and refusals of late, oldest first.

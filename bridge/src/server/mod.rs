@@ -80,6 +80,8 @@ struct AppState {
     /// Held by the operator's change of settings from its check to its
     /// effect.
     saving: Arc<tokio::sync::Mutex<()>>,
+    /// The operator page's latest view, for every listener.
+    operator_feed: Arc<std::sync::OnceLock<tokio::sync::watch::Receiver<Arc<str>>>>,
 }
 
 /// The router of the bridge.
@@ -90,6 +92,7 @@ pub fn router(booth: Arc<Mutex<Booth>>, config: ServerConfig) -> Router {
         booth,
         live: Arc::new(Mutex::new(config.config.clone())),
         saving: Arc::default(),
+        operator_feed: Arc::default(),
         config: Arc::new(config),
         next_id: Arc::new(AtomicU64::new(1)),
         guesses: Arc::new(security::Guesses::new("operator token")),

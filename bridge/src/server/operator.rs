@@ -12,6 +12,7 @@ use axum::http::{StatusCode, header};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use futures_util::StreamExt;
 use serde::Serialize;
 
 use super::AppState;
@@ -80,27 +81,70 @@ async fn operator_state(State(state): State<AppState>) -> Response {
 
 /// The operator page's view, pushed as server-sent events whenever the
 /// game or the robot changes (a fault reaches the staff at once, without
-/// polling).
+/// polling). Every listener gets the one view [`publish_views`] built; a
+/// listener that lags gets only the latest.
 async fn operator_events(State(state): State<AppState>) -> Response {
     use axum::response::sse::{self, KeepAlive, Sse};
-    let changes = state.booth.lock().expect("booth lock").changes();
-    let stream = futures_util::stream::unfold(
-        (state, changes, true),
-        |(state, mut changes, first)| async move {
-            if !first && changes.changed().await.is_err() {
-                return None;
-            }
-            let view = serde_json::to_string(&operator_view(&state).await).unwrap_or_default();
-            let event = sse::Event::default().data(view);
-            Some((
-                Ok::<_, std::convert::Infallible>(event),
-                (state, changes, false),
-            ))
-        },
-    );
+    let mut feed = operator_feed(&state);
+    // The first event is the view as it is now, built for this listener.
+    feed.mark_unchanged();
+    let now = serde_json::to_string(&operator_view(&state).await).unwrap_or_default();
+    let first = futures_util::stream::once(async move { sse::Event::default().data(now) });
+    let next = futures_util::stream::unfold(feed, |mut feed| async move {
+        feed.changed().await.ok()?;
+        let view = feed.borrow_and_update().clone();
+        Some((sse::Event::default().data(&*view), feed))
+    });
+    let stream = first.chain(next).map(Ok::<_, std::convert::Infallible>);
     Sse::new(stream)
         .keep_alive(KeepAlive::default())
         .into_response()
+}
+
+/// The views of the operator page, as one task builds them (started with
+/// the first listener).
+fn operator_feed(state: &AppState) -> tokio::sync::watch::Receiver<std::sync::Arc<str>> {
+    state
+        .operator_feed
+        .get_or_init(|| {
+            let (feed, listeners) = tokio::sync::watch::channel(std::sync::Arc::<str>::from(""));
+            tokio::spawn(publish_views(state.clone(), feed));
+            listeners
+        })
+        .clone()
+}
+
+/// The shortest time between two views: a burst of changes (a flood of
+/// refused messages, a robot's fault storm) is one view.
+const VIEW_SPACING: std::time::Duration = std::time::Duration::from_millis(250);
+/// A view at least this often, for what changes without telling (the
+/// robot's log, refusals).
+const VIEW_REFRESH: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Builds the operator view once per change, at most one every
+/// [`VIEW_SPACING`], and hands it to every listener when it differs from
+/// the last.
+async fn publish_views(state: AppState, feed: tokio::sync::watch::Sender<std::sync::Arc<str>>) {
+    let mut changes = state.booth.lock().expect("booth lock").changes();
+    loop {
+        // Built only for someone (the feed itself holds one receiver; a
+        // new listener builds its first view itself).
+        if feed.receiver_count() > 1 {
+            let view = serde_json::to_string(&operator_view(&state).await).unwrap_or_default();
+            feed.send_if_modified(|last| {
+                let new = **last != *view;
+                if new {
+                    *last = view.into();
+                }
+                new
+            });
+        }
+        tokio::time::sleep(VIEW_SPACING).await;
+        tokio::select! {
+            changed = changes.changed() => if changed.is_err() { return },
+            () = tokio::time::sleep(VIEW_REFRESH) => {}
+        }
+    }
 }
 
 /// What the operator page shows, sent whole on every change.
