@@ -110,6 +110,7 @@ duration-minutes = { $m } min { $s } s
 no-events = Keine, seit die Bridge läuft.
 no-games = Noch keine Spiele aufgezeichnet.
 robot-fault = Störung des Roboters: { $why }
+robot-fault-storm = Störung des Roboters: { $why }, { $n } Mal in { $s } s
 refused = abgelehnt: { $why }
 refused-named = abgelehnt ({ $name }): { $why }
 

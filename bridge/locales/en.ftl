@@ -114,6 +114,7 @@ duration-minutes = { $m } min { $s } s
 no-events = None since the bridge started.
 no-games = No games recorded yet.
 robot-fault = robot fault: { $why }
+robot-fault-storm = robot fault: { $why }, { $n } times in { $s } s
 refused = refused: { $why }
 refused-named = refused { $name }: { $why }
 

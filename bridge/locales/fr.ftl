@@ -113,6 +113,7 @@ duration-minutes = { $m } min { $s } s
 no-events = Aucun depuis le démarrage du bridge.
 no-games = Aucune partie enregistrée pour l'instant.
 robot-fault = panne du robot : { $why }
+robot-fault-storm = panne du robot : { $why }, { $n } fois en { $s } s
 refused = refusé : { $why }
 refused-named = refusé ({ $name }) : { $why }
 

@@ -639,3 +639,99 @@ async fn a_flood_of_refused_messages_reaches_the_staffs_page_as_a_few_views_a_se
     // The staff still see them, within the view's refresh.
     assert!(seen.contains("\"kind\":\"refused\""), "no refusal shown");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_robots_fault_storm_is_one_line_for_the_staff_and_a_few_records_and_log_lines() {
+    use std::io::{Read, Write};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    // A robot on a pseudo-terminal that answers every command and, once
+    // ready, reports ERROR INTERNAL every 2 ms.
+    let (mut robot, host_side) = serialport::TTYPort::pair().unwrap();
+    serialport::SerialPort::set_timeout(&mut robot, Duration::from_millis(2)).unwrap();
+    let path = serialport::SerialPort::name(&host_side).unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let stopping = Arc::clone(&stop);
+    let storming = std::thread::spawn(move || {
+        let mut reports = 0u64;
+        let mut pending = Vec::new();
+        while !stopping.load(Ordering::SeqCst) {
+            let mut chunk = [0u8; 256];
+            if let Ok(n) = robot.read(&mut chunk) {
+                pending.extend_from_slice(&chunk[..n]);
+            }
+            while let Some(end) = pending.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = pending.drain(..=end).collect();
+                let answer: &[u8] = if line.starts_with(b"PING") {
+                    b"READY\n"
+                } else {
+                    b"RECEIVED\nREADY\n"
+                };
+                let _ = robot.write_all(answer);
+            }
+            if robot.write_all(b"ERROR INTERNAL overheated\n").is_ok() {
+                reports += 1;
+            }
+        }
+        reports
+    });
+    let dir = std::env::temp_dir().join(format!("bridge-storm-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
+    std::fs::write(
+        dir.join("bridge.toml"),
+        "operator_token = \"operatortoken42\"\n",
+    )
+    .unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let journal = dir.join("journal.log");
+    let mut bridge = std::process::Command::new(env!("CARGO_BIN_EXE_connect4-bridge"))
+        .args(["serve", "--robot", &path, "--port", &port.to_string()])
+        .args(["--config", dir.join("bridge.toml").to_str().unwrap()])
+        .args(["--app-dir", dir.to_str().unwrap()])
+        .args(["--records", dir.join("storm.sqlite").to_str().unwrap()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::fs::File::create(&journal).unwrap())
+        .spawn()
+        .unwrap();
+    tokio::time::sleep(Duration::from_secs(8)).await;
+    let (status, view) = http(
+        port,
+        "GET /operator/state",
+        &format!("127.0.0.1:{port}"),
+        "X-Operator-Token: operatortoken42\r\n",
+        "",
+    )
+    .await;
+    stop.store(true, Ordering::SeqCst);
+    let reports = storming.join().unwrap();
+    let _ = bridge.kill();
+    let _ = bridge.wait();
+    assert!(status.contains("200"), "{status}");
+    let view: serde_json::Value = serde_json::from_str(&view).unwrap();
+    let faults: Vec<&serde_json::Value> = view["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "fault")
+        .collect();
+    let counted: u64 = faults.iter().map(|e| e["count"].as_u64().unwrap()).sum();
+    let journal = std::fs::read_to_string(&journal).unwrap();
+    let robot_lines = journal.lines().filter(|l| l.contains("robot")).count();
+    let records = rusqlite::Connection::open(dir.join("storm.sqlite")).unwrap();
+    let recorded: i64 = records
+        .query_row("SELECT count(*) FROM faults", [], |r| r.get(0))
+        .unwrap();
+    eprintln!(
+        "a robot sent {reports} errors in 8 s: {} fault line(s) for the staff counting {counted}, {recorded} record(s), {robot_lines} journal lines",
+        faults.len()
+    );
+    assert!(counted >= 100, "the storm was not seen: {faults:?}");
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert!(recorded <= 2, "{recorded} faults recorded");
+    assert!(robot_lines <= 100, "{robot_lines} lines in the journal");
+}

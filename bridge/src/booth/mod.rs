@@ -71,6 +71,9 @@ impl Client {
     }
 }
 
+/// Within a storm of one fault, records at least this far apart.
+const FAULT_RECORDS_APART: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// The booth: the table (pages and game) and its effects on the robot,
 /// the records and the pages.
 pub struct Booth {
@@ -83,6 +86,8 @@ pub struct Booth {
     welcome: crate::messages::Welcome,
     records: Records,
     last_state: Option<LinkState>,
+    /// When a fault was last recorded.
+    fault_recorded: Option<std::time::Instant>,
     /// When the robot plays itself, at which levels (`None`: never).
     demo: Option<DemoSettings>,
     /// The levels a visitor may choose against the computer, and the
@@ -123,6 +128,7 @@ impl Booth {
             welcome: crate::messages::Welcome::default(),
             records,
             last_state: None,
+            fault_recorded: None,
             demo: None,
             levels: ["easy", "medium", "hard", "perfect", "adaptive"]
                 .map(|l| l.parse().expect("a known level"))
@@ -185,11 +191,19 @@ impl Booth {
             Some(LinkState::Fault | LinkState::Disconnected)
         );
         if was_fine && matches!(state, LinkState::Fault | LinkState::Disconnected) {
-            let game = self.table.game.as_ref().and_then(|g| g.record);
-            self.records.fault(status.fault, game);
-            self.events.push(events::What::Fault {
-                fault: status.fault,
-            });
+            // A storm of one fault is one line for the staff and a record a
+            // minute at most, so that a robot gone mad cannot fill the card.
+            let new = self.events.fault(status.fault);
+            let now = std::time::Instant::now();
+            if new
+                || self
+                    .fault_recorded
+                    .is_none_or(|at| now - at >= FAULT_RECORDS_APART)
+            {
+                let game = self.table.game.as_ref().and_then(|g| g.record);
+                self.records.fault(status.fault, game);
+                self.fault_recorded = Some(now);
+            }
         }
         self.last_state = Some(state);
         self.broadcast();
@@ -339,7 +353,7 @@ impl Booth {
         let name = self.table.name_of(id);
         // Not a change to the booth: a page that floods refusals must not
         // wake the staff's page each time (it shows them within seconds).
-        self.events.push(events::What::Refused { code, name });
+        self.events.refused(code, name);
     }
 
     /// The faults and refusals of late, oldest first.

@@ -25,7 +25,7 @@ use crate::codec::RobotCodec;
 use crate::robot_protocol::{Colour, Command, CommandKind, ErrorCode, Reply};
 pub use heard::{Heard, Listener};
 pub use note::Note;
-use worker::{Garbage, Worker};
+use worker::{Pacer, Worker};
 
 /// Which robot to talk to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -218,7 +218,7 @@ impl RobotLink {
             started: Instant::now(),
             fault: None,
             unsettled: true,
-            garbage: Garbage::default(),
+            pacer: Pacer::default(),
         };
         std::thread::Builder::new()
             .name("robot-link".into())

@@ -112,6 +112,41 @@ pub enum Note {
     },
 }
 
+impl Note {
+    /// The kind, as the operator page names it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Note::Opened { .. } => "opened",
+            Note::PortClosed => "port_closed",
+            Note::Ready => "ready",
+            Note::Operator { .. } => "operator",
+            Note::Done { .. } => "done",
+            Note::CommandError { .. } => "command_error",
+            Note::IdleError { .. } => "idle_error",
+            Note::StillInError { .. } => "still_in_error",
+            Note::NoReceived { .. } => "no_received",
+            Note::MaybeLost { .. } => "maybe_lost",
+            Note::Resending { .. } => "resending",
+            Note::Lost { .. } => "lost",
+            Note::NoReady { .. } => "no_ready",
+            Note::LateReply { .. } => "late_reply",
+            Note::RobotSays { .. } => "robot_says",
+            Note::Unreadable { .. } => "unreadable",
+            Note::Overlong { .. } => "overlong",
+            Note::DummyShows { .. } => "dummy_shows",
+        }
+    }
+
+    /// Whether a robot (or its cable) can make this happen without end: a
+    /// finished command and the staff's requests cannot.
+    pub fn may_storm(&self) -> bool {
+        !matches!(
+            self,
+            Note::Done { .. } | Note::Operator { .. } | Note::DummyShows { .. }
+        )
+    }
+}
+
 impl fmt::Display for Note {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -164,5 +199,11 @@ mod tests {
             serde_json::json!({"kind": "done", "command": "DROP R 4", "ms": 300})
         );
         assert_eq!(note.to_string(), "DROP R 4: done in 300 ms");
+        assert_eq!(note.kind(), "done");
+        let storm = Note::IdleError {
+            code: "INTERNAL",
+            text: String::new(),
+        };
+        assert_eq!(serde_json::to_value(&storm).unwrap()["kind"], storm.kind());
     }
 }

@@ -70,40 +70,54 @@ pub(super) struct Worker {
     /// still answer commands the link gave up on: see [`Worker::settle`].
     pub(super) unsettled: bool,
     /// Lines from the robot that mean nothing, noted once a second.
-    pub(super) garbage: Garbage,
+    pub(super) pacer: Pacer,
 }
 
-/// A robot line that spews garbage must not fill the journal on the Pi's
-/// SD card: what it sends is noted at most once a second, with a count of
-/// the lines not noted since.
+/// A robot that spews garbage or a storm of errors must not fill the
+/// journal on the Pi's SD card: each kind of note that can repeat
+/// endlessly is noted at most once a second, with a count of those not
+/// noted since.
 #[derive(Default)]
-pub(super) struct Garbage {
+pub(super) struct Pacer {
+    kinds: std::collections::HashMap<&'static str, Pace>,
+}
+
+#[derive(Default)]
+struct Pace {
     last_noted: Option<Instant>,
     held: u64,
 }
 
-impl Garbage {
-    /// Whether to note a line now: `Some` with the count of lines held back
-    /// since the last one noted, or `None` to hold this one back too.
-    fn pace(&mut self) -> Option<u64> {
+impl Pacer {
+    /// Whether to note a line of `kind` now: `Some` with the count of such
+    /// lines held back since the last one noted, or `None` to hold this one
+    /// back too.
+    fn pace(&mut self, kind: &'static str) -> Option<u64> {
         let now = Instant::now();
-        if self
+        let pace = self.kinds.entry(kind).or_default();
+        if pace
             .last_noted
             .is_some_and(|last| now.duration_since(last) < Duration::from_secs(1))
         {
-            self.held += 1;
+            pace.held += 1;
             return None;
         }
-        self.last_noted = Some(now);
-        Some(std::mem::take(&mut self.held))
+        pace.last_noted = Some(now);
+        Some(std::mem::take(&mut pace.held))
     }
 }
 
 const LOG_LENGTH: usize = 200;
 
 impl Worker {
-    fn note(&self, note: Note) {
-        self.note_held(note, 0);
+    /// Notes `note`, paced by [`Pacer`] when it is of a kind that can
+    /// repeat without end.
+    fn note(&mut self, note: Note) {
+        if !note.may_storm() {
+            self.note_held(note, 0);
+        } else if let Some(held) = self.pacer.pace(note.kind()) {
+            self.note_held(note, held);
+        }
     }
 
     /// Notes `note`, saying that `held` such lines before it were not.
@@ -114,14 +128,6 @@ impl Worker {
         log.push_back(entry);
         while log.len() > LOG_LENGTH {
             log.pop_front();
-        }
-    }
-
-    /// Notes a line from the robot that means nothing, paced by
-    /// [`Garbage`].
-    fn note_garbage(&mut self, note: Note) {
-        if let Some(held) = self.garbage.pace() {
-            self.note_held(note, held);
         }
     }
 
@@ -255,7 +261,8 @@ impl Worker {
 
     fn run_dummy(&mut self) {
         while !self.stop.load(Ordering::SeqCst) {
-            for request in std::mem::take(&mut *self.requests.lock().expect("requests lock")) {
+            let requests = std::mem::take(&mut *self.requests.lock().expect("requests lock"));
+            for request in requests {
                 self.note(Note::Operator {
                     request: request.name(),
                 });
@@ -413,7 +420,7 @@ impl Worker {
                     return Err(Failure::Fault(Some(code)));
                 }
                 Some(reply) => {
-                    self.note_garbage(Note::LateReply {
+                    self.note(Note::LateReply {
                         reply: format!("{reply:?}"),
                     });
                 }
@@ -499,7 +506,7 @@ impl Worker {
                 },
                 Some(Heard::Overlong) => Note::Overlong { max: MAX_LINE },
             };
-            self.note_garbage(note);
+            self.note(note);
         }
     }
 
@@ -573,14 +580,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn garbage_is_noted_once_a_second_with_a_count() {
-        let mut garbage = Garbage::default();
-        assert_eq!(garbage.pace(), Some(0));
+    fn a_repeating_kind_is_noted_once_a_second_with_a_count() {
+        let mut pacer = Pacer::default();
+        assert_eq!(pacer.pace("robot_says"), Some(0));
         for _ in 0..1000 {
-            assert_eq!(garbage.pace(), None);
+            assert_eq!(pacer.pace("robot_says"), None);
         }
-        garbage.last_noted = Some(Instant::now() - Duration::from_secs(1));
-        let held = garbage.pace().expect("a second later");
+        assert_eq!(pacer.pace("idle_error"), Some(0), "each kind apart");
+        pacer.kinds.get_mut("robot_says").unwrap().last_noted =
+            Some(Instant::now() - Duration::from_secs(1));
+        let held = pacer.pace("robot_says").expect("a second later");
         let entry = LogEntry::new(0, Note::RobotSays { text: "y".into() }, held);
         assert_eq!(
             entry.text,
