@@ -50,10 +50,10 @@ enum Command {
         #[arg(long)]
         records: Option<PathBuf>,
         /// Which browsers on this machine are the booth's own screens:
-        /// `loopback` (every 127.x.y.z and ::1) or `localhost` (only
-        /// 127.0.0.1 and ::1, so a browser sent to 127.0.0.2 is a phone
-        /// on the Wi-Fi, for trying a phone's view on one machine).
-        #[arg(long, default_value = "loopback", value_parser = own_screens)]
+        /// `localhost` (only those sent to 127.0.0.1 and ::1, so a browser
+        /// sent to 127.0.0.2 is a phone on the Wi-Fi) or `loopback` (every
+        /// 127.x.y.z and ::1). Never a request a proxy forwarded.
+        #[arg(long, default_value = "localhost", value_parser = own_screens)]
         own_screens: OwnScreens,
     },
     /// A simulated robot on a pseudo-terminal.

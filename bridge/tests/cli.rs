@@ -565,3 +565,57 @@ fn saves_at_once_keep_the_file_valid_private_and_equal_to_the_settings_in_effect
     assert!(!config.exists());
     assert!(stop(server).success());
 }
+
+/// The status line of a GET for `path` sent to `to` with `extra` headers.
+fn status_at(to: &str, port: u16, path: &str, extra: &str) -> String {
+    let mut s = TcpStream::connect((to, port)).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{extra}Connection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    text.lines().next().unwrap_or("").to_owned()
+}
+
+#[test]
+fn only_a_browser_sent_to_localhost_is_the_booths_own_screen_never_one_behind_a_proxy() {
+    let dir = std::env::temp_dir().join(format!("bridge-own-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
+    let config = dir.join("bridge.toml");
+    std::fs::write(&config, "lan_token = \"lanToken12345\"\n").unwrap();
+    let port = free_port();
+    let _server = Server(
+        Command::new(env!("CARGO_BIN_EXE_connect4-bridge"))
+            .args(["serve", "--lan", "--config", config.to_str().unwrap()])
+            .args(["--port", &port.to_string(), "--robot", "dummy"])
+            .args(["--app-dir", dir.to_str().unwrap()])
+            .args(["--records", dir.join("booth.sqlite").to_str().unwrap()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let start = Instant::now();
+    while http_get(port, "/").is_none() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the server starts"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // The booth's own screen gets the join code (with the LAN token in it).
+    let own = status_at("127.0.0.1", port, "/join-qr.svg", "");
+    assert!(own.contains("200"), "{own}");
+    // A visitor through a proxy or tunnel on the booth's computer does not.
+    for header in ["X-Forwarded-For: 203.0.113.7", "Forwarded: for=203.0.113.7"] {
+        let proxied = status_at("127.0.0.1", port, "/join-qr.svg", &format!("{header}\r\n"));
+        assert!(proxied.contains("404"), "{header}: {proxied}");
+    }
+    // Nor does another loopback address.
+    let other = status_at("127.0.0.2", port, "/join-qr.svg", "");
+    assert!(other.contains("404"), "{other}");
+}

@@ -127,8 +127,9 @@ async fn join_qr(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Extension(reached): Extension<Reached>,
     State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
 ) -> Response {
-    let own_screen = security::own_screen(&state.config, peer, reached);
+    let own_screen = security::own_screen(&state.config, peer, reached, &headers);
     let url = state
         .booth
         .lock()

@@ -10,7 +10,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
 
@@ -112,18 +112,20 @@ pub fn origin_allowed(origin: &str, host: &str, config: &ServerConfig) -> bool {
 }
 
 /// Which addresses are the booth's own screens (they play without the
-/// LAN token and see the join code).
+/// LAN token and see the join code). A request that came through a
+/// reverse proxy or tunnel (it says whom it forwards) is never one: the
+/// proxy's own address stands for every visitor behind it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum OwnScreens {
     /// Every loopback address (127.0.0.0/8 and ::1): any browser on the
-    /// booth's computer.
-    #[default]
+    /// booth's computer, whatever address it was sent to.
     Loopback,
     /// Only pages on this machine that reached the bridge at 127.0.0.1
     /// or ::1, so a browser sent to 127.0.0.2 stands for a phone on the
-    /// Wi-Fi (`serve --lan --own-screens localhost`): one machine can
-    /// walk through both views. (Linux connects to 127.0.0.2 from
-    /// 127.0.0.1: the address reached tells them apart, not the peer's.)
+    /// Wi-Fi: one machine can walk through both views. (Linux connects to
+    /// 127.0.0.2 from 127.0.0.1: the address reached tells them apart, not
+    /// the peer's.)
+    #[default]
     Localhost,
     /// None: every page is a LAN device (the tests' phones).
     Nobody,
@@ -140,9 +142,26 @@ impl OwnScreens {
     }
 }
 
-/// Whether a page from `peer`, which reached the bridge at `reached`, is
-/// one of the booth's own screens.
-pub(super) fn own_screen(config: &ServerConfig, peer: SocketAddr, reached: Reached) -> bool {
+/// The headers by which a proxy or tunnel says whom it forwards.
+const FORWARDED: [&str; 5] = [
+    "forwarded",
+    "x-forwarded-for",
+    "x-forwarded-host",
+    "x-real-ip",
+    "cf-connecting-ip",
+];
+
+/// Whether a page from `peer`, which reached the bridge at `reached` with
+/// these request `headers`, is one of the booth's own screens.
+pub(super) fn own_screen(
+    config: &ServerConfig,
+    peer: SocketAddr,
+    reached: Reached,
+    headers: &HeaderMap,
+) -> bool {
+    if FORWARDED.iter().any(|name| headers.contains_key(*name)) {
+        return false;
+    }
     let localhost = |ip: IpAddr| {
         let ip = ip.to_canonical();
         ip == IpAddr::from([127, 0, 0, 1]) || ip == IpAddr::from(std::net::Ipv6Addr::LOCALHOST)
@@ -299,15 +318,17 @@ mod tests {
     #[test]
     fn only_localhost_is_an_own_screen_when_asked() {
         let at = |ip: &str| SocketAddr::new(ip.parse().unwrap(), 8080);
+        let none = HeaderMap::new();
         let own = |c: &ServerConfig, peer: &str, reached: &str| {
-            own_screen(c, at(peer), Reached(at(reached)))
+            own_screen(c, at(peer), Reached(at(reached)), &none)
         };
         let mut c = config(true);
+        c.own_screens = OwnScreens::parse("loopback").unwrap();
         for ip in ["127.0.0.1", "127.0.0.2", "::1", "::ffff:127.0.0.1"] {
             assert!(own(&c, ip, ip), "{ip}");
         }
         assert!(!own(&c, "192.168.1.20", "192.168.1.5"));
-        c.own_screens = OwnScreens::parse("localhost").unwrap();
+        c.own_screens = OwnScreens::default();
         for (peer, reached, is_own) in [
             ("127.0.0.1", "127.0.0.1", true),
             ("::1", "::1", true),
@@ -318,6 +339,16 @@ mod tests {
             ("192.168.1.20", "192.168.1.5", false),
         ] {
             assert_eq!(own(&c, peer, reached), is_own, "{peer} to {reached}");
+        }
+        // A visitor behind a proxy or tunnel on the booth's computer.
+        for name in FORWARDED {
+            let mut forwarded = HeaderMap::new();
+            forwarded.insert(name, "203.0.113.7".parse().unwrap());
+            let localhost = at("127.0.0.1");
+            assert!(
+                !own_screen(&c, localhost, Reached(localhost), &forwarded),
+                "{name}"
+            );
         }
         c.own_screens = OwnScreens::Nobody;
         assert!(!own(&c, "127.0.0.1", "127.0.0.1"));

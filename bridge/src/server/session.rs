@@ -63,7 +63,7 @@ pub(super) async fn upgrade(
         tracing::warn!("refused a WebSocket from origin {origin:?} ({peer})");
         return (StatusCode::FORBIDDEN, "foreign origin").into_response();
     }
-    let own = own_screen(&state.config, peer, reached);
+    let own = own_screen(&state.config, peer, reached, headers);
     websocket::accept(request, MAX_MESSAGE, move |socket| {
         session(socket, peer, own, state)
     })
