@@ -286,22 +286,86 @@ impl AsyncWrite for Counted {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Reached(pub SocketAddr);
 
+/// The sockets the bridge listens on: its IPv4 and IPv6 addresses.
+pub struct Listeners(pub Vec<TcpListener>);
+
+impl From<TcpListener> for Listeners {
+    fn from(listener: TcpListener) -> Listeners {
+        Listeners(vec![listener])
+    }
+}
+
+impl Listeners {
+    /// Listens on `port` at the loopback addresses (127.0.0.1 and ::1),
+    /// or with `lan` on every address of both families. IPv6 is skipped
+    /// (with a warning) where the machine has none.
+    ///
+    /// # Errors
+    /// The IPv4 address cannot be bound (the port is taken).
+    pub async fn bind(lan: bool, port: u16) -> io::Result<Listeners> {
+        use std::net::{Ipv4Addr, Ipv6Addr};
+        let v4 = if lan {
+            Ipv4Addr::UNSPECIFIED
+        } else {
+            Ipv4Addr::LOCALHOST
+        };
+        let v6 = if lan {
+            Ipv6Addr::UNSPECIFIED
+        } else {
+            Ipv6Addr::LOCALHOST
+        };
+        let mut listeners = vec![TcpListener::bind((v4, port)).await?];
+        match listen_v6_only(SocketAddr::from((v6, port))) {
+            Ok(listener) => listeners.push(listener),
+            Err(e) => tracing::warn!("not listening on [{v6}]:{port} (IPv6): {e}"),
+        }
+        Ok(Listeners(listeners))
+    }
+}
+
+/// A listener on an IPv6 address only, beside the IPv4 one on the same
+/// port (Linux would otherwise take IPv4 on `[::]` too, and clash).
+fn listen_v6_only(address: SocketAddr) -> io::Result<TcpListener> {
+    use std::os::fd::AsRawFd;
+    let socket = tokio::net::TcpSocket::new_v6()?;
+    socket.set_reuseaddr(true)?;
+    let yes: libc::c_int = 1;
+    // SAFETY: the descriptor is the socket's, open for this call; the
+    // option's value is a c_int of the length given.
+    let set = unsafe {
+        libc::setsockopt(
+            socket.as_raw_fd(),
+            libc::IPPROTO_IPV6,
+            libc::IPV6_V6ONLY,
+            (&raw const yes).cast(),
+            std::mem::size_of::<libc::c_int>() as libc::socklen_t,
+        )
+    };
+    if set != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    socket.bind(address)?;
+    socket.listen(1024)
+}
+
 /// Serves `router` on `listener` within `limits` until `shutdown`
 /// completes. A connection beyond a limit is closed at once; the router
 /// sees each request's peer as `ConnectInfo<SocketAddr>` and the address
 /// it reached as [`Reached`].
 pub async fn serve(
-    listener: TcpListener,
+    listeners: impl Into<Listeners>,
     router: Router,
     limits: Limits,
     shutdown: impl Future<Output = ()>,
 ) {
+    let Listeners(listeners) = listeners.into();
     let counts = Arc::new(Mutex::new(Counts::default()));
     let mut shutdown = pin!(shutdown);
     let mut refused = 0u64;
     loop {
+        let any = futures_util::future::select_all(listeners.iter().map(|l| Box::pin(l.accept())));
         let (stream, peer) = tokio::select! {
-            accepted = listener.accept() => match accepted {
+            (accepted, _, _) = any => match accepted {
                 Ok(accepted) => accepted,
                 Err(e) => {
                     // Out of files or memory for a moment: wait rather

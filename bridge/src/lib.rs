@@ -40,7 +40,7 @@ use crate::server::ServerConfig;
 /// Runs the server on `listener` until `shutdown` completes: the booth's
 /// idle timer and its robot-status broadcasts included.
 pub async fn run(
-    listener: tokio::net::TcpListener,
+    listeners: impl Into<connections::Listeners>,
     booth: Booth,
     server: ServerConfig,
     shutdown: impl Future<Output = ()>,
@@ -70,7 +70,7 @@ pub async fn run(
     });
     let limits = server.limits;
     let router = server::router(Arc::clone(&booth), server);
-    connections::serve(listener, router, limits, shutdown).await;
+    connections::serve(listeners, router, limits, shutdown).await;
     // Leave the robot between two commands, not halfway through a drop.
     let between =
         settled.wait_for(|s| !matches!(s.state, LinkState::Working | LinkState::Restoring));

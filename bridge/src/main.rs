@@ -349,10 +349,9 @@ fn serve(
         config_file,
         limits: Limits::default().within_files(raise_file_limit(FILES_WANTED)),
     };
-    let address = if lan { "0.0.0.0" } else { "127.0.0.1" };
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async move {
-        let listener = tokio::net::TcpListener::bind((address, cfg.port)).await?;
+        let listener = bridge::connections::Listeners::bind(lan, cfg.port).await?;
         greet(
             &cfg,
             &app,

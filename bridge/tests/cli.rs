@@ -580,7 +580,8 @@ fn status_at(to: &str, port: u16, path: &str, extra: &str) -> String {
 }
 
 #[test]
-fn only_a_browser_sent_to_localhost_is_the_booths_own_screen_never_one_behind_a_proxy() {
+fn only_a_browser_sent_to_localhost_or_ipv6_loopback_is_the_booths_own_screen_never_one_behind_a_proxy()
+ {
     let dir = std::env::temp_dir().join(format!("bridge-own-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -618,4 +619,12 @@ fn only_a_browser_sent_to_localhost_is_the_booths_own_screen_never_one_behind_a_
     // Nor does another loopback address.
     let other = status_at("127.0.0.2", port, "/join-qr.svg", "");
     assert!(other.contains("404"), "{other}");
+    // The bridge listens on IPv6 too, where the machine has it; ::1 is
+    // the booth's own.
+    if std::net::TcpListener::bind("[::1]:0").is_ok() {
+        let v6 = status_at("::1", port, "/join-qr.svg", "");
+        assert!(v6.contains("200"), "{v6}");
+    } else {
+        eprintln!("this machine has no IPv6 loopback: [::1] not tried");
+    }
 }
