@@ -50,7 +50,7 @@ impl fmt::Display for SaveError {
             SaveError::Io { path, error } => write!(f, "cannot write {}: {error}", path.display()),
             SaveError::Missing(path) => write!(
                 f,
-                "{} was deleted while the bridge ran: the settings are in effect but not saved; \
+                "{} was deleted while the bridge ran: nothing was saved or changed; \
                  put the file back (its last version may be in {}) and save again",
                 path.display(),
                 sibling(path, "previous").display()
@@ -115,9 +115,51 @@ pub fn save(path: &Path, settings: &StaffSettings) -> Result<(), SaveError> {
             "the settings read back differ from those written".into(),
         ]));
     }
-    replace(&sibling(&target, "previous"), &before, &kept).map_err(io)?;
+    remove_stale_temporaries(&target);
+    let previous = sibling(&target, "previous");
+    replace(&previous, &before, &kept).map_err(|error| SaveError::Io {
+        path: previous.clone(),
+        error,
+    })?;
     replace(&target, &text, &kept).map_err(io)?;
     Ok(())
+}
+
+/// Removes what a save killed halfway left beside `path` (a bridge stopped
+/// with SIGKILL, a power cut): its temporary files, named after a process
+/// that no longer runs.
+fn remove_stale_temporaries(path: &Path) {
+    let (Some(folder), Some(name)) = (path.parent(), path.file_name()) else {
+        return;
+    };
+    let prefix = format!(".{}.", name.to_string_lossy());
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let file = file.to_string_lossy();
+        let Some(rest) = file
+            .strip_prefix(prefix.as_str())
+            .and_then(|r| r.strip_suffix(".tmp"))
+        else {
+            continue;
+        };
+        // `.{name}.{pid}-{n}-{random}.tmp` (or `.{name}.previous.{pid}…`).
+        let pid = rest
+            .rsplit('.')
+            .next()
+            .unwrap_or(rest)
+            .split('-')
+            .next()
+            .unwrap_or("");
+        let running = pid.parse::<u32>().is_ok_and(|pid| {
+            pid == std::process::id() || Path::new(&format!("/proc/{pid}")).exists()
+        });
+        if !running && !pid.is_empty() {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Replaces the file at `path` (a link there is replaced, not followed)
@@ -318,6 +360,39 @@ mod tests {
             .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
             .collect();
         assert!(leftovers.is_empty(), "{leftovers:?}");
+    }
+
+    #[test]
+    fn a_save_killed_halfway_leaves_nothing_after_the_next_and_a_folder_in_the_way_is_named() {
+        let dir = folder().join("killed");
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("bridge.toml");
+        std::fs::write(&path, "idle_ask_s = 30\n").unwrap();
+        // What a bridge killed mid-save left (no process has that id).
+        let stale = dir.join(".bridge.toml.999999999-0-00000000000000ff.tmp");
+        let stale_previous = dir.join(".bridge.toml.previous.999999999-1-00000000000000ff.tmp");
+        let someone_elses = dir.join("notes.tmp");
+        for file in [&stale, &stale_previous, &someone_elses] {
+            std::fs::write(file, "half").unwrap();
+        }
+        let mut settings = Config::load(&path).unwrap().staff_settings();
+        settings.idle_ask_s = 31;
+        save(&path, &settings).unwrap();
+        assert!(!stale.exists() && !stale_previous.exists());
+        assert!(someone_elses.exists(), "only the bridge's own are removed");
+        // A folder where `.previous` goes: the error names it, not the file.
+        let previous = sibling(&path, "previous");
+        std::fs::remove_file(&previous).unwrap();
+        std::fs::create_dir(&previous).unwrap();
+        settings.idle_ask_s = 32;
+        let error = save(&path, &settings).unwrap_err().to_string();
+        assert!(error.contains("bridge.toml.previous"), "{error}");
+        assert_eq!(
+            Config::load(&path).unwrap().idle_ask_s,
+            31,
+            "nothing changed"
+        );
     }
 
     #[test]

@@ -181,6 +181,11 @@ async fn the_app_is_served_only_to_its_own_host_name() {
     assert!(get_status(b.port, "/watch", &own).await.contains("200"));
     let rebound = format!("evil.example:{}", b.port);
     assert!(get_status(b.port, "/", &rebound).await.contains("403"));
+    // Two Host lines, one of them ours: refused whichever comes first.
+    for extra in [format!("Host: {rebound}\r\n"), format!("Host: {own}\r\n")] {
+        let (status, _) = http(b.port, "GET /", &own, &extra, "").await;
+        assert!(status.contains("400"), "{extra}: {status}");
+    }
 }
 
 #[tokio::test]

@@ -60,18 +60,21 @@ pub(super) async fn security_headers(
     response
 }
 
-/// Every request, files included, must name this bridge as its host: a
-/// foreign page that rebinds its own domain name to 127.0.0.1 gets nothing.
+/// Every request, files included, must name this bridge as its host, once:
+/// a foreign page that rebinds its own domain name to 127.0.0.1 gets
+/// nothing, and a request with two `Host` lines (which a proxy and the
+/// bridge might read differently) is refused.
 pub(super) async fn check_host(
     State(state): State<AppState>,
     request: axum::extract::Request,
     next: middleware::Next,
 ) -> Response {
-    let host = request
-        .headers()
-        .get(header::HOST)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
+    let mut hosts = request.headers().get_all(header::HOST).iter();
+    let host = hosts.next().and_then(|v| v.to_str().ok()).unwrap_or("");
+    if hosts.next().is_some() {
+        tracing::warn!("refused a request with more than one Host");
+        return (StatusCode::BAD_REQUEST, "more than one Host").into_response();
+    }
     if host_allowed(host, &state.config) {
         next.run(request).await
     } else {
