@@ -247,7 +247,11 @@ fn accepted(request: &HeaderMap) -> Vec<(&'static str, &'static str)> {
                 .next()
                 .is_some_and(|name| name.eq_ignore_ascii_case(wanted))
                 && parts.all(|p| {
-                    p.strip_prefix("q=")
+                    // `q=0` refuses the encoding, in any case and spacing.
+                    let p = p.to_ascii_lowercase();
+                    p.strip_prefix('q')
+                        .map(|rest| rest.trim_start())
+                        .and_then(|rest| rest.strip_prefix('='))
                         .and_then(|q| q.trim().parse::<f32>().ok())
                         .is_none_or(|q| q > 0.0)
                 })
@@ -380,11 +384,14 @@ mod tests {
             ("br", "brotli")
         );
         assert_eq!(headers["content-type"], "application/wasm");
-        let (_, headers, body) = get(&files, wasm, &[("accept-encoding", "gzip, br;q=0")]).await;
-        assert_eq!(
-            (headers["content-encoding"].to_str().unwrap(), body.as_str()),
-            ("gzip", "gzip")
-        );
+        for refused in ["gzip, br;q=0", "gzip, BR;Q=0", "gzip, br; q = 0.0"] {
+            let (_, headers, body) = get(&files, wasm, &[("accept-encoding", refused)]).await;
+            assert_eq!(
+                (headers["content-encoding"].to_str().unwrap(), body.as_str()),
+                ("gzip", "gzip"),
+                "{refused}"
+            );
+        }
         let (_, headers, body) = get(&files, wasm, &[]).await;
         assert!(headers.get("content-encoding").is_none());
         assert_eq!(body, "\0asm plain");
