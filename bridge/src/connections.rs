@@ -196,17 +196,37 @@ const SEND_BUFFER: libc::c_int = 64 * 1024;
 
 fn limit_send_buffer(stream: &TcpStream) {
     use std::os::fd::AsRawFd;
-    let size = SEND_BUFFER;
-    // SAFETY: the descriptor is the stream's, open for this call; the
-    // option's value is a c_int of the length given.
-    unsafe {
+    // Best effort: without it the kernel's own growth applies.
+    let _ = set_socket_option(
+        stream.as_raw_fd(),
+        libc::SOL_SOCKET,
+        libc::SO_SNDBUF,
+        SEND_BUFFER,
+    );
+}
+
+/// Sets an integer socket option on `fd`.
+fn set_socket_option(
+    fd: std::os::fd::RawFd,
+    level: libc::c_int,
+    name: libc::c_int,
+    value: libc::c_int,
+) -> io::Result<()> {
+    // SAFETY: the caller's descriptor is open for this call; the option's
+    // value is a c_int of the length given.
+    let set = unsafe {
         libc::setsockopt(
-            stream.as_raw_fd(),
-            libc::SOL_SOCKET,
-            libc::SO_SNDBUF,
-            (&raw const size).cast(),
+            fd,
+            level,
+            name,
+            (&raw const value).cast(),
             std::mem::size_of::<libc::c_int>() as libc::socklen_t,
-        );
+        )
+    };
+    if set == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
     }
 }
 
@@ -329,21 +349,7 @@ fn listen_v6_only(address: SocketAddr) -> io::Result<TcpListener> {
     use std::os::fd::AsRawFd;
     let socket = tokio::net::TcpSocket::new_v6()?;
     socket.set_reuseaddr(true)?;
-    let yes: libc::c_int = 1;
-    // SAFETY: the descriptor is the socket's, open for this call; the
-    // option's value is a c_int of the length given.
-    let set = unsafe {
-        libc::setsockopt(
-            socket.as_raw_fd(),
-            libc::IPPROTO_IPV6,
-            libc::IPV6_V6ONLY,
-            (&raw const yes).cast(),
-            std::mem::size_of::<libc::c_int>() as libc::socklen_t,
-        )
-    };
-    if set != 0 {
-        return Err(io::Error::last_os_error());
-    }
+    set_socket_option(socket.as_raw_fd(), libc::IPPROTO_IPV6, libc::IPV6_V6ONLY, 1)?;
     socket.bind(address)?;
     socket.listen(1024)
 }

@@ -170,10 +170,21 @@ fn free_port() -> u16 {
 
 /// `connect4-bridge serve --config <config>` on `port`, once it answers.
 fn serve_with(config: &std::path::Path, port: u16, log: &std::path::Path) -> Server {
+    serve_with_args(config, port, log, &[])
+}
+
+/// As [`serve_with`], with more arguments to `serve`.
+fn serve_with_args(
+    config: &std::path::Path,
+    port: u16,
+    log: &std::path::Path,
+    more: &[&str],
+) -> Server {
     let server = Server(
         Command::new(env!("CARGO_BIN_EXE_connect4-bridge"))
             .args(["serve", "--config", config.to_str().unwrap()])
             .args(["--port", &port.to_string(), "--robot", "dummy"])
+            .args(more)
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(log).unwrap())
             .spawn()
@@ -589,25 +600,16 @@ fn only_a_browser_sent_to_localhost_or_ipv6_loopback_is_the_booths_own_screen_ne
     let config = dir.join("bridge.toml");
     std::fs::write(&config, "lan_token = \"lanToken12345\"\n").unwrap();
     let port = free_port();
-    let _server = Server(
-        Command::new(env!("CARGO_BIN_EXE_connect4-bridge"))
-            .args(["serve", "--lan", "--config", config.to_str().unwrap()])
-            .args(["--port", &port.to_string(), "--robot", "dummy"])
-            .args(["--app-dir", dir.to_str().unwrap()])
-            .args(["--records", dir.join("booth.sqlite").to_str().unwrap()])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    let start = Instant::now();
-    while http_get(port, "/").is_none() {
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "the server starts"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let app_dir = dir.to_str().unwrap();
+    let records = dir.join("booth.sqlite");
+    let more = [
+        "--lan",
+        "--app-dir",
+        app_dir,
+        "--records",
+        records.to_str().unwrap(),
+    ];
+    let _server = serve_with_args(&config, port, &dir.join("own.log"), &more);
     // The booth's own screen gets the join code (with the LAN token in it).
     let own = status_at("127.0.0.1", port, "/join-qr.svg", "");
     assert!(own.contains("200"), "{own}");
