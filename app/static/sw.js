@@ -32,6 +32,14 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+// This worker's cache, unless a newer worker has deleted it: an old worker
+// still answering the page (or adding the page's list) while the new one
+// activates must not make the deleted cache again, which left two caches,
+// the old one never deleted.
+function ownCache() {
+  return caches.has(VERSION).then((kept) => (kept ? caches.open(VERSION) : null));
+}
+
 // The page lists what it loaded before this worker controlled it.
 self.addEventListener('message', (event) => {
   const listed = event.data && event.data.cache;
@@ -40,14 +48,14 @@ self.addEventListener('message', (event) => {
     // with a request twice, and WebKit lists the page's Wasm twice (its
     // fetch and its compilation), which left Safari with nothing cached.
     const urls = [...new Set(listed)].filter((u) => !u.endsWith('/sw.js'));
-    event.waitUntil(caches.open(VERSION).then((cache) => cache.addAll(urls)).catch(() => {}));
+    event.waitUntil(ownCache().then((cache) => cache && cache.addAll(urls)).catch(() => {}));
   }
 });
 
 function keep(request, response) {
   if (response.ok) {
     const copy = response.clone();
-    caches.open(VERSION).then((cache) => cache.put(request, copy));
+    ownCache().then((cache) => cache && cache.put(request, copy)).catch(() => {});
   }
   return response;
 }
