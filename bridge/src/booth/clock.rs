@@ -15,6 +15,10 @@ pub const DEFAULT_GRACE: Duration = Duration::from_secs(30);
 /// visitors.
 pub const DEFAULT_OFFER: Duration = Duration::from_secs(120);
 
+/// A turn's limit in idle times: a player who answers "still there?" has
+/// that long for one move, and no longer.
+const TURN_IN_IDLE_TIMES: u32 = 3;
+
 /// The booth's times.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Times {
@@ -26,6 +30,16 @@ pub struct Times {
     pub grace: Duration,
     /// Time a person waiting for an opponent is offered to others.
     pub offer: Duration,
+}
+
+impl Times {
+    /// The longest a player may take over one move, whatever they answer
+    /// to "still there?": three idle times (two minutes with the
+    /// defaults), so that one answer is honoured in full and nobody holds
+    /// the robot by answering.
+    pub fn turn_limit(&self) -> Duration {
+        self.idle_free * TURN_IN_IDLE_TIMES
+    }
 }
 
 impl Table {
@@ -56,10 +70,18 @@ impl Table {
             return Changes::new();
         }
         // Only the visitor's own silence ends a game: while the robot
-        // cannot take a move, or a page is away (its grace time is the
-        // one clock shown then), the idle clock waits, and starts afresh
-        // once both are back.
-        if robot_down || game.seats.iter().any(|s| s.away.is_some()) {
+        // cannot take a move the clocks wait, and start afresh once it is
+        // back. While a page is away, its grace time is the one clock
+        // shown, but the turn's runs on: going away and back does not buy
+        // time.
+        if robot_down {
+            game.restart_turn();
+            return Changes::new();
+        }
+        if game.turn_since.elapsed() >= times.turn_limit() {
+            return self.end_game(NoticeCode::EndedIdle, None);
+        }
+        if game.seats.iter().any(|s| s.away.is_some()) {
             game.restart_idle_clock();
             return Changes::new();
         }

@@ -5,6 +5,7 @@
 //! (it only keeps the number of its entry in them), and is tested on its
 //! own.
 
+use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
 use engine::player::{LevelSpec, PlayerConfig};
@@ -40,6 +41,9 @@ pub(super) struct Seat {
     /// Since when its page has been gone (the seat is kept for the grace
     /// time).
     pub(super) away: Option<Instant>,
+    /// The address of the person's device (`None`: one of the booth's own
+    /// screens, or the computer): what fairness knows it by.
+    pub(super) device: Option<IpAddr>,
 }
 
 impl Seat {
@@ -62,7 +66,10 @@ pub(super) struct Game {
     pub(super) record: Option<i64>,
     /// The first seat, then the second.
     pub(super) seats: [Seat; 2],
+    /// The idle clock: the last move, or the last "still there".
     pub(super) last_move: Instant,
+    /// The turn's clock: the last move, whatever the player answers.
+    pub(super) turn_since: Instant,
     pub(super) asked: bool,
     /// The session that started the game: only it may start another while
     /// this one runs.
@@ -70,11 +77,18 @@ pub(super) struct Game {
 }
 
 impl Game {
-    /// Starts the idle clock afresh: a move, a player saying they are
-    /// still there, the second person arriving, the robot back.
+    /// Starts the idle clock afresh: a player saying they are still
+    /// there, a page back (and all that restarts the turn).
     pub(super) fn restart_idle_clock(&mut self) {
         self.last_move = Instant::now();
         self.asked = false;
+    }
+
+    /// Starts both clocks afresh: a move, the second person arriving, the
+    /// robot back. Only these give a player a turn's full time again.
+    pub(super) fn restart_turn(&mut self) {
+        self.restart_idle_clock();
+        self.turn_since = self.last_move;
     }
 
     /// Whether the first person waits for a second to take the other seat.
@@ -99,6 +113,7 @@ impl Game {
             record: None,
             seats,
             last_move: Instant::now(),
+            turn_since: Instant::now(),
             asked: false,
             owner: None,
         }
@@ -137,7 +152,7 @@ impl Game {
         self.board
             .play(usize::from(column).wrapping_sub(1))
             .map_err(|_| ErrorCode::IllegalMove)?;
-        self.restart_idle_clock();
+        self.restart_turn();
         Ok(())
     }
 
@@ -154,8 +169,8 @@ impl Game {
             return Err(ErrorCode::NotAllowed);
         }
         self.seats[1] = Seat::taken(Some(session.to_string()), Some(name));
-        // The first move's clock starts when both are there.
-        self.restart_idle_clock();
+        // The first move's clocks start when both are there.
+        self.restart_turn();
         Ok(())
     }
 

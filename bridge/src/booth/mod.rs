@@ -17,6 +17,7 @@ mod command;
 mod computer;
 mod demo;
 pub mod events;
+mod fairness;
 mod game;
 mod settings;
 mod snapshot;
@@ -26,6 +27,7 @@ mod table;
 mod tests;
 
 use std::collections::{BTreeMap, HashMap};
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -54,18 +56,20 @@ pub struct Client {
 }
 
 impl Client {
-    /// Connection `id` before its hello: no role, no name, a session of its
-    /// own until it names the one it keeps across reloads. A `trusted`
-    /// page is one on this machine: one of the booth's own screens.
-    pub fn new(id: u64, outbox: Outbox, trusted: bool) -> Client {
+    /// Connection `id` from `address` before its hello: no role, no
+    /// name, a session of its own until it names the one it keeps across
+    /// reloads. An `own_screen` is one of the booth's own screens, trusted
+    /// from the start.
+    pub fn new(id: u64, outbox: Outbox, own_screen: bool, address: IpAddr) -> Client {
         Client {
             outbox,
             page: Page {
                 role: None,
                 session: format!("connection-{id}"),
                 name: None,
-                trusted,
-                own_screen: trusted,
+                trusted: own_screen,
+                own_screen,
+                address,
             },
         }
     }
@@ -436,6 +440,8 @@ impl Booth {
             LinkState::Fault | LinkState::Disconnected | LinkState::Restoring
         );
         let changes = self.table.tick(&self.times, robot_down);
+        self.apply(changes);
+        let changes = self.table.line_tick();
         self.apply(changes);
     }
 }

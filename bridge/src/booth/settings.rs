@@ -69,12 +69,17 @@ impl Booth {
     }
 
     /// The welcome for a page: the booth's language and the join address
-    /// go only to the booth's own screens.
+    /// go only to the booth's own screens; every page learns how long a
+    /// turn may take.
     pub fn welcome_for(&self, own_screen: bool) -> Welcome {
-        if own_screen {
+        let welcome = if own_screen {
             self.welcome.clone()
         } else {
             self.welcome.for_visitor()
+        };
+        Welcome {
+            turn_limit_s: Some(self.times.turn_limit().as_secs()),
+            ..welcome
         }
     }
 }

@@ -28,6 +28,11 @@ impl Table {
             .filter(|caller| caller.may_play())
             .map(|caller| self.sides_of(&caller.session))
             .unwrap_or_default();
+        let line = u32::try_from(self.fairness.waiting()).unwrap_or(u32::MAX);
+        let line_place = self
+            .caller(id)
+            .and_then(|caller| self.fairness.place(&caller.session))
+            .and_then(|place| u32::try_from(place).ok());
         let you = match sides.as_slice() {
             [Side::First] => Part::First,
             [Side::Second] => Part::Second,
@@ -48,6 +53,8 @@ impl Table {
                 again: [false; 2],
                 offer_left_s: None,
                 away_left_s: [None, None],
+                line,
+                line_place,
                 you,
                 can_move: false,
                 robot,
@@ -86,6 +93,8 @@ impl Table {
                 s.away
                     .map(|since| grace.saturating_sub(since.elapsed()).as_secs())
             }),
+            line,
+            line_place,
             you,
             can_move,
             robot,

@@ -4,11 +4,13 @@
 //! nothing and is tested without a server.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::time::Instant;
 
 use engine::Side;
 
 use super::change::{Change, Changes};
+use super::fairness::Fairness;
 use super::game::Game;
 use crate::messages::{GameMode, NoticeCode, Role};
 use crate::records::Outcome;
@@ -26,6 +28,8 @@ pub(super) struct Page {
     pub(super) trusted: bool,
     /// Whether it is one of the booth's own screens (on this machine).
     pub(super) own_screen: bool,
+    /// The address its device connects from.
+    pub(super) address: IpAddr,
 }
 
 /// Who sent a message: what each command checks.
@@ -35,6 +39,10 @@ pub(super) struct Caller {
     pub(super) session: String,
     pub(super) trusted: bool,
     pub(super) role: Option<Role>,
+    /// One of the booth's own screens: they come first at the robot.
+    pub(super) own_screen: bool,
+    /// The address its device connects from.
+    pub(super) address: IpAddr,
 }
 
 impl Caller {
@@ -42,6 +50,12 @@ impl Caller {
     /// LAN token).
     pub(super) fn may_play(&self) -> bool {
         self.role == Some(Role::Player) && self.trusted
+    }
+
+    /// The address fairness knows the caller's device by: none for the
+    /// booth's own screens, which share this machine's.
+    pub(super) fn device(&self) -> Option<IpAddr> {
+        (!self.own_screen).then_some(self.address)
     }
 }
 
@@ -51,6 +65,8 @@ pub(super) struct Table {
     pub(super) game: Option<Game>,
     /// Since when nobody has played (the start, or the last game's end).
     pub(super) quiet_since: Instant,
+    /// Who waits for the robot, and who must let others go first.
+    pub(super) fairness: Fairness,
 }
 
 impl Table {
@@ -60,6 +76,7 @@ impl Table {
             pages: HashMap::new(),
             game: None,
             quiet_since: Instant::now(),
+            fairness: Fairness::default(),
         }
     }
 
@@ -71,6 +88,8 @@ impl Table {
             session: page.session.clone(),
             trusted: page.trusted,
             role: page.role,
+            own_screen: page.own_screen,
+            address: page.address,
         })
     }
 
@@ -153,6 +172,19 @@ impl Table {
             NoticeCode::Restarted => Outcome::Restarted,
         };
         let mut changes: Changes = self.close_record(outcome).into_iter().collect();
+        // A game that ran into a limit: its people let others go first for
+        // a while, so that starting again cannot hold the robot.
+        if matches!(
+            why,
+            NoticeCode::EndedByStaff | NoticeCode::EndedIdle | NoticeCode::NoOpponent
+        ) && let Some(game) = &self.game
+        {
+            for seat in &game.seats {
+                if let Some(session) = &seat.session {
+                    self.fairness.rest(session, seat.device);
+                }
+            }
+        }
         self.game = None;
         self.quiet_since = Instant::now();
         changes.push(Change::Notice { code: why, name });

@@ -481,6 +481,8 @@ impl Config {
             join_url: None,
             name: Some(self.booth_name.clone()).filter(|n| !n.is_empty()),
             robot_hints: self.robot_hints,
+            // The booth says it, from its times in effect.
+            turn_limit_s: None,
         }
     }
 

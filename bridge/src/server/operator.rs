@@ -161,6 +161,10 @@ struct OperatorView {
     unrecorded: Option<Unrecorded>,
     records_file: Option<FileEvent>,
     game: Option<GameSummary>,
+    /// How many visitors wait in line for the robot.
+    line: usize,
+    /// How many devices the staff closed the robot to for today.
+    barred: usize,
     /// The config in effect, the token hidden.
     config: Config,
     /// The settings the staff may change.
@@ -195,6 +199,8 @@ async fn operator_view(state: &AppState) -> OperatorView {
         unrecorded,
         records_file,
         game: booth.game_summary(),
+        line: booth.line(),
+        barred: booth.barred_devices(),
         config: live.shown(),
         settings: live.staff_settings(),
         levels: LevelChoices::of_engine(),
@@ -227,7 +233,7 @@ async fn operator_action(State(state): State<AppState>, body: String) -> Respons
     let Ok(action) = serde_json::from_str::<StaffAction>(&body) else {
         return (
             StatusCode::BAD_REQUEST,
-            "send {\"action\": …} with end_game, rebuild, test_leds or reset",
+            "send {\"action\": …} with end_game, end_game_and_bar, lift_bars, rebuild, test_leds or reset",
         )
             .into_response();
     };

@@ -69,13 +69,14 @@ pub(super) async fn upgrade(
     })
 }
 
-async fn session(mut socket: Socket, peer: SocketAddr, loopback: bool, state: AppState) {
+async fn session(mut socket: Socket, peer: SocketAddr, own_screen: bool, state: AppState) {
     let id = state.next_id.fetch_add(1, Ordering::SeqCst);
     let outbox = Outbox::new();
     {
         let mut booth = state.booth.lock().expect("booth lock");
-        outbox.send(&ServerMessage::Welcome(booth.welcome_for(loopback)));
-        booth.connect(id, Client::new(id, outbox.clone(), loopback));
+        outbox.send(&ServerMessage::Welcome(booth.welcome_for(own_screen)));
+        let address = peer.ip().to_canonical();
+        booth.connect(id, Client::new(id, outbox.clone(), own_screen, address));
     }
     let hello_by = tokio::time::Instant::now() + HELLO_WITHIN;
     let mut greeted = false;

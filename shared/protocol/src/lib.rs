@@ -162,6 +162,11 @@ pub struct Welcome {
     /// in robot games (they would let a visitor play perfectly).
     #[serde(default)]
     pub robot_hints: bool,
+    /// The longest a player may take over one move, whatever they answer
+    /// when asked whether they are still there: then the game ends and
+    /// the robot goes to the next visitor.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_limit_s: Option<u64>,
 }
 
 impl Welcome {
@@ -228,6 +233,13 @@ pub enum ErrorCode {
     Binary,
     /// Too many messages a second.
     RateLimited,
+    /// Others come first: people wait in line for the robot, or this
+    /// device's last game ended at a limit (nobody moved, nobody came,
+    /// the staff ended it) a short while ago.
+    OthersFirst,
+    /// The booth's staff closed the robot to this device for the rest of
+    /// the day; it may still watch.
+    Barred,
 }
 
 /// What the bridge tells pages that is not a reply.
@@ -340,12 +352,23 @@ pub struct Snapshot {
     /// for it to come back before it ends.
     #[serde(default, skip_serializing_if = "is_nobody_away")]
     pub away_left_s: [Option<u64>; 2],
+    /// How many people wait in line for the robot.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub line: u32,
+    /// This page's place in that line (1: next), if it waits.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line_place: Option<u32>,
     /// This page's part.
     pub you: Part,
     /// Whether this page may move now (its turn, and the robot ready).
     pub can_move: bool,
     /// The robot.
     pub robot: RobotStatus,
+}
+
+/// Whether nobody waits in line (then the field is left out).
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// Whether no seat's page is away (then the field is left out).

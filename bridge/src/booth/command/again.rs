@@ -8,10 +8,15 @@ use crate::messages::ErrorCode;
 pub(in crate::booth) struct Again;
 
 impl Again {
-    /// Notes the wish; once every person in the game has asked, the next
-    /// game starts (see [`crate::booth::game::Game::again`]).
+    /// Notes the wish, unless others wait for the robot; once every
+    /// person in the game has asked, the next game starts (see [`crate::booth::game::Game::again`]).
     pub(in crate::booth) fn apply(self, table: &mut Table, caller: &Caller) -> Reply {
         let seat = table.seat_of_player(caller).ok_or(ErrorCode::NotAllowed)?;
+        // Those in line for the robot come before another game of the
+        // same people.
+        if table.fairness.waiting() > 0 {
+            return Err(ErrorCode::OthersFirst);
+        }
         let game = table.game.as_mut().ok_or(ErrorCode::NoGame)?;
         match game.again(seat)? {
             Some(next) => {

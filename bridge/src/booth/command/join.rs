@@ -8,11 +8,14 @@ use crate::messages::ErrorCode;
 pub(in crate::booth) struct Join;
 
 impl Join {
-    /// Seats the caller in the free second seat under their name; the
-    /// first person cannot take it too.
+    /// Seats the caller in the free second seat under their name (not a
+    /// device the staff barred); the first person cannot take it too.
     pub(in crate::booth) fn apply(self, table: &mut Table, caller: &Caller) -> Reply {
         if !caller.may_play() {
             return Err(ErrorCode::NotAllowed);
+        }
+        if table.fairness.barred(caller) {
+            return Err(ErrorCode::Barred);
         }
         // Each person is named on the other's screen: a seat needs a name,
         // and not the one already in the other seat.
@@ -22,6 +25,9 @@ impl Join {
         }
         let game = table.game.as_mut().ok_or(ErrorCode::NoGame)?;
         game.join(&caller.session, name)?;
+        game.seats[1].device = caller.device();
+        // Seated: no longer in line.
+        table.fairness.took(caller);
         Ok(vec![Change::Seats])
     }
 }

@@ -4,7 +4,7 @@ use engine::Side;
 use engine::player::LevelSpec;
 
 use super::Context;
-use crate::booth::change::{Change, Reply};
+use crate::booth::change::{Change, Changes, Reply};
 use crate::booth::game::{COMPUTER, Game, Seat};
 use crate::booth::table::{Caller, Table};
 use crate::messages::{ErrorCode, GameMode, NoticeCode};
@@ -36,9 +36,13 @@ impl Start {
     }
 
     /// Starts the game if the robot is free (a demo gives way to any
-    /// visitor) or the caller is playing the game on it. Against the
-    /// computer, the booth plays its side at the chosen level, which must
-    /// be one it offers (its first if none was chosen).
+    /// visitor) and the caller's turn has come (see [`fairness`]), or the
+    /// caller is playing the game on it and nobody waits. A caller who
+    /// finds the robot taken gets in line. Against the computer, the
+    /// booth plays its side at the chosen level, which must be one it
+    /// offers (its first if none was chosen).
+    ///
+    /// [`fairness`]: crate::booth::fairness
     pub(in crate::booth) fn apply(
         self,
         table: &mut Table,
@@ -48,26 +52,36 @@ impl Start {
         if !caller.may_play() {
             return Err(ErrorCode::NotAllowed);
         }
+        if table.fairness.barred(caller) {
+            return Err(ErrorCode::Barred);
+        }
         let level = match self.level {
             None => context.levels.first().copied(),
             Some(level) => context.levels.contains(&level).then_some(level),
         }
         .ok_or(ErrorCode::UnknownLevel)?;
+        if table.fairness.resting(caller) && !caller.own_screen {
+            return Err(ErrorCode::OthersFirst);
+        }
         let name = table.name_of(caller.id);
         let mut changes = Vec::new();
         let running = table
             .game
             .as_ref()
             .filter(|g| !g.board.is_over() && g.mode != GameMode::Demo);
+        let restart = running.is_some();
         if let Some(game) = running {
             // Only the person who started a running game may end it for a
-            // new one; the other person in it is told.
+            // new one, and not while others wait; the other person in it is
+            // told.
             if game.owner.as_deref() != Some(caller.session.as_str()) {
-                return Err(if table.seat_of(&caller.session).is_some() {
-                    ErrorCode::NotAllowed
-                } else {
-                    ErrorCode::Busy
-                });
+                if table.seat_of(&caller.session).is_some() {
+                    return Err(ErrorCode::NotAllowed);
+                }
+                return Ok(lined_up(table, caller));
+            }
+            if table.fairness.waiting() > 0 {
+                return Err(ErrorCode::OthersFirst);
             }
             let others = game
                 .seats
@@ -80,8 +94,15 @@ impl Start {
                 });
             }
         }
+        if !restart && !table.fairness.may_take(caller) {
+            return Ok(lined_up(table, caller));
+        }
+        table.fairness.took(caller);
         changes.extend(table.close_record(Outcome::Restarted));
-        let person = Seat::taken(Some(caller.session.clone()), name);
+        let person = Seat {
+            device: caller.device(),
+            ..Seat::taken(Some(caller.session.clone()), name)
+        };
         let computer = Seat {
             name: Some(COMPUTER.to_string()),
             level: Some(level),
@@ -103,5 +124,17 @@ impl Start {
         table.game = Some(game);
         changes.push(Change::Game);
         Ok(changes)
+    }
+}
+
+/// The caller in line for the robot: every page learns the line's length,
+/// and theirs their place. A full line refuses them as busy.
+fn lined_up(table: &mut Table, caller: &Caller) -> Changes {
+    if table.fairness.line_up(caller) {
+        vec![Change::Seats]
+    } else if table.fairness.place(&caller.session).is_some() {
+        Changes::new()
+    } else {
+        vec![Change::Refused(ErrorCode::Busy)]
     }
 }

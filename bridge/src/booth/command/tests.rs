@@ -26,6 +26,11 @@ fn table() -> Table {
             name: None,
             trusted,
             own_screen: trusted,
+            address: if trusted {
+                std::net::Ipv4Addr::LOCALHOST.into()
+            } else {
+                std::net::Ipv4Addr::new(192, 168, 1, 3).into()
+            },
         };
         table.pages.insert(id, page);
     }

@@ -22,8 +22,17 @@ fn booth() -> Booth {
 /// Connects page `id` (trusted: on this machine, or with the token).
 fn page(booth: &mut Booth, id: u64, trusted: bool) -> Inbox {
     let outbox = Outbox::new();
-    booth.connect(id, Client::new(id, outbox.clone(), trusted));
+    booth.connect(id, Client::new(id, outbox.clone(), trusted, address(id, trusted)));
     Inbox(outbox)
+}
+
+/// Where page `id` connects from: this machine, or a device of its own.
+fn address(id: u64, own_screen: bool) -> std::net::IpAddr {
+    if own_screen {
+        std::net::Ipv4Addr::LOCALHOST.into()
+    } else {
+        std::net::Ipv4Addr::new(192, 168, 1, u8::try_from(id).unwrap_or(u8::MAX)).into()
+    }
 }
 
 /// What a page receives: its outbox, read back.
@@ -166,15 +175,18 @@ fn two_people_take_turns_and_one_cannot_hold_both_seats() {
     assert_eq!((s.you, s.turn), (Part::Second, Some(Seat::Second)));
     assert_eq!(s.seats, [Some("Ada".into()), Some("Bob".into())]);
     assert_eq!(last_snapshot(&mut first).you, Part::First);
-    // A third visitor finds the robot taken.
-    let _third = page(&mut b, 3, true);
+    // A third visitor finds the robot taken, and gets in line.
+    let mut third = page(&mut b, 3, true);
     b.handle(3, hello(Role::Player, "cy", "Cyd"));
     let busy = ClientMessage::Start {
         mode: GameMode::VsComputer,
         computer_first: false,
         level: None,
     };
-    assert_eq!(refused(b.handle(3, busy)), Some(ErrorCode::Busy));
+    assert_eq!(refused(b.handle(3, busy)), None);
+    let s = last_snapshot(&mut third);
+    assert_eq!((s.line, s.line_place, s.you), (1, Some(1), Part::Spectator));
+    assert_eq!(last_snapshot(&mut first).line_place, None);
     assert_eq!(
         refused(b.handle(3, ClientMessage::Join)),
         Some(ErrorCode::Busy)
@@ -558,4 +570,5 @@ fn a_second_person_ends_the_offer_and_starts_the_first_moves_clock() {
 }
 
 mod computer;
+mod fairness;
 mod golden;
