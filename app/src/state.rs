@@ -199,6 +199,18 @@ impl BoothView {
         })
     }
 
+    /// How many wait in line for the robot, and this page's place among
+    /// them (tracked).
+    pub fn line(&self) -> (u32, Option<u32>) {
+        self.snapshot
+            .with(|s| s.as_ref().map_or((0, None), |s| (s.line, s.line_place)))
+    }
+
+    /// The longest a move on the robot may take, in seconds (tracked).
+    pub fn turn_limit_s(&self) -> Option<u64> {
+        self.welcome.with(|w| w.as_ref().and_then(|w| w.turn_limit_s))
+    }
+
     /// The address a phone on the LAN joins with, on the booth's own
     /// screens (tracked).
     pub fn join_url(&self) -> Option<String> {

@@ -507,7 +507,7 @@ test('an offer nobody takes runs out: the waiting person and the spectator scree
   assert.deepEqual([...await a.errors(), ...await watch.errors()], []);
 });
 
-test('a second visitor finds the robot busy and is offered to watch', async (t) => {
+test('a second visitor finds the robot busy, gets in line or watches, and is first once it is free', async (t) => {
   await ownBridge(t);
   const first = await context(t);
   const a = await first.newPage();
@@ -524,11 +524,26 @@ test('a second visitor finds the robot busy and is offered to watch', async (t) 
   await b.getByText('The robot is busy with another game').waitFor();
   assert.equal(await b.getByRole('link', { name: 'Watch' }).count(), 1);
   assert.equal(await b.locator('#robot .lobby-robot').count(), 0, 'no "the robot is ready" over "busy"');
+  // The booth's rule on time, before anyone plays.
+  assert.match(await b.locator('#robot .lobby-turn-limit').textContent(), /A move at least every 120 s, or the game ends/);
+  await b.getByLabel('Your name').fill('Cem_3');
+  await b.getByRole('button', { name: 'Get in line' }).click();
+  await b.locator('#robot .line', { hasText: 'You are next in line for the robot.' }).waitFor();
+  assert.ok(await b.getByRole('button', { name: 'Get in line' }).evaluate((x) => x.disabled), 'once in line, not twice');
+  // Anyone watching sees the rule and the line.
+  const watch = await first.newPage();
+  await watch.goto(`${base}watch`);
+  await watch.locator('.booth-rules', { hasText: 'One visitor is waiting in line.' }).waitFor();
 
-  // Leaving (once confirmed) frees the robot for the next visitor.
+  // Leaving (once confirmed) frees the robot for the next visitor, who is
+  // told it is theirs.
   await a.locator('.robot-line .leave').click();
   await a.getByRole('button', { name: 'Leave', exact: true }).click();
   await b.getByText('The robot is busy with another game').waitFor({ state: 'detached' });
+  await b.locator('#robot .line', { hasText: 'The robot is free for you' }).waitFor();
+  await b.getByRole('button', { name: 'Play on the robot' }).click();
+  await b.locator('.robot-line .seats', { hasText: 'Cem_3' }).waitFor();
+  assert.deepEqual([...await a.errors(), ...await b.errors(), ...await watch.errors()], []);
 });
 
 test('the booth\'s screen shows its join QR code, a phone joins with it, and a quiet player is asked, counted down and freed', async (t) => {

@@ -58,6 +58,37 @@ pub fn RobotPanel() -> impl IntoView {
         seated_as(&|| ctx.robot_start(GameMode::VsComputer))
     };
     let join = move |_| seated_as(&|| ctx.join_robot_game());
+    // Who finds the robot busy, or others waiting for it, gets in line.
+    let line = move || booth.line();
+    let in_line = move || line().1.is_some();
+    let lines_up = move || busy() || (line().0 > 0 && line().1 != Some(1));
+    let line_up = move |_| {
+        if !name_ok() {
+            return ctx.say(Text::NameRule);
+        }
+        ctx.rename(name.get_untracked());
+        let mode = if against_computer.get_untracked() {
+            GameMode::VsComputer
+        } else {
+            GameMode::TwoPlayers
+        };
+        ctx.robot_line_up(mode);
+    };
+    let line_words = move || {
+        let (waiting, place) = line();
+        match place {
+            Some(1) if !busy() => t(Text::LineYours).to_string(),
+            Some(place) => i18n.say(&Say::LinePlace(place)),
+            None if waiting > 0 => i18n.say(&Say::LineWaiting(waiting)),
+            None => String::new(),
+        }
+    };
+    let turn_limit = move || {
+        booth
+            .turn_limit_s()
+            .map(|s| i18n.say(&Say::TurnLimit(s)))
+            .unwrap_or_default()
+    };
     let title = move || {
         booth
             .welcome
@@ -69,6 +100,7 @@ pub fn RobotPanel() -> impl IntoView {
         <section id="robot" class="panel lobby" class:open=move || ui.is_open(Panel::Robot) aria-label=move || t(Text::Robot)>
             <h2>{title}</h2>
             <p class="lobby-intro">{move || t(Text::LobbyIntro)}</p>
+            <p class="lobby-turn-limit">{turn_limit}</p>
             // The robot's own state, unless the lobby says who has it.
             <Show when=move || !busy() && !offered()>
                 <p class="lobby-robot">{move || t(booth.robot_text())}</p>
@@ -95,12 +127,19 @@ pub fn RobotPanel() -> impl IntoView {
                     <p class="busy">{move || t(Text::NeedToken)}</p>
                 </Show>
                 <Show when=busy>
-                    <p class="busy">{move || t(Text::RobotBusy)}</p>
+                    <p class="busy">{move || t(if may_play() { Text::RobotBusyLine } else { Text::RobotBusy })}</p>
                     <a href="watch">{move || t(Text::WatchRobot)}</a>
+                </Show>
+                <Show when=move || !line_words().is_empty()>
+                    <p class="line" role="status">{line_words}</p>
                 </Show>
                 <div class="lobby-actions">
                     <Show when=offered fallback=move || view! {
-                        <button class="primary play-robot" on:click=start disabled=move || busy() || !may_play()>{move || t(Text::PlayOnRobot)}</button>
+                        <Show when=lines_up fallback=move || view! {
+                            <button class="primary play-robot" on:click=start disabled=move || !may_play()>{move || t(Text::PlayOnRobot)}</button>
+                        }>
+                            <button class="primary get-in-line" on:click=line_up disabled=move || in_line() || !may_play()>{move || t(Text::GetInLine)}</button>
+                        </Show>
                     }>
                         <button class="primary take-seat" on:click=join disabled=move || !may_play()>
                             {move || i18n.say(&Say::PlayAgainst(challenger().unwrap_or_default()))}

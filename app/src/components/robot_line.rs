@@ -47,6 +47,16 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
     let demo = move || spectator && booth.demo_running();
     let over = move || playing() && game.with(|g| g.board.is_over());
     let confirming = RwSignal::new(false);
+    // What the people watching should know of the booth's rules: how long
+    // a move may take, and who waits.
+    let booth_rules = move || {
+        let limit = booth.turn_limit_s().map(|s| i18n.say(&Say::TurnLimit(s)));
+        let waiting = match booth.line().0 {
+            0 => None,
+            n => Some(i18n.say(&Say::LineWaiting(n))),
+        };
+        limit.into_iter().chain(waiting).collect::<Vec<_>>().join(" ")
+    };
     view! {
         <Show when=shown>
             <p class=class role="note" data-robot=move || state().map(|s| format!("{s:?}").to_ascii_lowercase())>
@@ -63,6 +73,9 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
         // the join code beside it says how to play.
         <Show when=demo>
             <p class="demo-call">{move || t(Text::DemoRunningWatch)}</p>
+        </Show>
+        <Show when=move || spectator && booth.snapshot.with(Option::is_some)>
+            <p class="booth-rules">{booth_rules}</p>
         </Show>
         <Show when=move || spectator>
             <JoinCode size=120/>

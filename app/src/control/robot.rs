@@ -264,6 +264,16 @@ impl Actions {
         self.state.ui.message.set(None);
         self.forget_search();
         self.state.game.set(game);
+        self.send_start(mode, computer_first);
+    }
+
+    /// Asks for a place in line on the busy robot: the page keeps its own
+    /// game, and starts its robot game once its turn has come.
+    pub(crate) fn robot_line_up(self, mode: GameMode) {
+        self.send_start(mode, false);
+    }
+
+    fn send_start(self, mode: GameMode, computer_first: bool) {
         let level = self.state.settings.with_untracked(|s| LevelSpec {
             level: s.level,
             style: s.style,
@@ -271,7 +281,7 @@ impl Actions {
         self.booth_send(&ClientMessage::Start {
             mode,
             computer_first,
-            level: vs_computer.then_some(level),
+            level: (mode == GameMode::VsComputer).then_some(level),
         });
     }
 

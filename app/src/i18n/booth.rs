@@ -78,6 +78,8 @@ pub fn refusal_text(code: ErrorCode) -> Text {
         ErrorCode::NoGame => Text::NoRobotGame,
         ErrorCode::Version => Text::BridgeVersion,
         ErrorCode::UnknownLevel => Text::LevelNotOffered,
+        ErrorCode::OthersFirst => Text::OthersFirst,
+        ErrorCode::Barred => Text::Barred,
         ErrorCode::BadSession
         | ErrorCode::SessionChange
         | ErrorCode::HelloFirst

@@ -196,6 +196,12 @@ pub enum Say {
     BackInSeconds(u64),
     /// Seconds until an idle game ends.
     EndsInSeconds(u64),
+    /// This page's place in line for the robot (1: next).
+    LinePlace(u32),
+    /// How many visitors wait in line for the robot.
+    LineWaiting(u32),
+    /// The longest a move on the robot may take, in seconds.
+    TurnLimit(u64),
     /// A hint is being worked out, for at most so many seconds.
     HintWaiting(u64),
     /// The hint's perfect analysis did not finish within so many seconds.

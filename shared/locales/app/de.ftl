@@ -60,6 +60,20 @@ robot-disconnected = Der Roboter antwortet nicht – das Team ist gerufen. Das S
 robot-restoring = Der Roboter ist zurück, das Spielfeld wird wiederhergestellt …
 robot-busy = Der Roboter spielt gerade ein anderes Spiel. Du kannst zuschauen.
 robot-wait = Einen Moment, der Roboter ist noch beschäftigt.
+robot-busy-line = Der Roboter spielt gerade ein anderes Spiel. Stell dich an oder schau zu.
+get-in-line = Anstellen
+others-first = Andere warten auf den Roboter und sind zuerst dran. Versuch es in ein paar Minuten wieder.
+barred = Das Team am Stand hat den Roboter für dieses Gerät heute gesperrt. Zuschauen und hier spielen geht weiter.
+line-yours = Der Roboter ist frei für dich: Starte dein Spiel innerhalb einer Minute.
+line-place = { $place ->
+    [one] Du bist als Nächstes am Roboter dran.
+   *[other] Du bist Nummer { $place } in der Warteschlange für den Roboter.
+}
+line-waiting = { $count ->
+    [one] Eine Person wartet in der Schlange.
+   *[other] { $count } Personen warten in der Schlange.
+}
+turn-limit = Spätestens alle { $seconds } s ein Zug, sonst endet das Spiel und der Roboter ist für die Nächsten frei.
 need-token = Dieses Gerät braucht den Code der Station zum Spielen (QR-Code am Stand); zuschauen geht.
 name-rule = Ein Name hat 3 bis 15 Buchstaben, Ziffern, _ oder -.
 bridge-lost = Verbindung zum Roboter unterbrochen – sie wird wiederhergestellt …

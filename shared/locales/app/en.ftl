@@ -62,6 +62,20 @@ robot-disconnected = The robot is not answering – staff has been called. The g
 robot-restoring = The robot is back; the board is being restored …
 robot-busy = The robot is busy with another game. You can watch.
 robot-wait = One moment, the robot is still busy.
+robot-busy-line = The robot is busy with another game. Get in line, or watch.
+get-in-line = Get in line
+others-first = Others are waiting for the robot and go first. Try again in a few minutes.
+barred = The booth's staff have closed the robot to this device for today. You can still watch, and play here.
+line-yours = The robot is free for you: start your game within a minute.
+line-place = { $place ->
+    [one] You are next in line for the robot.
+   *[other] You are number { $place } in line for the robot.
+}
+line-waiting = { $count ->
+    [one] One visitor is waiting in line.
+   *[other] { $count } visitors are waiting in line.
+}
+turn-limit = A move at least every { $seconds } s, or the game ends and the robot goes to the next visitor.
 need-token = This device needs the booth's code to play (QR code at the booth); it can watch.
 name-rule = A name has 3 to 15 letters, digits, _ or -.
 bridge-lost = Lost the connection to the robot – reconnecting …

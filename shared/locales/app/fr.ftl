@@ -60,6 +60,20 @@ robot-disconnected = Le robot ne répond pas – l'équipe a été appelée. La 
 robot-restoring = Le robot est de retour ; le plateau est remis en place …
 robot-busy = Le robot joue une autre partie. Tu peux regarder.
 robot-wait = Un instant, le robot est encore occupé.
+robot-busy-line = Le robot joue une autre partie. Fais la queue, ou regarde.
+get-in-line = Faire la queue
+others-first = D'autres attendent le robot et passent d'abord. Réessaie dans quelques minutes.
+barred = L'équipe du stand a fermé le robot à cet appareil pour aujourd'hui. Tu peux toujours regarder, et jouer ici.
+line-yours = Le robot est libre pour toi : lance ta partie dans la minute.
+line-place = { $place ->
+    [one] Tu es le prochain pour le robot.
+   *[other] Tu es numéro { $place } dans la file pour le robot.
+}
+line-waiting = { $count ->
+    [one] Une personne attend dans la file.
+   *[other] { $count } personnes attendent dans la file.
+}
+turn-limit = Au moins un coup toutes les { $seconds } s, sinon la partie s'arrête et le robot passe au suivant.
 need-token = Pour jouer, cet appareil a besoin du code du stand (code QR au stand) ; il peut regarder.
 name-rule = Un nom compte de 3 à 15 lettres, chiffres, _ ou -.
 bridge-lost = Connexion au robot perdue – reconnexion …
