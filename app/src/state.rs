@@ -208,7 +208,8 @@ impl BoothView {
 
     /// The longest a move on the robot may take, in seconds (tracked).
     pub fn turn_limit_s(&self) -> Option<u64> {
-        self.welcome.with(|w| w.as_ref().and_then(|w| w.turn_limit_s))
+        self.welcome
+            .with(|w| w.as_ref().and_then(|w| w.turn_limit_s))
     }
 
     /// The address a phone on the LAN joins with, on the booth's own

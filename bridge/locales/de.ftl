@@ -188,3 +188,19 @@ log-held = { $n ->
     [one] (und 1 weitere solche Zeile)
    *[other] (und { $n } weitere solche Zeilen)
 }
+
+# Fairness am Roboter: die Warteschlange und gesperrte Handys.
+end_game_and_bar = Spiel beenden und seine Handys für heute sperren
+lift_bars = Gesperrte Handys wieder spielen lassen
+confirm-bar = Das Spiel von { $who } beenden und den Roboter bis Mitternacht für ihre Handys sperren? Zuschauen können sie weiter. Die Bildschirme des Stands werden nie gesperrt.
+confirm-bar-yes = Ja, beenden und sperren
+fairness-line = { $n ->
+    [0] Niemand wartet auf den Roboter.
+    [one] Eine Person wartet auf den Roboter.
+   *[other] { $n } Personen warten auf den Roboter.
+}
+fairness-barred = { $n ->
+    [0] Heute ist kein Handy gesperrt.
+    [one] Ein Handy ist für heute gesperrt.
+   *[other] { $n } Handys sind für heute gesperrt.
+}

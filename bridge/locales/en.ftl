@@ -192,3 +192,19 @@ log-held = { $n ->
     [one] (and 1 more such line)
    *[other] (and { $n } more such lines)
 }
+
+# Fairness at the robot: the line, and phones the staff closed it to.
+end_game_and_bar = End the game and bar its phones for today
+lift_bars = Let barred phones play again
+confirm-bar = End the game of { $who } and close the robot to their phones until midnight? They can still watch. The booth's own screens are never barred.
+confirm-bar-yes = Yes, end and bar
+fairness-line = { $n ->
+    [0] Nobody waits in line for the robot.
+    [one] One visitor waits in line for the robot.
+   *[other] { $n } visitors wait in line for the robot.
+}
+fairness-barred = { $n ->
+    [0] No phone is barred today.
+    [one] One phone is barred for today.
+   *[other] { $n } phones are barred for today.
+}

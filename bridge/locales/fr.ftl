@@ -191,3 +191,19 @@ log-held = { $n ->
     [one] (et 1 autre ligne semblable)
    *[other] (et { $n } autres lignes semblables)
 }
+
+# L'équité au robot : la file, et les téléphones que l'équipe a bloqués.
+end_game_and_bar = Terminer la partie et bloquer ses téléphones pour aujourd'hui
+lift_bars = Laisser rejouer les téléphones bloqués
+confirm-bar = Terminer la partie de { $who } et fermer le robot à leurs téléphones jusqu'à minuit ? Ils peuvent toujours regarder. Les écrans du stand ne sont jamais bloqués.
+confirm-bar-yes = Oui, terminer et bloquer
+fairness-line = { $n ->
+    [0] Personne n'attend le robot.
+    [one] Une personne attend le robot.
+   *[other] { $n } personnes attendent le robot.
+}
+fairness-barred = { $n ->
+    [0] Aucun téléphone n'est bloqué aujourd'hui.
+    [one] Un téléphone est bloqué pour aujourd'hui.
+   *[other] { $n } téléphones sont bloqués pour aujourd'hui.
+}

@@ -8,10 +8,7 @@ mod common;
 use std::time::Duration;
 
 use futures_util::StreamExt;
-use tokio::net::TcpSocket;
 use tokio::task::JoinHandle;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-use tokio_tungstenite::tungstenite::http::HeaderValue;
 
 use common::*;
 
@@ -27,22 +24,7 @@ const PER_ADDRESS: usize = 60;
 /// loopback network.
 async fn spectator(b: &Bridge, n: usize) -> Ws {
     let address = [127, 0, 1, u8::try_from(10 + n / PER_ADDRESS).unwrap()];
-    let socket = TcpSocket::new_v4().unwrap();
-    socket.bind((address, 0).into()).unwrap();
-    let stream = socket
-        .connect(([127, 0, 0, 1], b.port).into())
-        .await
-        .unwrap();
-    let host = format!("127.0.0.1:{}", b.port);
-    let mut request = format!("ws://{host}/ws").into_client_request().unwrap();
-    let headers = request.headers_mut();
-    headers.insert("host", HeaderValue::from_str(&host).unwrap());
-    let origin = format!("http://{host}");
-    headers.insert("origin", HeaderValue::from_str(&origin).unwrap());
-    let stream = tokio_tungstenite::MaybeTlsStream::Plain(stream);
-    let (mut ws, _) = tokio_tungstenite::client_async(request, stream)
-        .await
-        .unwrap();
+    let mut ws = connect_from(address, [127, 0, 0, 1], b.port).await;
     send(&mut ws, hello("spectator", &format!("crowd-{n}"))).await;
     ws
 }

@@ -8,9 +8,6 @@ use std::time::{Duration, Instant};
 
 use common::*;
 use serde_json::{Value, json};
-use tokio::net::TcpSocket;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-use tokio_tungstenite::tungstenite::http::HeaderValue;
 
 const LAN_TOKEN: &str = "lanToken12345";
 const OPERATOR: &str = "staffToken98765";
@@ -37,19 +34,7 @@ fn booth(name: &str, config: &str) -> (std::process::Child, u16) {
 /// address (not the booth's own screen), said hello as a player with the
 /// LAN token.
 async fn phone(port: u16, n: u8, session: &str) -> Ws {
-    let socket = TcpSocket::new_v4().unwrap();
-    socket.bind(([127, 0, 0, n], 0).into()).unwrap();
-    let stream = socket.connect(([127, 0, 0, 2], port).into()).await.unwrap();
-    let host = format!("127.0.0.2:{port}");
-    let mut request = format!("ws://{host}/ws").into_client_request().unwrap();
-    let headers = request.headers_mut();
-    headers.insert("host", HeaderValue::from_str(&host).unwrap());
-    let origin = format!("http://{host}");
-    headers.insert("origin", HeaderValue::from_str(&origin).unwrap());
-    let stream = tokio_tungstenite::MaybeTlsStream::Plain(stream);
-    let (mut ws, _) = tokio_tungstenite::client_async(request, stream)
-        .await
-        .unwrap();
+    let mut ws = connect_from([127, 0, 0, n], [127, 0, 0, 2], port).await;
     let mut hello = hello("player", session);
     hello["token"] = json!(LAN_TOKEN);
     hello["name"] = json!(format!("Phone_{n}"));
@@ -93,7 +78,10 @@ async fn a_phone_that_answers_every_still_there_holds_the_robot_no_longer_than_t
     // A turn's limit of three idle times: 6 s.
     let (mut child, port) = booth("answers", "idle_ask_s = 1\nidle_free_s = 2\n");
     let mut holder = phone(port, 3, "holder").await;
-    assert_eq!(refusal(&mut holder, start("vs_computer"), seated).await, None);
+    assert_eq!(
+        refusal(&mut holder, start("vs_computer"), seated).await,
+        None
+    );
     let began = Instant::now();
     let mut answered = 0;
     let ended = loop {
@@ -106,7 +94,10 @@ async fn a_phone_that_answers_every_still_there_holds_the_robot_no_longer_than_t
             Some("notice") => break m,
             _ => {}
         }
-        assert!(began.elapsed() < Duration::from_secs(20), "the game never ended");
+        assert!(
+            began.elapsed() < Duration::from_secs(20),
+            "the game never ended"
+        );
     };
     let held = began.elapsed();
     assert_eq!(ended["code"], "ended_idle", "{ended}");
@@ -132,11 +123,17 @@ async fn a_phone_renewing_its_offer_cannot_keep_the_booths_screen_waiting() {
     let (mut child, port) = booth("offer", "offer_s = 15\n");
     let mut holder = phone(port, 5, "offerer").await;
     let waiting = |s: &Value| s["seats"][0].is_string() && s["status"] == "playing";
-    assert_eq!(refusal(&mut holder, start("two_players"), waiting).await, None);
+    assert_eq!(
+        refusal(&mut holder, start("two_players"), waiting).await,
+        None
+    );
     // The booth's screen asks for the robot: it gets in line, first.
     let mut screen = own_screen(port).await;
     let in_line = |s: &Value| s["line_place"] == 1;
-    assert_eq!(refusal(&mut screen, start("vs_computer"), in_line).await, None);
+    assert_eq!(
+        refusal(&mut screen, start("vs_computer"), in_line).await,
+        None
+    );
     // Every renewal of the offer is refused while the screen waits.
     let began = Instant::now();
     for _ in 0..20 {
@@ -154,7 +151,10 @@ async fn a_phone_renewing_its_offer_cannot_keep_the_booths_screen_waiting() {
     let mut holder = phone(port, 5, "offerer").await;
     let again = refusal(&mut holder, start("two_players"), waiting).await;
     assert_eq!(again.as_deref(), Some("others_first"));
-    assert_eq!(refusal(&mut screen, start("vs_computer"), seated).await, None);
+    assert_eq!(
+        refusal(&mut screen, start("vs_computer"), seated).await,
+        None
+    );
     child.kill().unwrap();
 }
 
@@ -176,14 +176,20 @@ async fn staff(port: u16, action: &str) {
 async fn the_staff_end_a_game_for_good_and_bar_a_device_for_the_day() {
     let (mut child, port) = booth("staff", "");
     let mut holder = phone(port, 6, "holder").await;
-    assert_eq!(refusal(&mut holder, start("vs_computer"), seated).await, None);
+    assert_eq!(
+        refusal(&mut holder, start("vs_computer"), seated).await,
+        None
+    );
     // The staff's end is not undone by the next start.
     staff(port, "end_game").await;
     let again = refusal(&mut holder, start("vs_computer"), seated).await;
     assert_eq!(again.as_deref(), Some("others_first"));
     // Another phone plays; the staff end its game and bar it.
     let mut other = phone(port, 7, "other").await;
-    assert_eq!(refusal(&mut other, start("two_players"), seated).await, None);
+    assert_eq!(
+        refusal(&mut other, start("two_players"), seated).await,
+        None
+    );
     staff(port, "end_game_and_bar").await;
     for session in ["other", "other-anew"] {
         let mut page = phone(port, 7, session).await;
@@ -191,7 +197,10 @@ async fn the_staff_end_a_game_for_good_and_bar_a_device_for_the_day() {
         assert_eq!(barred.as_deref(), Some("barred"), "{session}");
         // Nor may it take the seat of someone else's offer.
         let mut screen = own_screen(port).await;
-        assert_eq!(refusal(&mut screen, start("two_players"), seated).await, None);
+        assert_eq!(
+            refusal(&mut screen, start("two_players"), seated).await,
+            None
+        );
         let join = refusal(&mut page, json!({"type": "join"}), |_| false).await;
         assert_eq!(join.as_deref(), Some("barred"), "{session}");
         staff(port, "end_game").await;

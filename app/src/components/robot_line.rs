@@ -55,7 +55,11 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
             0 => None,
             n => Some(i18n.say(&Say::LineWaiting(n))),
         };
-        limit.into_iter().chain(waiting).collect::<Vec<_>>().join(" ")
+        limit
+            .into_iter()
+            .chain(waiting)
+            .collect::<Vec<_>>()
+            .join(" ")
     };
     view! {
         <Show when=shown>

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use super::change::{Change, Changes};
 use super::table::Table;
-use crate::messages::NoticeCode;
+use crate::messages::{GameMode, NoticeCode};
 
 /// How long a seat waits for its page to come back: a reload, a phone's
 /// screen locked for a moment, a short Wi-Fi drop.
@@ -100,5 +100,28 @@ impl Table {
             session,
             seconds_left: (times.idle_free - idle).as_secs(),
         }]
+    }
+}
+
+impl Table {
+    /// Whether a visitor could start a game on the robot now: no game, one
+    /// that is over, or a demo.
+    pub(super) fn robot_free(&self) -> bool {
+        self.game
+            .as_ref()
+            .is_none_or(|g| g.board.is_over() || g.mode == GameMode::Demo)
+    }
+
+    /// Looks at the line for the robot (see [`super::fairness`]): every
+    /// page learns of a change to it.
+    pub(super) fn line_tick(&mut self) -> Changes {
+        let free = self.robot_free();
+        let pages = &self.pages;
+        let connected = |session: &str| pages.values().any(|p| p.session == session);
+        if self.fairness.tick(free, connected) {
+            vec![Change::Seats]
+        } else {
+            Changes::new()
+        }
     }
 }

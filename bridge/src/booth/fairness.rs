@@ -16,10 +16,6 @@ use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
-use super::change::{Change, Changes};
-use super::table::{Caller, Table};
-use crate::messages::GameMode;
-
 /// How long the first in line has to start a game once the robot is free.
 pub(super) const CLAIM: Duration = Duration::from_secs(60);
 
@@ -67,7 +63,11 @@ impl Until {
         let now = Instant::now();
         self.0.retain(|_, t| *t > now);
         if self.0.len() >= KEPT_MAX
-            && let Some(soonest) = self.0.iter().min_by_key(|(_, t)| **t).map(|(k, _)| k.clone())
+            && let Some(soonest) = self
+                .0
+                .iter()
+                .min_by_key(|(_, t)| **t)
+                .map(|(k, _)| k.clone())
         {
             self.0.remove(&soonest);
         }
@@ -92,15 +92,16 @@ pub(super) struct Fairness {
 }
 
 impl Fairness {
-    /// Whether the staff barred the caller's device for the day.
-    pub(super) fn barred(&self, caller: &Caller) -> bool {
-        self.barred.holds(&caller.session, caller.device())
+    /// Whether the staff barred the device of `session` for the day (a
+    /// `device` of `None` is one of the booth's own screens).
+    pub(super) fn barred(&self, session: &str, device: Option<IpAddr>) -> bool {
+        self.barred.holds(session, device)
     }
 
-    /// Whether the caller must let others go first after a game that ran
+    /// Whether `session` must let others go first after a game that ran
     /// into a limit.
-    pub(super) fn resting(&self, caller: &Caller) -> bool {
-        self.resting.holds(&caller.session, caller.device())
+    pub(super) fn resting(&self, session: &str, device: Option<IpAddr>) -> bool {
+        self.resting.holds(session, device)
     }
 
     /// How many wait.
@@ -116,16 +117,14 @@ impl Fairness {
             .map(|i| i + 1)
     }
 
-    /// Puts the caller in line, once per device, the booth's own screens
+    /// Puts `session` in line, once per device, the booth's own screens
     /// before visitors' devices. Returns whether the line changed.
-    pub(super) fn line_up(&mut self, caller: &Caller) -> bool {
-        let device = caller.device();
-        if self.line.iter().any(|w| w.is(&caller.session, device)) || self.line.len() >= LINE_MAX
-        {
+    pub(super) fn line_up(&mut self, session: &str, device: Option<IpAddr>) -> bool {
+        if self.line.iter().any(|w| w.is(session, device)) || self.line.len() >= LINE_MAX {
             return false;
         }
         let waiter = Waiter {
-            session: caller.session.clone(),
+            session: session.to_string(),
             device,
         };
         if device.is_none() {
@@ -141,28 +140,41 @@ impl Fairness {
         true
     }
 
-    /// Whether the caller may take the free robot now: nobody waits, they
-    /// are first in line, or they are one of the booth's own screens.
-    pub(super) fn may_take(&self, caller: &Caller) -> bool {
-        caller.own_screen
-            || self
-                .line
-                .front()
-                .is_none_or(|w| w.is(&caller.session, caller.device()))
+    /// Whether `session` may take the free robot now: nobody waits, it is
+    /// first in line, or it is one of the booth's own screens.
+    pub(super) fn may_take(&self, session: &str, device: Option<IpAddr>) -> bool {
+        device.is_none() || self.line.front().is_none_or(|w| w.is(session, device))
     }
 
-    /// The caller took the robot: out of line.
-    pub(super) fn took(&mut self, caller: &Caller) {
-        let device = caller.device();
-        self.line.retain(|w| !w.is(&caller.session, device));
+    /// `session` took the robot: out of line.
+    pub(super) fn took(&mut self, session: &str, device: Option<IpAddr>) {
+        self.line.retain(|w| !w.is(session, device));
         self.first_since = None;
     }
 
+    /// Drops from the line whoever `connected` says has no page left, and
+    /// looks at the first one's time: it starts once the robot is `free`,
+    /// and when it has run out the next one's comes. Returns whether the
+    /// line changed.
+    pub(super) fn tick(&mut self, free: bool, connected: impl Fn(&str) -> bool) -> bool {
+        let before = self.line.len();
+        self.line.retain(|w| connected(&w.session));
+        if !free || self.line.is_empty() {
+            self.first_since = None;
+        } else if self.first_since.is_none() {
+            self.first_since = Some(Instant::now());
+        } else if self.first_since.is_some_and(|t| t.elapsed() >= CLAIM) {
+            self.line.pop_front();
+            self.first_since = (!self.line.is_empty()).then(Instant::now);
+        }
+        self.line.len() != before
+    }
+
     /// The person of `session` on `device` lets others go first for
-    /// [`COOL_DOWN`].
-    pub(super) fn rest(&mut self, session: &str, device: Option<IpAddr>) {
+    /// [`COOL_DOWN`] (never one of the booth's own screens).
+    pub(super) fn rest(&mut self, session: &str, device: IpAddr) {
         let until = Instant::now() + COOL_DOWN;
-        for key in keys(session, device) {
+        for key in keys(session, Some(device)) {
             self.resting.hold(key, until);
         }
     }
@@ -190,41 +202,5 @@ impl Fairness {
     /// Lets every barred device play again.
     pub(super) fn lift_bars(&mut self) {
         self.barred.0.clear();
-    }
-}
-
-impl Table {
-    /// Whether a visitor could start a game on the robot now: no game, one
-    /// that is over, or a demo.
-    pub(super) fn robot_free(&self) -> bool {
-        self.game
-            .as_ref()
-            .is_none_or(|g| g.board.is_over() || g.mode == GameMode::Demo)
-    }
-
-    /// Looks at the line: drops who closed their page, starts the first's
-    /// time once the robot is free, and lets the next one come once it has
-    /// run out. Every page learns of a change to the line.
-    pub(super) fn line_tick(&mut self) -> Changes {
-        let before = self.fairness.line.len();
-        let pages = &self.pages;
-        self.fairness
-            .line
-            .retain(|w| pages.values().any(|p| p.session == w.session));
-        let free = self.robot_free();
-        let fairness = &mut self.fairness;
-        if !free || fairness.line.is_empty() {
-            fairness.first_since = None;
-        } else if fairness.first_since.is_none() {
-            fairness.first_since = Some(Instant::now());
-        } else if fairness.first_since.is_some_and(|t| t.elapsed() >= CLAIM) {
-            fairness.line.pop_front();
-            fairness.first_since = (!fairness.line.is_empty()).then(Instant::now);
-        }
-        if fairness.line.len() == before {
-            Changes::new()
-        } else {
-            vec![Change::Seats]
-        }
     }
 }

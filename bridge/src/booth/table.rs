@@ -180,8 +180,8 @@ impl Table {
         ) && let Some(game) = &self.game
         {
             for seat in &game.seats {
-                if let Some(session) = &seat.session {
-                    self.fairness.rest(session, seat.device);
+                if let (Some(session), Some(device)) = (&seat.session, seat.device) {
+                    self.fairness.rest(session, device);
                 }
             }
         }

@@ -35,6 +35,25 @@ pub async fn connect_with(port: u16, origin: Option<&str>, host: &str) -> Result
         .map(|(ws, _)| ws)
 }
 
+/// A page's WebSocket from the loopback address `from`, sent to the
+/// bridge's address `to` (as its Host and Origin say).
+pub async fn connect_from(from: [u8; 4], to: [u8; 4], port: u16) -> Ws {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind((from, 0).into()).unwrap();
+    let stream = socket.connect((to, port).into()).await.unwrap();
+    let host = format!("{}:{port}", std::net::Ipv4Addr::from(to));
+    let mut request = format!("ws://{host}/ws").into_client_request().unwrap();
+    let headers = request.headers_mut();
+    headers.insert("host", HeaderValue::from_str(&host).unwrap());
+    let origin = format!("http://{host}");
+    headers.insert("origin", HeaderValue::from_str(&origin).unwrap());
+    let stream = MaybeTlsStream::Plain(stream);
+    let (ws, _) = tokio_tungstenite::client_async(request, stream)
+        .await
+        .unwrap();
+    ws
+}
+
 pub async fn connect(b: &Bridge) -> Ws {
     let host = format!("127.0.0.1:{}", b.port);
     connect_with(b.port, Some(&format!("http://{host}")), &host)

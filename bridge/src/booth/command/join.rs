@@ -14,7 +14,7 @@ impl Join {
         if !caller.may_play() {
             return Err(ErrorCode::NotAllowed);
         }
-        if table.fairness.barred(caller) {
+        if table.fairness.barred(&caller.session, caller.device()) {
             return Err(ErrorCode::Barred);
         }
         // Each person is named on the other's screen: a seat needs a name,
@@ -27,7 +27,7 @@ impl Join {
         game.join(&caller.session, name)?;
         game.seats[1].device = caller.device();
         // Seated: no longer in line.
-        table.fairness.took(caller);
+        table.fairness.took(&caller.session, caller.device());
         Ok(vec![Change::Seats])
     }
 }

@@ -52,7 +52,7 @@ impl Start {
         if !caller.may_play() {
             return Err(ErrorCode::NotAllowed);
         }
-        if table.fairness.barred(caller) {
+        if table.fairness.barred(&caller.session, caller.device()) {
             return Err(ErrorCode::Barred);
         }
         let level = match self.level {
@@ -60,7 +60,7 @@ impl Start {
             Some(level) => context.levels.contains(&level).then_some(level),
         }
         .ok_or(ErrorCode::UnknownLevel)?;
-        if table.fairness.resting(caller) && !caller.own_screen {
+        if table.fairness.resting(&caller.session, caller.device()) {
             return Err(ErrorCode::OthersFirst);
         }
         let name = table.name_of(caller.id);
@@ -94,10 +94,10 @@ impl Start {
                 });
             }
         }
-        if !restart && !table.fairness.may_take(caller) {
+        if !restart && !table.fairness.may_take(&caller.session, caller.device()) {
             return Ok(lined_up(table, caller));
         }
-        table.fairness.took(caller);
+        table.fairness.took(&caller.session, caller.device());
         changes.extend(table.close_record(Outcome::Restarted));
         let person = Seat {
             device: caller.device(),
@@ -130,7 +130,7 @@ impl Start {
 /// The caller in line for the robot: every page learns the line's length,
 /// and theirs their place. A full line refuses them as busy.
 fn lined_up(table: &mut Table, caller: &Caller) -> Changes {
-    if table.fairness.line_up(caller) {
+    if table.fairness.line_up(&caller.session, caller.device()) {
         vec![Change::Seats]
     } else if table.fairness.place(&caller.session).is_some() {
         Changes::new()

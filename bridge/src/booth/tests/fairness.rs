@@ -45,7 +45,10 @@ fn a_player_who_answers_every_question_still_loses_the_robot_at_the_turns_limit(
     let began = Instant::now();
     // Every question answered at once.
     while b.game_summary().is_some() {
-        assert!(began.elapsed() < Duration::from_secs(5), "the game never ended");
+        assert!(
+            began.elapsed() < Duration::from_secs(5),
+            "the game never ended"
+        );
         b.tick();
         while let Ok(m) = holder.try_recv() {
             if matches!(m, ServerMessage::StillThere { .. }) {

@@ -22,7 +22,10 @@ fn booth() -> Booth {
 /// Connects page `id` (trusted: on this machine, or with the token).
 fn page(booth: &mut Booth, id: u64, trusted: bool) -> Inbox {
     let outbox = Outbox::new();
-    booth.connect(id, Client::new(id, outbox.clone(), trusted, address(id, trusted)));
+    booth.connect(
+        id,
+        Client::new(id, outbox.clone(), trusted, address(id, trusted)),
+    );
     Inbox(outbox)
 }
 
