@@ -112,6 +112,7 @@ async fn main() {
         own_screens: OwnScreens::Loopback,
         simulator: None,
         operator_token: OPERATOR.into(),
+        operator_on_lan: false,
         config: bridge::config::Config::load(&config_file).unwrap(),
         config_file: Some(config_file.clone()),
         // The client moves as soon as it may, far faster than a person.

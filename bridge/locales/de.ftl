@@ -204,3 +204,8 @@ fairness-barred = { $n ->
     [one] Ein Handy ist für heute gesperrt.
    *[other] { $n } Handys sind für heute gesperrt.
 }
+
+# Die Seite öffnen: das Token einmal eingeben, und eine Warnung abseits des Stand-Rechners.
+plain-http = Diese Seite spricht mit der Bridge über unverschlüsseltes HTTP: In einem offenen WLAN kann jeder in der Nähe mitlesen, auch das Operator-Token. Nutze den Rechner des Stands oder ein Netz, in das nur das Team kommt.
+sign-in = Operator-Token (die Bridge zeigt es beim Start an; operator_token in bridge.toml)
+sign-in-open = Öffnen

@@ -208,3 +208,8 @@ fairness-barred = { $n ->
     [one] One phone is barred for today.
    *[other] { $n } phones are barred for today.
 }
+
+# Reaching the page: the token asked once, and a warning off the booth's computer.
+plain-http = This page reaches the bridge over plain HTTP: on an open Wi-Fi anyone nearby can read it, the operator token too. Use the booth's computer, or a network only the staff can join.
+sign-in = Operator token (the bridge prints it when it starts; operator_token in bridge.toml)
+sign-in-open = Open

@@ -207,3 +207,8 @@ fairness-barred = { $n ->
     [one] Un téléphone est bloqué pour aujourd'hui.
    *[other] { $n } téléphones sont bloqués pour aujourd'hui.
 }
+
+# Ouvrir la page : le jeton saisi une fois, et un avertissement hors de l'ordinateur du stand.
+plain-http = Cette page parle au bridge en HTTP non chiffré : sur un Wi-Fi ouvert, n'importe qui à proximité peut la lire, jeton d'opérateur compris. Utilise l'ordinateur du stand, ou un réseau réservé à l'équipe.
+sign-in = Jeton d'opérateur (le bridge l'affiche au démarrage ; operator_token dans bridge.toml)
+sign-in-open = Ouvrir

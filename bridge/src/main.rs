@@ -345,6 +345,7 @@ fn serve(
         own_screens,
         simulator: robot_target.simulator.clone(),
         operator_token: operator_token.clone(),
+        operator_on_lan: cfg.operator_on_lan,
         config: cfg.clone(),
         config_file,
         limits: Limits::default().within_files(raise_file_limit(FILES_WANTED)),
@@ -460,6 +461,15 @@ fn greet(
         "operator page: http://127.0.0.1:{}/operator?token={operator_token}",
         cfg.port
     );
+    if cfg.operator_on_lan && join_url.is_some() {
+        // Never with the token: that address is typed on phones on the
+        // Wi-Fi, and the page asks for the token once.
+        println!(
+            "operator page on the LAN: http://{}:{}/operator (asks for the token)",
+            lan_address(),
+            cfg.port
+        );
+    }
     println!("records: {}", records.display());
     println!("robot journal: {}", journal.display());
     if let Some(join_url) = join_url {

@@ -281,6 +281,7 @@ async fn a_jam_longer_than_the_idle_time_keeps_the_game() {
         own_screens: bridge::server::OwnScreens::Loopback,
         simulator: Some(std::sync::Arc::clone(&sim)),
         operator_token: "operatortoken42".into(),
+        operator_on_lan: false,
         config: Default::default(),
         config_file: None,
         limits: bridge::connections::Limits::default(),

@@ -630,3 +630,51 @@ fn only_a_browser_sent_to_localhost_or_ipv6_loopback_is_the_booths_own_screen_ne
         eprintln!("this machine has no IPv6 loopback: [::1] not tried");
     }
 }
+
+/// This machine's address on its network, if it has one.
+fn lan_address() -> Option<String> {
+    let socket = std::net::UdpSocket::bind("0.0.0.0:0").ok()?;
+    socket.connect("192.0.2.1:9").ok()?;
+    let ip = socket.local_addr().ok()?.ip();
+    (!ip.is_loopback() && !ip.is_unspecified()).then(|| ip.to_string())
+}
+
+#[test]
+fn the_operator_page_answers_the_booths_computer_and_the_lan_only_when_the_config_says_so() {
+    let Some(lan) = lan_address() else {
+        eprintln!("this machine has no network address: the LAN not tried");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("bridge-operator-lan-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
+    let token = "X-Operator-Token: staffToken98765\r\n";
+    for (open, port) in [(false, free_port()), (true, free_port())] {
+        let config = dir.join(format!("{open}.toml"));
+        let text = format!("operator_token = \"staffToken98765\"\noperator_on_lan = {open}\n");
+        std::fs::write(&config, text).unwrap();
+        let records = dir.join(format!("{open}.sqlite"));
+        let app = dir.to_str().unwrap();
+        let more = [
+            "--lan",
+            "--app-dir",
+            app,
+            "--records",
+            records.to_str().unwrap(),
+        ];
+        let _server = serve_with_args(&config, port, &dir.join(format!("{open}.log")), &more);
+        let here = status_at("127.0.0.1", port, "/operator/state", token);
+        assert!(here.contains("200"), "{here}");
+        let proxied = format!("{token}X-Forwarded-For: 203.0.113.7\r\n");
+        let from_lan = [
+            status_at(&lan, port, "/operator", ""),
+            status_at(&lan, port, "/operator/state", token),
+            status_at("127.0.0.1", port, "/operator/state", &proxied),
+        ];
+        let want = if open { "200" } else { "404" };
+        for status in from_lan {
+            assert!(status.contains(want), "operator_on_lan = {open}: {status}");
+        }
+    }
+}

@@ -54,6 +54,7 @@ async fn start_with_idle(
         },
         simulator: None,
         operator_token: "operatortoken42".into(),
+        operator_on_lan: false,
         config: bridge::config::Config {
             port,
             ..Default::default()

@@ -707,10 +707,24 @@ test('a German booth\'s operator page asks before ending a game, and changes a l
   const first = await ownBridge(t, `language = "de"\noperator_token = "${OPERATOR}"\nlevels = ["easy", "hard"]\n`);
   const staff = await context(t, { viewport: { width: 800, height: 480 } });
   const operator = await staff.newPage();
+  // Without the token the page asks for it, and opens once it is typed.
+  await operator.goto(`${base}operator`);
+  await operator.locator('#sign-in:not([hidden])').waitFor();
+  await operator.locator('#sign-in input[name=token]').fill(OPERATOR);
+  await operator.locator('#sign-in button').click();
+  await operator.locator('#events', { hasText: 'Keine, seit die Bridge läuft.' }).waitFor();
+  assert.ok(await operator.locator('#sign-in').evaluate((f) => f.hidden));
+  // From the address the bridge prints, the token leaves the address bar
+  // at once and the tab keeps it across a reload.
   await operator.goto(`${base}operator?token=${OPERATOR}`);
   await operator.locator('html[lang="de"]').waitFor();
   await operator.locator('h1', { hasText: 'Betreuung der Station' }).waitFor();
   await operator.locator('#events', { hasText: 'Keine, seit die Bridge läuft.' }).waitFor();
+  assert.doesNotMatch(await operator.url(), /token/, 'the token left the address bar');
+  await operator.reload();
+  await operator.locator('#events', { hasText: 'Keine, seit die Bridge läuft.' }).waitFor();
+  // On the booth's own computer, no warning about plain HTTP.
+  assert.ok(await operator.locator('#plain-http').evaluate((p) => p.hidden));
   // The booth's own screen, with a visitor playing the computer.
   const screen = await (await context(t, { viewport: { width: 800, height: 480 } })).newPage();
   await screen.goto(base);

@@ -117,6 +117,9 @@ pub struct Config {
     pub lan_token: String,
     /// Token of the operator page; generated at start when empty.
     pub operator_token: String,
+    /// Whether the operator page answers devices on the LAN (with the
+    /// token); off: only the booth's computer.
+    pub operator_on_lan: bool,
     /// The SQLite file of games and faults; unset:
     /// `$XDG_STATE_HOME/connect4-bridge/booth.sqlite` (or under
     /// `~/.local/state`).
@@ -203,6 +206,7 @@ impl Default for Config {
             allowed_origins: Vec::new(),
             lan_token: String::new(),
             operator_token: String::new(),
+            operator_on_lan: false,
             records: None,
         }
     }

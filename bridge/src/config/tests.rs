@@ -34,6 +34,7 @@ fn the_example_config_is_valid_and_documents_every_key() {
         "allowed_origins",
         "lan_token",
         "operator_token",
+        "operator_on_lan",
         "records",
     ] {
         assert!(text.contains(&format!("{key} =")), "{key} is documented");

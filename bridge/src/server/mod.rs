@@ -53,6 +53,9 @@ pub struct ServerConfig {
     pub simulator: Option<Arc<Simulator>>,
     /// The operator page's token (empty: no operator page).
     pub operator_token: String,
+    /// Whether the operator page answers devices on the LAN too (else only
+    /// the booth's computer).
+    pub operator_on_lan: bool,
     /// The configuration the bridge started with; the operator page shows
     /// it and changes the staff's settings in it.
     pub config: Config,
@@ -101,9 +104,8 @@ pub fn router(booth: Arc<Mutex<Booth>>, config: ServerConfig) -> Router {
     };
     let mut routes = Router::new()
         .route("/ws", get(session::upgrade))
-        .route("/operator", get(operator::page))
         .route("/join-qr.svg", get(join_qr))
-        .merge(operator::api(&state));
+        .merge(operator::routes(&state));
     if state.config.simulator.is_some() {
         routes = routes
             .route("/sim/grid", get(simulator::grid))

@@ -24,8 +24,20 @@ use crate::messages::{Language, RobotStatus};
 use crate::records::{FileEvent, GameRecord, Tally, Unrecorded};
 use crate::robot_link::LogEntry;
 
+/// The operator page and its API, on the booth's computer only unless
+/// the config opens them to the LAN.
+pub(super) fn routes(state: &AppState) -> Router<AppState> {
+    Router::new()
+        .route("/operator", get(page))
+        .merge(api(state))
+        .route_layer(middleware::from_fn_with_state(
+            state.clone(),
+            super::security::operator_here,
+        ))
+}
+
 /// The operator's API, behind its token (the page itself is static).
-pub(super) fn api(state: &AppState) -> Router<AppState> {
+fn api(state: &AppState) -> Router<AppState> {
     Router::new()
         .route("/operator/state", get(operator_state))
         .route("/operator/events", get(operator_events))
@@ -58,7 +70,7 @@ const OPERATOR_WORDS: &str = include_str!(concat!(env!("OUT_DIR"), "/operator_wo
 /// The operator page: a static page that asks the API below with the token
 /// from its address, in the booth's language (it follows a change of the
 /// language without a reload).
-pub(super) async fn page(State(state): State<AppState>) -> Response {
+async fn page(State(state): State<AppState>) -> Response {
     let language = state.live.lock().expect("config lock").language;
     let options: String = Language::ALL
         .iter()

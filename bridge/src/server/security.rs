@@ -162,19 +162,44 @@ pub(super) fn own_screen(
     reached: Reached,
     headers: &HeaderMap,
 ) -> bool {
-    if FORWARDED.iter().any(|name| headers.contains_key(*name)) {
-        return false;
-    }
     let localhost = |ip: IpAddr| {
         let ip = ip.to_canonical();
         ip == IpAddr::from([127, 0, 0, 1]) || ip == IpAddr::from(std::net::Ipv6Addr::LOCALHOST)
     };
-    let loopback = peer.ip().to_canonical().is_loopback();
+    let loopback = on_this_machine(peer, headers);
     match config.own_screens {
         OwnScreens::Loopback => loopback,
         OwnScreens::Localhost => loopback && localhost(reached.0.ip()),
         OwnScreens::Nobody => false,
     }
+}
+
+/// Whether a request from `peer` with these `headers` comes from a
+/// program on the booth's computer itself, not through a proxy or tunnel
+/// there.
+fn on_this_machine(peer: SocketAddr, headers: &HeaderMap) -> bool {
+    !FORWARDED.iter().any(|name| headers.contains_key(*name))
+        && peer.ip().to_canonical().is_loopback()
+}
+
+/// The operator page and its API answer only on the booth's computer,
+/// unless the config opens them to the LAN (`operator_on_lan`): a staff
+/// phone on an open Wi-Fi would carry the operator token over the air.
+pub(super) async fn operator_here(
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    State(state): State<AppState>,
+    request: axum::extract::Request,
+    next: middleware::Next,
+) -> Response {
+    if state.config.operator_on_lan || on_this_machine(peer, request.headers()) {
+        return next.run(request).await;
+    }
+    (
+        StatusCode::NOT_FOUND,
+        "the operator page opens on the booth's computer only; \
+         operator_on_lan = true in bridge.toml opens it on the LAN",
+    )
+        .into_response()
 }
 
 /// Whether a hello's `token` lets the page from `from` play: the LAN token,
@@ -312,6 +337,7 @@ mod tests {
             own_screens: OwnScreens::Loopback,
             simulator: None,
             operator_token: String::new(),
+            operator_on_lan: false,
             config: Config::default(),
             config_file: None,
             limits: Limits::default(),
