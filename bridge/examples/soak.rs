@@ -394,7 +394,7 @@ async fn operator_request(port: u16, head: &str, body: &str) -> Option<String> {
         .await
         .ok()?;
     let request = format!(
-        "{head} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Operator-Token: {OPERATOR}\r\n\
+        "{head} HTTP/1.0\r\nHost: 127.0.0.1:{port}\r\nX-Operator-Token: {OPERATOR}\r\n\
          Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
@@ -402,11 +402,11 @@ async fn operator_request(port: u16, head: &str, body: &str) -> Option<String> {
     let mut text = String::new();
     s.read_to_string(&mut text).await.ok()?;
     let (status, rest) = text.split_once("\r\n\r\n")?;
-    if !status.starts_with("HTTP/1.1 200") {
+    if !status.starts_with("HTTP/1.0 200") {
         eprintln!("{head}: {status}");
         return None;
     }
-    // The CSV comes chunked or whole; only its lines matter here.
+    // HTTP/1.0: the body as it is, never in chunks, to the close.
     Some(rest.to_owned())
 }
 

@@ -8,6 +8,18 @@ use super::GameRecord;
 /// would become a number or a date (and lose its digits), so such a cell is
 /// written as a formula of its text (`="2-3"`), which shows it as written.
 pub fn to_csv(games: &[GameRecord]) -> String {
+    let mut out = String::from(CSV_HEADER);
+    out.push_str(&csv_rows(games));
+    out
+}
+
+/// The CSV's header line.
+pub const CSV_HEADER: &str =
+    "id,started,seconds,mode,first_player,second_player,moves,result,faults\r\n";
+
+/// Games as CSV lines without the header (see [`to_csv`]): an export
+/// written a page of games at a time.
+pub fn csv_rows(games: &[GameRecord]) -> String {
     fn field(text: &str) -> String {
         if text.contains([',', '"', '\n', '\r']) {
             format!("\"{}\"", text.replace('"', "\"\""))
@@ -28,8 +40,7 @@ pub fn to_csv(games: &[GameRecord]) -> String {
             field(text)
         }
     }
-    let mut out =
-        String::from("id,started,seconds,mode,first_player,second_player,moves,result,faults\r\n");
+    let mut out = String::new();
     for g in games {
         let line = [
             g.id.to_string(),

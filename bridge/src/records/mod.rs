@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use rusqlite::Connection;
 
-pub use csv::to_csv;
+pub use csv::{CSV_HEADER, csv_rows, to_csv};
 pub use watch::FileEvent;
 
 use crate::messages::{Fault, GameMode, Seat};
@@ -450,6 +450,17 @@ impl Records {
     pub fn recent(&self, limit: u32) -> Vec<GameRecord> {
         self.read("list games", move |db| sql::recent(db, limit))
             .unwrap_or_default()
+    }
+
+    /// Up to `limit` games older than game `before` (all games when
+    /// `None`), newest first: the export reads the records a page at a
+    /// time, so that its memory does not grow with them (blocks: see
+    /// [`Records::read`]).
+    pub fn page(&self, before: Option<i64>, limit: u32) -> Vec<GameRecord> {
+        self.read("list games", move |db| {
+            sql::recent_before(db, before.unwrap_or(i64::MAX), limit)
+        })
+        .unwrap_or_default()
     }
 
     /// What the bridge failed to record, if anything.

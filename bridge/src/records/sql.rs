@@ -186,14 +186,23 @@ pub fn today(db: &Connection) -> rusqlite::Result<Tally> {
 
 /// The last `limit` games, newest first.
 pub fn recent(db: &Connection, limit: u32) -> rusqlite::Result<Vec<GameRecord>> {
+    recent_before(db, i64::MAX, limit)
+}
+
+/// Up to `limit` games whose id is below `before`, newest first.
+pub fn recent_before(
+    db: &Connection,
+    before: i64,
+    limit: u32,
+) -> rusqlite::Result<Vec<GameRecord>> {
     let mut statement = db.prepare_cached(
         "SELECT id, datetime(started, 'unixepoch', 'localtime'),
             coalesce(ended, ?2) - started, mode, first_name, second_name, moves, result,
             (SELECT count(*) FROM faults WHERE faults.game = games.id)
-         FROM games ORDER BY id DESC LIMIT ?1",
+         FROM games WHERE id < ?3 ORDER BY id DESC LIMIT ?1",
     )?;
     statement
-        .query_map(params![limit, now()], |r| {
+        .query_map(params![limit, now(), before], |r| {
             Ok(GameRecord {
                 id: r.get(0)?,
                 started: r.get(1)?,

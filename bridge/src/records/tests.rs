@@ -219,6 +219,19 @@ fn a_move_is_recorded_while_the_operator_reads_a_season_of_60000_games() {
     );
     assert_eq!(all.len(), 60001);
     assert_eq!(all.iter().filter(|g| g.faults == 1).count(), 6000);
+    // The export's pages: every game once, newest first, none left out.
+    let mut paged = Vec::new();
+    let mut before = None;
+    loop {
+        let page = records.page(before, 7000);
+        before = page.last().map(|g| g.id);
+        let full = page.len() == 7000;
+        paged.extend(page.into_iter().map(|g| g.id));
+        if !full {
+            break;
+        }
+    }
+    assert_eq!(paged, all.iter().map(|g| g.id).collect::<Vec<_>>());
     drop(records);
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -220,12 +220,33 @@ async fn operator_view(state: &AppState) -> OperatorView {
     }
 }
 
-/// Every recorded game as CSV, newest first, for a spreadsheet.
+/// Games the export reads at once: its memory stays this size however
+/// many games the records hold.
+const EXPORT_PAGE: u32 = 500;
+
+/// Every recorded game as CSV, newest first, for a spreadsheet, read and
+/// sent a page of games at a time.
 async fn operator_games_csv(State(state): State<AppState>) -> Response {
     let records = state.records.clone();
-    let games = tokio::task::spawn_blocking(move || records.recent(u32::MAX))
-        .await
-        .unwrap_or_default();
+    let pages = futures_util::stream::unfold(Some(None), move |next| {
+        let records = records.clone();
+        async move {
+            let before = next?;
+            let page = tokio::task::spawn_blocking(move || records.page(before, EXPORT_PAGE))
+                .await
+                .unwrap_or_default();
+            let last = page.last().map(|g| g.id);
+            let more = u32::try_from(page.len()).is_ok_and(|n| n == EXPORT_PAGE);
+            let text = crate::records::csv_rows(&page);
+            Some((
+                Ok::<_, std::convert::Infallible>(text),
+                more.then_some(last),
+            ))
+        }
+    });
+    let header = futures_util::stream::once(async {
+        Ok::<_, std::convert::Infallible>(crate::records::CSV_HEADER.to_string())
+    });
     (
         [
             (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
@@ -234,7 +255,7 @@ async fn operator_games_csv(State(state): State<AppState>) -> Response {
                 "attachment; filename=\"booth-games.csv\"",
             ),
         ],
-        crate::records::to_csv(&games),
+        axum::body::Body::from_stream(futures_util::StreamExt::chain(header, pages)),
     )
         .into_response()
 }
