@@ -209,3 +209,4 @@ fairness-barred = { $n ->
 plain-http = Diese Seite spricht mit der Bridge über unverschlüsseltes HTTP: In einem offenen WLAN kann jeder in der Nähe mitlesen, auch das Operator-Token. Nutze den Rechner des Stands oder ein Netz, in das nur das Team kommt.
 sign-in = Operator-Token (die Bridge zeigt es beim Start an; operator_token in bridge.toml)
 sign-in-open = Öffnen
+sign-in-wrong = Das ist nicht das Operator-Token dieser Station.

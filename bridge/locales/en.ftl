@@ -213,3 +213,4 @@ fairness-barred = { $n ->
 plain-http = This page reaches the bridge over plain HTTP: on an open Wi-Fi anyone nearby can read it, the operator token too. Use the booth's computer, or a network only the staff can join.
 sign-in = Operator token (the bridge prints it when it starts; operator_token in bridge.toml)
 sign-in-open = Open
+sign-in-wrong = That is not this booth's operator token.

@@ -212,3 +212,4 @@ fairness-barred = { $n ->
 plain-http = Cette page parle au bridge en HTTP non chiffré : sur un Wi-Fi ouvert, n'importe qui à proximité peut la lire, jeton d'opérateur compris. Utilise l'ordinateur du stand, ou un réseau réservé à l'équipe.
 sign-in = Jeton d'opérateur (le bridge l'affiche au démarrage ; operator_token dans bridge.toml)
 sign-in-open = Ouvrir
+sign-in-wrong = Ce n'est pas le jeton d'opérateur de ce stand.
