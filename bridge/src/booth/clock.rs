@@ -112,13 +112,14 @@ impl Table {
             .is_none_or(|g| g.board.is_over() || g.mode == GameMode::Demo)
     }
 
-    /// Looks at the line for the robot (see [`super::fairness`]): every
-    /// page learns of a change to it.
-    pub(super) fn line_tick(&mut self) -> Changes {
+    /// Looks at the line for the robot (see [`super::fairness`]); a page
+    /// gone keeps its place for the `grace` time: every page learns of a
+    /// change to it.
+    pub(super) fn line_tick(&mut self, grace: Duration) -> Changes {
         let free = self.robot_free();
         let pages = &self.pages;
         let connected = |session: &str| pages.values().any(|p| p.session == session);
-        if self.fairness.tick(free, connected) {
+        if self.fairness.tick(free, grace, connected) {
             vec![Change::Seats]
         } else {
             Changes::new()

@@ -46,6 +46,9 @@ struct Waiter {
     session: String,
     /// `None`: one of the booth's own screens.
     device: Option<IpAddr>,
+    /// Since when no page of the session has been open (a reload, a
+    /// phone's locked screen).
+    gone_since: Option<Instant>,
 }
 
 impl Waiter {
@@ -126,6 +129,7 @@ impl Fairness {
         let waiter = Waiter {
             session: session.to_string(),
             device,
+            gone_since: None,
         };
         if device.is_none() {
             let at = self.line.iter().take_while(|w| w.device.is_none()).count();
@@ -152,13 +156,26 @@ impl Fairness {
         self.first_since = None;
     }
 
-    /// Drops from the line whoever `connected` says has no page left, and
-    /// looks at the first one's time: it starts once the robot is `free`,
-    /// and when it has run out the next one's comes. Returns whether the
-    /// line changed.
-    pub(super) fn tick(&mut self, free: bool, connected: impl Fn(&str) -> bool) -> bool {
+    /// Drops from the line whoever has had no page open (as `connected`
+    /// says) for the `grace` time a seat waits too, and looks at the first
+    /// one's time: it starts once the robot is `free`, and when it has run
+    /// out the next one's comes. Returns whether the line changed.
+    pub(super) fn tick(
+        &mut self,
+        free: bool,
+        grace: Duration,
+        connected: impl Fn(&str) -> bool,
+    ) -> bool {
         let before = self.line.len();
-        self.line.retain(|w| connected(&w.session));
+        for waiter in &mut self.line {
+            waiter.gone_since = if connected(&waiter.session) {
+                None
+            } else {
+                waiter.gone_since.or_else(|| Some(Instant::now()))
+            };
+        }
+        self.line
+            .retain(|w| w.gone_since.is_none_or(|t| t.elapsed() < grace));
         if !free || self.line.is_empty() {
             self.first_since = None;
         } else if self.first_since.is_none() {

@@ -441,7 +441,7 @@ impl Booth {
         );
         let changes = self.table.tick(&self.times, robot_down);
         self.apply(changes);
-        let changes = self.table.line_tick();
+        let changes = self.table.line_tick(self.times.grace);
         self.apply(changes);
     }
 }

@@ -143,8 +143,8 @@ fn the_booths_own_screen_goes_first_and_a_first_in_line_who_never_comes_loses_th
 }
 
 #[test]
-fn a_page_that_closes_leaves_the_line_and_a_finished_game_is_not_played_again_before_those_waiting()
-{
+fn a_page_closed_past_its_grace_leaves_the_line_and_a_finished_game_is_not_played_again_before_those_waiting()
+ {
     let mut b = booth();
     let (_ada, _bob) = two_people(&mut b);
     assert_eq!(b.handle(2, ClientMessage::Join), None);
@@ -154,7 +154,12 @@ fn a_page_that_closes_leaves_the_line_and_a_finished_game_is_not_played_again_be
     let _gone = phone(&mut b, 4, "gone", "Gus");
     assert_eq!(b.handle(4, against_computer()), None);
     assert_eq!(b.line(), 2);
+    // A page gone keeps its place for the grace time (a reload, a locked
+    // phone), then loses it.
     b.disconnect(4);
+    b.tick();
+    assert_eq!(b.line(), 2);
+    b.times.grace = Duration::ZERO;
     b.tick();
     assert_eq!(b.line(), 1);
     for (id, c) in [(1, 1), (2, 2), (1, 1), (2, 2), (1, 1), (2, 2), (1, 1)] {
