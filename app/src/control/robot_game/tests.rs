@@ -20,6 +20,8 @@ pub(crate) fn snapshot(status: GameStatus, moves: &str, you: Part) -> Snapshot {
         again: [false, false],
         offer_left_s: None,
         away_left_s: [None, None],
+        line: 0,
+        line_place: None,
         you,
         can_move: true,
         robot: RobotStatus {

@@ -337,6 +337,34 @@ fn every_sentence_with_its_values_leaves_no_blank_in_any_language() {
 mod thinking;
 
 #[test]
+fn the_line_for_the_robot_says_next_for_the_first_and_counts_the_rest() {
+    assert_eq!(
+        EN.say(&Say::LinePlace(1)),
+        "You are next in line for the robot."
+    );
+    assert_eq!(
+        DE.say(&Say::LinePlace(3)),
+        "Du bist Nummer 3 in der Warteschlange für den Roboter."
+    );
+    assert_eq!(
+        FR.say(&Say::LineWaiting(1)),
+        "Une personne attend dans la file."
+    );
+    assert_eq!(
+        EN.say(&Say::LineWaiting(4)),
+        "4 visitors are waiting in line."
+    );
+    assert!(
+        DE.say(&Say::TurnLimit(120))
+            .starts_with("Spätestens alle 120 s ein Zug")
+    );
+    assert_eq!(
+        refusal_text(booth_protocol::ErrorCode::OthersFirst),
+        Text::OthersFirst
+    );
+}
+
+#[test]
 fn french_elides_de_before_a_name_that_starts_with_a_vowel() {
     let away = |name: &str| Say::AwayWaits {
         name: name.into(),
