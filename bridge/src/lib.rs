@@ -37,6 +37,10 @@ use crate::booth::Booth;
 use crate::messages::LinkState;
 use crate::server::ServerConfig;
 
+/// The robot's changes of state shown to the pages at least this far
+/// apart (a change after a quiet while at once).
+const ROBOT_SHOWN_APART: Duration = Duration::from_millis(100);
+
 /// Runs the server on `listener` until `shutdown` completes: the booth's
 /// idle timer and its robot-status broadcasts included.
 pub async fn run(
@@ -53,6 +57,10 @@ pub async fn run(
     tokio::spawn(async move {
         while status.changed().await.is_ok() {
             watcher.lock().expect("booth lock").robot_changed();
+            // A robot whose state changes hundreds of times a second (a
+            // fault storm) reaches the pages at most this often: the watch
+            // keeps the latest state meanwhile.
+            tokio::time::sleep(ROBOT_SHOWN_APART).await;
         }
     });
     let ticker = Arc::clone(&booth);

@@ -295,7 +295,7 @@ async fn the_others_learn_at_once_that_a_closed_page_is_waited_for() {
 }
 
 #[tokio::test]
-async fn spectators_watch_and_see_trees_but_cannot_move_and_a_busy_robot_says_so() {
+async fn spectators_watch_and_see_trees_but_cannot_move_and_a_busy_robot_puts_a_player_in_line() {
     let b = start(false, true).await;
     let mut player = connect(&b).await;
     send(&mut player, hello("player", "p")).await;
@@ -335,9 +335,14 @@ async fn spectators_watch_and_see_trees_but_cannot_move_and_a_busy_robot_says_so
         json!({"type": "hello", "v": booth_protocol::VERSION, "role": "player", "session": "o", "name": "Ben_2"}),
     )
     .await;
+    // The robot is busy: the other page gets in line, first.
     send(&mut other, json!({"type": "start", "mode": "two_players"})).await;
-    let e = next_of(&mut other, "error").await;
-    assert_eq!(e["code"], "busy");
+    let lined = snapshot_where(&mut other, |s| s["line_place"].is_u64()).await;
+    assert_eq!(
+        (lined["line"].as_u64(), lined["you"].as_str()),
+        (Some(1), Some("spectator"))
+    );
+    assert_eq!(lined["line_place"], 1);
     send(&mut player, json!({"type": "leave"})).await;
     let notice = next_of(&mut other, "notice").await;
     assert_eq!(notice["code"], "player_left");

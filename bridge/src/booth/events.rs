@@ -64,14 +64,14 @@ impl EventLog {
         self.push(now_ms(), What::Refused { code, name });
     }
 
-    /// Notes the robot's `fault`, now: counted in the newest fault's line
-    /// when it is the same fault within [`STORM_GAP`]. Whether it began a
-    /// new line.
-    pub fn fault(&mut self, fault: Option<Fault>) -> bool {
-        self.fault_at(fault, now_ms())
+    /// Notes `times` reports of the robot's `fault`, now: counted in the
+    /// newest fault's line when it is the same fault within
+    /// [`STORM_GAP`]. Whether it began a new line.
+    pub fn fault(&mut self, fault: Option<Fault>, times: u64) -> bool {
+        self.fault_at(fault, times, now_ms())
     }
 
-    fn fault_at(&mut self, fault: Option<Fault>, now: i64) -> bool {
+    fn fault_at(&mut self, fault: Option<Fault>, times: u64, now: i64) -> bool {
         let gap = i64::try_from(STORM_GAP.as_millis()).unwrap_or(i64::MAX);
         let newest = self
             .events
@@ -89,13 +89,13 @@ impl EventLog {
             && kind == fault
             && now - *until_ms <= gap
         {
-            *count += 1;
+            *count += times;
             *until_ms = now;
             return false;
         }
         let what = What::Fault {
             fault,
-            count: 1,
+            count: times,
             until_ms: now,
         };
         self.push(now, what);
@@ -124,7 +124,7 @@ mod tests {
         let mut log = EventLog::default();
         for i in 0..KEPT + 5 {
             // Each a minute apart: separate lines.
-            assert!(log.fault_at(None, 1_800_000_000_000 + 60_000 * i as i64));
+            assert!(log.fault_at(None, 1, 1_800_000_000_000 + 60_000 * i as i64));
         }
         log.refused(ErrorCode::NotYourTurn, Some("Anna".into()));
         assert_eq!(log.iter().count(), KEPT);
@@ -139,14 +139,14 @@ mod tests {
     fn a_storm_of_one_fault_is_one_line_with_its_count_and_span() {
         let mut log = EventLog::default();
         let start = 1_800_000_000_000;
-        assert!(log.fault_at(Some(Fault::Internal), start));
+        assert!(log.fault_at(Some(Fault::Internal), 1, start));
         for i in 1..5187 {
-            assert!(!log.fault_at(Some(Fault::Internal), start + 2 * i));
+            assert!(!log.fault_at(Some(Fault::Internal), 1, start + 2 * i));
         }
         // A refusal in between does not end the storm; another fault does.
         log.refused(ErrorCode::NotYourTurn, None);
-        assert!(!log.fault_at(Some(Fault::Internal), start + 12_000));
-        assert!(log.fault_at(Some(Fault::Jammed), start + 12_001));
+        assert!(!log.fault_at(Some(Fault::Internal), 1, start + 12_000));
+        assert!(log.fault_at(Some(Fault::Jammed), 1, start + 12_001));
         let storm = serde_json::to_value(log.iter().next().unwrap()).unwrap();
         assert_eq!(
             (&storm["fault"], &storm["count"], storm["until_ms"].as_i64()),
@@ -158,6 +158,6 @@ mod tests {
         );
         assert_eq!(log.iter().count(), 3);
         // After a quiet gap the same fault is a new line.
-        assert!(log.fault_at(Some(Fault::Jammed), start + 12_001 + 10_001));
+        assert!(log.fault_at(Some(Fault::Jammed), 1, start + 12_001 + 10_001));
     }
 }

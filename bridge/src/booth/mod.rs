@@ -92,6 +92,8 @@ pub struct Booth {
     last_state: Option<LinkState>,
     /// When a fault was last recorded.
     fault_recorded: Option<std::time::Instant>,
+    /// The link's count of faults, as far as the booth has noted them.
+    faults_seen: u64,
     /// When the robot plays itself, at which levels (`None`: never).
     demo: Option<DemoSettings>,
     /// The levels a visitor may choose against the computer, and the
@@ -133,6 +135,7 @@ impl Booth {
             records,
             last_state: None,
             fault_recorded: None,
+            faults_seen: 0,
             demo: None,
             levels: ["easy", "medium", "hard", "perfect", "adaptive"]
                 .map(|l| l.parse().expect("a known level"))
@@ -190,14 +193,18 @@ impl Booth {
     pub fn robot_changed(&mut self) {
         let status = self.robot_status();
         let state = status.state;
-        let was_fine = !matches!(
-            self.last_state,
-            Some(LinkState::Fault | LinkState::Disconnected)
-        );
-        if was_fine && matches!(state, LinkState::Fault | LinkState::Disconnected) {
+        // Every fault the link saw since the last look, also those the
+        // robot recovered from in between; and a port that went away.
+        let reports = self.robot.fault_reports();
+        let reported = reports.count.saturating_sub(self.faults_seen);
+        self.faults_seen = reports.count;
+        let lost =
+            state == LinkState::Disconnected && self.last_state != Some(LinkState::Disconnected);
+        if reported > 0 || lost {
+            let fault = if reported > 0 { reports.last } else { None };
             // A storm of one fault is one line for the staff and a record a
             // minute at most, so that a robot gone mad cannot fill the card.
-            let new = self.events.fault(status.fault);
+            let new = self.events.fault(fault, reported.max(1));
             let now = std::time::Instant::now();
             if new
                 || self
@@ -205,7 +212,7 @@ impl Booth {
                     .is_none_or(|at| now - at >= FAULT_RECORDS_APART)
             {
                 let game = self.table.game.as_ref().and_then(|g| g.record);
-                self.records.fault(status.fault, game);
+                self.records.fault(fault, game);
                 self.fault_recorded = Some(now);
             }
         }

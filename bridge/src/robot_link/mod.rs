@@ -181,6 +181,17 @@ pub struct RobotLink {
     status: Arc<watch::Sender<RobotStatus>>,
     log: Arc<Mutex<VecDeque<LogEntry>>>,
     stop: Arc<AtomicBool>,
+    faults: Arc<Mutex<FaultReports>>,
+}
+
+/// The faults the link has seen: the status shows the latest state only,
+/// and a robot may report and recover hundreds of times between two looks.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FaultReports {
+    /// How many since the link started.
+    pub count: u64,
+    /// The last one's kind (`None`: the robot stopped answering).
+    pub last: Option<Fault>,
 }
 
 impl RobotLink {
@@ -203,7 +214,9 @@ impl RobotLink {
         let log = Arc::new(Mutex::new(VecDeque::new()));
         let stop = Arc::new(AtomicBool::new(false));
         let requests = Arc::new(Mutex::new(Vec::new()));
+        let faults = Arc::new(Mutex::new(FaultReports::default()));
         let mut worker = Worker {
+            faults: Arc::clone(&faults),
             requests: Arc::clone(&requests),
             target,
             timeouts,
@@ -231,7 +244,13 @@ impl RobotLink {
             status: tx,
             log,
             stop,
+            faults,
         }
+    }
+
+    /// The faults seen so far.
+    pub fn fault_reports(&self) -> FaultReports {
+        *self.faults.lock().expect("faults lock")
     }
 
     /// What the robot should show from now on.

@@ -59,6 +59,8 @@ pub(super) struct Worker {
     pub(super) status: Arc<watch::Sender<RobotStatus>>,
     pub(super) log: Arc<Mutex<VecDeque<LogEntry>>>,
     pub(super) stop: Arc<AtomicBool>,
+    /// Every fault seen so far, however fast they come.
+    pub(super) faults: Arc<Mutex<FaultReports>>,
     pub(super) port: Option<Box<dyn serialport::SerialPort>>,
     /// What the robot said, line by line.
     pub(super) listener: Listener,
@@ -132,6 +134,13 @@ impl Worker {
     }
 
     fn publish(&self, state: LinkState) {
+        // A fault that lasts (polled again and again) is one; one that
+        // comes back after the robot was ready again is another.
+        if state == LinkState::Fault && self.status.borrow().state != LinkState::Fault {
+            let mut faults = self.faults.lock().expect("faults lock");
+            faults.count += 1;
+            faults.last = fault_of(state, self.fault);
+        }
         // Held until the status is sent: a new game state set in between
         // would otherwise be overwritten with "in sync" for the old one.
         let desired = self.desired.0.lock().expect("desired lock");
