@@ -91,6 +91,10 @@ pub fn prepare(db: &Connection) -> Result<i64, String> {
         .map_err(fail)?;
     db.pragma_update(None, "synchronous", "NORMAL")
         .map_err(fail)?;
+    // A game's row is written once and read back a page at a time: 1 MiB
+    // of pages (SQLite's default is 2) keeps the bridge's memory level
+    // however large the records grow.
+    db.pragma_update(None, "cache_size", -1024).map_err(fail)?;
     db.execute_batch(SCHEMA).map_err(fail)?;
     db.pragma_update(None, "user_version", SCHEMA_VERSION)
         .map_err(fail)?;
