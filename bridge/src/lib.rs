@@ -37,9 +37,12 @@ use crate::booth::Booth;
 use crate::messages::LinkState;
 use crate::server::ServerConfig;
 
-/// The robot's changes of state shown to the pages at least this far
-/// apart (a change after a quiet while at once).
+/// Within [`FAULTS_PACED_FOR`] of a fault, the robot's changes of state
+/// are shown to the pages at least this far apart.
 const ROBOT_SHOWN_APART: Duration = Duration::from_millis(100);
+
+/// How long after a fault the robot's changes are paced.
+const FAULTS_PACED_FOR: Duration = Duration::from_secs(1);
 
 /// Runs the server on `listener` until `shutdown` completes: the booth's
 /// idle timer and its robot-status broadcasts included.
@@ -55,12 +58,20 @@ pub async fn run(
     let booth = Arc::new(Mutex::new(booth));
     let watcher = Arc::clone(&booth);
     tokio::spawn(async move {
+        let mut faulted = None::<tokio::time::Instant>;
         while status.changed().await.is_ok() {
+            let state = status.borrow_and_update().state;
+            if matches!(state, LinkState::Fault | LinkState::Disconnected) {
+                faulted = Some(tokio::time::Instant::now());
+            }
             watcher.lock().expect("booth lock").robot_changed();
-            // A robot whose state changes hundreds of times a second (a
-            // fault storm) reaches the pages at most this often: the watch
-            // keeps the latest state meanwhile.
-            tokio::time::sleep(ROBOT_SHOWN_APART).await;
+            // A robot that faults and recovers hundreds of times a second
+            // (a fault storm) reaches the pages at most ten times a second:
+            // the watch keeps the latest state meanwhile. Play without
+            // faults is shown at once.
+            if faulted.is_some_and(|at| at.elapsed() < FAULTS_PACED_FOR) {
+                tokio::time::sleep(ROBOT_SHOWN_APART).await;
+            }
         }
     });
     let ticker = Arc::clone(&booth);
