@@ -10,6 +10,7 @@
 
 mod heard;
 mod note;
+mod pacer;
 mod worker;
 
 use std::collections::VecDeque;
@@ -25,7 +26,8 @@ use crate::codec::RobotCodec;
 use crate::robot_protocol::{Colour, Command, CommandKind, ErrorCode, Reply};
 pub use heard::{Heard, Listener};
 pub use note::Note;
-use worker::{Pacer, Worker};
+use pacer::Pacer;
+use worker::Worker;
 
 /// Which robot to talk to.
 #[derive(Debug, Clone, PartialEq, Eq)]
