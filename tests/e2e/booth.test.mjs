@@ -341,6 +341,9 @@ test('a whole robot game from tap to coin, a jam that heals, a spectator who see
   // off sideways, and the robot's state and actions are on the first screen.
   for (const [width, height] of [[1024, 768], [800, 480], [390, 844]]) {
     await operator.setViewportSize({ width, height });
+    // A phone's size puts the page in the harness's frame, whose storage
+    // is its own: the page opens there with the token as staff would.
+    await operator.goto(`${base}operator?token=${OPERATOR}`);
     await operator.locator('#today', { hasText: /games? played/ }).waitFor();
     const fit = await operator.evaluate(() => {
       const buttons = [...document.querySelectorAll('[data-action]')].map((b) => b.getBoundingClientRect());

@@ -25,7 +25,6 @@ pub fn RobotPanel() -> impl IntoView {
     let t = move |text| i18n.t(text);
     let name = RwSignal::new(String::new());
     let against_computer = RwSignal::new(true);
-    let name_ok = move || name.with(|n| valid_name(n));
     let playing = move || game.with(|g| g.robot.is_some());
     let may_play = move || booth.may_play.get();
     let busy = move || {
@@ -36,14 +35,20 @@ pub fn RobotPanel() -> impl IntoView {
     // Someone waiting on the robot for an opponent: the lobby's first offer.
     let challenger = move || booth.snapshot.with(|s| s.as_ref().and_then(challenger));
     let offered = move || challenger().is_some();
-    // Both ways onto the robot first check and send the name.
-    let seated_as = move |then: &dyn Fn()| {
-        if !name_ok() {
-            return ctx.say(Text::NameRule);
+    // Every way onto the robot first checks and sends the name.
+    let named = move || {
+        if !name.with(|n| valid_name(n)) {
+            ctx.say(Text::NameRule);
+            return false;
         }
         ctx.rename(name.get_untracked());
-        then();
-        ctx.toggle_panel(Panel::Robot);
+        true
+    };
+    let seated_as = move |then: &dyn Fn()| {
+        if named() {
+            then();
+            ctx.toggle_panel(Panel::Robot);
+        }
     };
     let levels = Signal::derive(move || booth.welcome.with(|w| levels_offered(w.as_ref())));
     let level = RwSignal::new(None::<LevelSpec>);
@@ -59,86 +64,43 @@ pub fn RobotPanel() -> impl IntoView {
     };
     let join = move |_| seated_as(&|| ctx.join_robot_game());
     // Who finds the robot busy, or others waiting for it, gets in line.
-    let line = move || booth.line();
-    let in_line = move || line().1.is_some();
-    let lines_up = move || busy() || (line().0 > 0 && line().1 != Some(1));
+    let lines_up = move || busy() || booth.line().0 > 0 && booth.line().1 != Some(1);
     let line_up = move |_| {
-        if !name_ok() {
-            return ctx.say(Text::NameRule);
+        if named() {
+            let computer = against_computer.get_untracked();
+            ctx.robot_line_up(if computer {
+                GameMode::VsComputer
+            } else {
+                GameMode::TwoPlayers
+            });
         }
-        ctx.rename(name.get_untracked());
-        let mode = if against_computer.get_untracked() {
-            GameMode::VsComputer
-        } else {
-            GameMode::TwoPlayers
-        };
-        ctx.robot_line_up(mode);
-    };
-    let line_words = move || {
-        let (waiting, place) = line();
-        match place {
-            Some(1) if !busy() => t(Text::LineYours).to_string(),
-            Some(place) => i18n.say(&Say::LinePlace(place)),
-            None if waiting > 0 => i18n.say(&Say::LineWaiting(waiting)),
-            None => String::new(),
-        }
-    };
-    let turn_limit = move || {
-        booth
-            .turn_limit_s()
-            .map(|s| i18n.say(&Say::TurnLimit(s)))
-            .unwrap_or_default()
-    };
-    let title = move || {
-        booth
-            .welcome
-            .with(|w| w.as_ref().and_then(|w| w.name.clone()))
-            .unwrap_or_else(|| t(Text::LobbyTitle).to_string())
     };
     let message = move || ui.message.get().map(|m| i18n.message(&m));
     view! {
         <section id="robot" class="panel lobby" class:open=move || ui.is_open(Panel::Robot) aria-label=move || t(Text::Robot)>
-            <h2>{title}</h2>
-            <p class="lobby-intro">{move || t(Text::LobbyIntro)}</p>
-            <p class="lobby-turn-limit">{turn_limit}</p>
-            // The robot's own state, unless the lobby says who has it.
-            <Show when=move || !busy() && !offered()>
-                <p class="lobby-robot">{move || t(booth.robot_text())}</p>
-            </Show>
-            <Show when=offered>
-                <p class="offer">{move || i18n.say(&Say::WaitingChallenger(challenger().unwrap_or_default()))}</p>
-            </Show>
-            <Show when=move || booth.demo_running()>
-                <p class="demo-call">{move || t(Text::DemoRunning)}</p>
-            </Show>
+            <LobbyNotes busy=Signal::derive(busy) challenger=Signal::derive(challenger)/>
             <Show when=move || message().is_some() && ui.is_open(Panel::Robot)>
                 <p class="lobby-message" role="alert">{message}</p>
             </Show>
             <Show when=playing fallback=move || view! {
                 <NameField name/>
                 <Show when=move || !offered()>
-                <OpponentChoice against_computer/>
-                <Show when=move || against_computer.get()>
-                    <LevelChoice levels level/>
-                </Show>
+                    <OpponentChoice against_computer/>
+                    <Show when=move || against_computer.get()>
+                        <LevelChoice levels level/>
+                    </Show>
                 </Show>
                 // Said once as the refusal; kept here once that is gone.
                 <Show when=move || !may_play() && message().is_none()>
                     <p class="busy">{move || t(Text::NeedToken)}</p>
                 </Show>
-                <Show when=busy>
-                    <p class="busy">{move || t(if may_play() { Text::RobotBusyLine } else { Text::RobotBusy })}</p>
-                    <a href="watch">{move || t(Text::WatchRobot)}</a>
-                </Show>
-                <Show when=move || !line_words().is_empty()>
-                    <p class="line" role="status">{line_words}</p>
-                </Show>
+                <LineNote busy=Signal::derive(busy)/>
                 <div class="lobby-actions">
                     <Show when=offered fallback=move || view! {
                         <Show when=lines_up fallback=move || view! {
                             <button class="primary play-robot" on:click=start disabled=move || !may_play()>{move || t(Text::PlayOnRobot)}</button>
                         }>
-                            <button class="primary get-in-line" on:click=line_up disabled=move || in_line() || !may_play()>{move || t(Text::GetInLine)}</button>
+                            <button class="primary get-in-line" on:click=line_up disabled=move || booth.line().1.is_some() || !may_play()>{move || t(Text::GetInLine)}</button>
                         </Show>
                     }>
                         <button class="primary take-seat" on:click=join disabled=move || !may_play()>
@@ -152,6 +114,64 @@ pub fn RobotPanel() -> impl IntoView {
                 <button class="close" on:click=move |_| ctx.toggle_panel(Panel::Robot)>{move || t(Text::Close)}</button>
             </Show>
         </section>
+    }
+}
+
+/// The lobby's head: the booth's name, what the robot does, its rule on
+/// time, and who has it or waits on it for an opponent.
+#[component]
+fn LobbyNotes(busy: Signal<bool>, challenger: Signal<Option<String>>) -> impl IntoView {
+    let booth = expect_context::<BoothView>();
+    let i18n = use_i18n();
+    let t = move |text| i18n.t(text);
+    let title = move || {
+        booth
+            .welcome
+            .with(|w| w.as_ref().and_then(|w| w.name.clone()))
+            .unwrap_or_else(|| t(Text::LobbyTitle).to_string())
+    };
+    view! {
+        <h2>{title}</h2>
+        <p class="lobby-intro">{move || t(Text::LobbyIntro)}</p>
+        <p class="lobby-turn-limit">{move || booth.turn_limit_s().map(|s| i18n.say(&Say::TurnLimit(s)))}</p>
+        // The robot's own state, unless the lobby says who has it.
+        <Show when=move || !busy.get() && challenger.with(Option::is_none)>
+            <p class="lobby-robot">{move || t(booth.robot_text())}</p>
+        </Show>
+        <Show when=move || challenger.with(Option::is_some)>
+            <p class="offer">{move || i18n.say(&Say::WaitingChallenger(challenger.get().unwrap_or_default()))}</p>
+        </Show>
+        <Show when=move || booth.demo_running()>
+            <p class="demo-call">{move || t(Text::DemoRunning)}</p>
+        </Show>
+    }
+}
+
+/// The robot busy (to watch, or to get in line for) and the line as this
+/// page sees it: its place, the robot being its own now, or how many wait.
+#[component]
+fn LineNote(busy: Signal<bool>) -> impl IntoView {
+    let booth = expect_context::<BoothView>();
+    let i18n = use_i18n();
+    let t = move |text| i18n.t(text);
+    let may_play = move || booth.may_play.get();
+    let words = move || {
+        let (waiting, place) = booth.line();
+        match place {
+            Some(1) if !busy.get() => t(Text::LineYours).to_string(),
+            Some(place) => i18n.say(&Say::LinePlace(place)),
+            None if waiting > 0 => i18n.say(&Say::LineWaiting(waiting)),
+            None => String::new(),
+        }
+    };
+    view! {
+        <Show when=move || busy.get()>
+            <p class="busy">{move || t(if may_play() { Text::RobotBusyLine } else { Text::RobotBusy })}</p>
+            <a href="watch">{move || t(Text::WatchRobot)}</a>
+        </Show>
+        <Show when=move || !words().is_empty()>
+            <p class="line" role="status">{words}</p>
+        </Show>
     }
 }
 
