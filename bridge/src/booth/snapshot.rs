@@ -30,8 +30,9 @@ impl Table {
             .unwrap_or_default();
         let line = u32::try_from(self.fairness.waiting()).unwrap_or(u32::MAX);
         let line_place = self
-            .caller(id)
-            .and_then(|caller| self.fairness.place(&caller.session))
+            .pages
+            .get(&id)
+            .and_then(|page| self.fairness.place(&page.session))
             .and_then(|place| u32::try_from(place).ok());
         let you = match sides.as_slice() {
             [Side::First] => Part::First,
