@@ -55,6 +55,4 @@ pub enum Evaluation {
         #[serde(default)]
         threat_parity: bool,
     },
-    /// The classic shell's group formula and unpruned tree.
-    Classic,
 }

@@ -24,6 +24,9 @@ pub enum PlayerConfig {
     Search(SearchConfig),
     /// The perfect-play solver.
     Perfect(PerfectConfig),
+    /// The classic shell's full, unpruned tree to a fixed depth with its
+    /// group formula: always the same move in the same position.
+    Classic(ClassicConfig),
     /// A search whose strength follows the opponent's play.
     Adaptive(AdaptiveConfig),
 }
@@ -33,8 +36,7 @@ pub enum PlayerConfig {
 pub struct SearchConfig {
     /// Plies to look ahead.
     pub depth: u8,
-    /// The leaf evaluation. `Classic` searches the classic shell's full,
-    /// unpruned tree and ignores the style and budgets.
+    /// The leaf evaluation.
     #[serde(default = "default_evaluation")]
     pub evaluation: Evaluation,
     /// How own and opponent's chances are weighed.
@@ -57,6 +59,13 @@ fn default_evaluation() -> Evaluation {
         low_row_bonus: true,
         threat_parity: true,
     }
+}
+
+/// The classic shell as a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClassicConfig {
+    /// Plies of the full tree, 1 to 5 as the shell offers them.
+    pub depth: u8,
 }
 
 /// The solver as a player.
@@ -179,14 +188,7 @@ impl Level {
                 style,
                 ..AdaptiveConfig::default()
             }),
-            Level::Classic(depth) => PlayerConfig::Search(SearchConfig {
-                depth,
-                evaluation: Evaluation::Classic,
-                style: Style::Normal,
-                blunder_rate: 0.0,
-                node_budget: None,
-                time_budget_ms: None,
-            }),
+            Level::Classic(depth) => PlayerConfig::Classic(ClassicConfig { depth }),
         }
     }
 
@@ -281,7 +283,7 @@ impl SearchOverride {
     /// not a fixed-depth search is returned as it is).
     pub fn apply(&self, config: PlayerConfig) -> PlayerConfig {
         match config {
-            PlayerConfig::Search(mut s) if s.evaluation != Evaluation::Classic => {
+            PlayerConfig::Search(mut s) => {
                 s.depth = self.depth.unwrap_or(s.depth);
                 s.blunder_rate = self.random_moves.unwrap_or(s.blunder_rate);
                 PlayerConfig::Search(s)
@@ -406,10 +408,10 @@ mod tests {
             panic!()
         };
         assert_eq!((easy.depth, easy.blunder_rate), (2, 0.33));
-        let PlayerConfig::Search(c3) = Level::Classic(3).config(Style::Aggressive) else {
-            panic!()
-        };
-        assert_eq!((c3.depth, c3.evaluation), (3, Evaluation::Classic));
+        assert_eq!(
+            Level::Classic(3).config(Style::Aggressive),
+            PlayerConfig::Classic(ClassicConfig { depth: 3 })
+        );
     }
 
     #[test]

@@ -30,8 +30,8 @@ mod teaching;
 
 pub use self::adaptive::Adaptive;
 pub use self::config::{
-    AdaptiveConfig, BadOverride, Level, LevelSpec, PerfectConfig, PlayerConfig, SearchConfig,
-    SearchOverride, UnknownLevel,
+    AdaptiveConfig, BadOverride, ClassicConfig, Level, LevelSpec, PerfectConfig, PlayerConfig,
+    SearchConfig, SearchOverride, UnknownLevel,
 };
 pub use self::decision::{ChooseError, Decision, ValueKind};
 pub use self::facts::Fact;
@@ -65,6 +65,9 @@ enum Strategy {
         config: SearchConfig,
         windows: WindowsCache,
     },
+    /// The classic shell's unpruned tree: never varies, leftmost of the
+    /// best.
+    Classic(ClassicConfig),
     /// The exact solver, its table kept from move to move.
     Perfect {
         config: PerfectConfig,
@@ -100,6 +103,7 @@ impl Player {
                 },
                 solver,
             ),
+            PlayerConfig::Classic(config) => (Strategy::Classic(config), solver),
             PlayerConfig::Perfect(config) => {
                 let solver = solver
                     .unwrap_or_else(|| Solver::with_table_bytes((config.table_mb as usize) << 20));
@@ -217,6 +221,9 @@ impl Player {
                     trace_budget,
                 };
                 searcher.search(&position, config, &mut reporter)?
+            }
+            Strategy::Classic(config) => {
+                classic::choose(&position, config.depth, trace_budget, &mut reporter)?
             }
             Strategy::Perfect { config, solver } => {
                 perfect::choose(rng, solver, &position, config, trace_budget, &mut reporter)?

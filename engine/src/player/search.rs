@@ -5,9 +5,7 @@
 use super::decision::{add_every_other_move_loses, among_equals};
 use super::progress::Reporter;
 use super::rng::Rng;
-use super::{
-    ChooseError, Decision, Fact, SearchConfig, ValueKind, alphabeta, classic, facts, search_value,
-};
+use super::{ChooseError, Decision, Fact, SearchConfig, ValueKind, alphabeta, facts, search_value};
 use crate::evaluation::{Evaluation, Windows};
 use crate::trace::Bound;
 use crate::{Geometry, Position};
@@ -26,16 +24,12 @@ impl Searcher<'_> {
         config: &SearchConfig,
         reporter: &mut Reporter<'_>,
     ) -> Result<Decision, ChooseError> {
-        let (mut decision, best) = match config.evaluation {
-            // The classic shell never varies: leftmost of the best.
-            Evaluation::Classic => {
-                return classic::choose(p, config.depth, self.trace_budget, reporter);
-            }
-            Evaluation::Window {
-                low_row_bonus,
-                threat_parity,
-            } => self.window_search(p, config, (low_row_bonus, threat_parity), reporter)?,
-        };
+        let Evaluation::Window {
+            low_row_bonus,
+            threat_parity,
+        } = config.evaluation;
+        let (mut decision, best) =
+            self.window_search(p, config, (low_row_bonus, threat_parity), reporter)?;
         self.vary_among(&mut decision, &best);
         add_every_other_move_loses(&mut decision, -search_value::FORCED);
         if config.blunder_rate > 0.0 && self.rng.chance(config.blunder_rate) {
