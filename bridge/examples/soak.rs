@@ -113,12 +113,12 @@ async fn main() {
         simulator: None,
         operator_token: OPERATOR.into(),
         operator_on_lan: false,
-        config: bridge::config::Config::load(&config_file).unwrap(),
+        config: bridge::config::Config::load(&config_file).unwrap().into(),
         config_file: Some(config_file.clone()),
         // The client moves as soon as it may, far faster than a person.
-        limits: bridge::connections::Limits {
+        limits: bridge::server::connections::Limits {
             messages_per_second: 10_000,
-            ..bridge::connections::Limits::default()
+            ..bridge::server::connections::Limits::default()
         },
     };
     tokio::spawn(bridge::run(

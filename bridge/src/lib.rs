@@ -6,16 +6,16 @@
 //! [`simulator`] (a robot on a pseudo-terminal), [`emulated_robot`] (the
 //! reference firmware on an emulated Uno), [`booth`] (the game and its
 //! seats), [`messages`] (the WebSocket protocol), [`outbox`] (what waits
-//! to be sent to a page), [`server`] (HTTP and WebSocket), [`connections`]
-//! (accepting them, bounded), [`records`] (games and faults in SQLite),
-//! [`config`] (`bridge.toml`).
+//! to be sent to a page: the booth writes it, the server's connection
+//! reads it), [`server`] (HTTP, the WebSocket and accepting connections,
+//! bounded), [`records`] (games and faults in SQLite), [`config`]
+//! (`bridge.toml`).
 
 pub mod app_files;
 pub mod booth;
 pub mod codec;
 pub mod config;
 pub mod config_file;
-pub mod connections;
 pub mod emulated_robot;
 pub mod journal;
 pub mod messages;
@@ -27,7 +27,6 @@ pub mod robot_protocol;
 mod serial;
 pub mod server;
 pub mod simulator;
-pub mod websocket;
 
 use std::future::Future;
 use std::sync::{Arc, Mutex};
@@ -47,7 +46,7 @@ const FAULTS_PACED_FOR: Duration = Duration::from_secs(1);
 /// Runs the server on `listener` until `shutdown` completes: the booth's
 /// idle timer and its robot-status broadcasts included.
 pub async fn run(
-    listeners: impl Into<connections::Listeners>,
+    listeners: impl Into<server::connections::Listeners>,
     booth: Booth,
     server: ServerConfig,
     shutdown: impl Future<Output = ()>,
@@ -89,7 +88,7 @@ pub async fn run(
     });
     let limits = server.limits;
     let router = server::router(Arc::clone(&booth), server);
-    connections::serve(listeners, router, limits, shutdown).await;
+    server::connections::serve(listeners, router, limits, shutdown).await;
     // Leave the robot between two commands, not halfway through a drop.
     let between =
         settled.wait_for(|s| !matches!(s.state, LinkState::Working | LinkState::Restoring));

@@ -9,10 +9,10 @@ use bridge::app_files::AppFiles;
 use bridge::booth::Booth;
 use bridge::codec::LineCodec;
 use bridge::config::{Config, RobotPort};
-use bridge::connections::{Limits, raise_file_limit};
 use bridge::emulated_robot::{self, EmulatedRobot, EmulatorOptions};
 use bridge::records::{self, OpenProblem, Records};
 use bridge::robot_link::{RobotLink, Target};
+use bridge::server::connections::{Limits, raise_file_limit};
 use bridge::server::{OwnScreens, ServerConfig};
 use bridge::simulator::{FaultRates, Simulator, SimulatorConfig};
 use clap::{Parser, Subcommand};
@@ -346,13 +346,13 @@ fn serve(
         simulator: robot_target.simulator.clone(),
         operator_token: operator_token.clone(),
         operator_on_lan: cfg.operator_on_lan,
-        config: cfg.clone(),
+        config: cfg.clone().into(),
         config_file,
         limits: Limits::default().within_files(raise_file_limit(FILES_WANTED)),
     };
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async move {
-        let listener = bridge::connections::Listeners::bind(lan, cfg.port).await?;
+        let listener = bridge::server::connections::Listeners::bind(lan, cfg.port).await?;
         greet(
             &cfg,
             &app,

@@ -32,7 +32,12 @@ impl Kind {
         match message {
             ServerMessage::Snapshot(_) => Kind::Snapshot,
             ServerMessage::Thinking(_) | ServerMessage::Decided(_) => Kind::Search,
-            _ => Kind::Event,
+            // Named one by one, so that a new message is sorted here
+            // before it compiles.
+            ServerMessage::Welcome(_)
+            | ServerMessage::Error { .. }
+            | ServerMessage::Notice { .. }
+            | ServerMessage::StillThere { .. } => Kind::Event,
         }
     }
 }

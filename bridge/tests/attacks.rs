@@ -147,7 +147,7 @@ async fn closed_within(s: &mut TcpStream, wait: Duration) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn idle_connections_are_bounded_timed_out_and_do_not_lock_out_a_visitor() {
-    bridge::connections::raise_file_limit(4096);
+    bridge::server::connections::raise_file_limit(4096);
     let b = Running::start();
     let port = b.bridge.port;
     // 500 unfinished requests from ten addresses of the loopback network.
@@ -282,9 +282,9 @@ async fn a_jam_longer_than_the_idle_time_keeps_the_game() {
         simulator: Some(std::sync::Arc::clone(&sim)),
         operator_token: "operatortoken42".into(),
         operator_on_lan: false,
-        config: Default::default(),
+        config: bridge::config::Config::default().into(),
         config_file: None,
-        limits: bridge::connections::Limits::default(),
+        limits: bridge::server::connections::Limits::default(),
     };
     // The visitor is asked after 1 s of silence and loses the seat after 2.
     let idle = (Duration::from_secs(1), Duration::from_secs(2));
@@ -466,7 +466,7 @@ async fn endless_headers(address: [u8; 4], port: u16, bytes: usize) -> Option<Tc
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_thousand_requests_with_huge_headers_neither_grow_the_bridge_nor_shut_out_its_own_screen()
 {
-    bridge::connections::raise_file_limit(4096);
+    bridge::server::connections::raise_file_limit(4096);
     let b = Running::start();
     let port = b.bridge.port;
     // 1,024 connections from 17 other addresses, each sending 380 KB of
@@ -540,7 +540,7 @@ async fn slow_reader(address: [u8; 4], port: u16, path: &str) -> Option<TcpStrea
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_thousand_slow_readers_of_the_largest_file_share_one_copy_and_are_let_go() {
-    bridge::connections::raise_file_limit(4096);
+    bridge::server::connections::raise_file_limit(4096);
     let b = Running::start();
     let port = b.bridge.port;
     // The app's folder holds a database as large as the real one (2.6 MB).
@@ -579,7 +579,7 @@ async fn a_thousand_slow_readers_of_the_largest_file_share_one_copy_and_are_let_
     // A reader that takes nothing is let go after the write stall: what
     // it reads afterwards ends, short of the whole file.
     let mut first = held.swap_remove(0);
-    tokio::time::sleep(bridge::connections::WRITE_STALL + Duration::from_secs(3)).await;
+    tokio::time::sleep(bridge::server::connections::WRITE_STALL + Duration::from_secs(3)).await;
     let mut rest = Vec::new();
     let end = tokio::time::timeout(Duration::from_secs(5), first.read_to_end(&mut rest)).await;
     assert!(

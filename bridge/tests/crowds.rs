@@ -53,7 +53,7 @@ fn report(what: &str, peak: u64, after: u64) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_thousand_idle_pages_twice() {
-    bridge::connections::raise_file_limit(4096);
+    bridge::server::connections::raise_file_limit(4096);
     let b = Running::start();
     for round in 1..=2 {
         let mut pages = Vec::new();
@@ -76,7 +76,7 @@ async fn a_thousand_idle_pages_twice() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn six_hundred_pages_that_never_read_during_the_demo() {
-    bridge::connections::raise_file_limit(4096);
+    bridge::server::connections::raise_file_limit(4096);
     let b = Running::start_with("demo_after_s = 5\n");
     let mut stalled = Vec::new();
     for n in 0..600 {
@@ -99,7 +99,7 @@ async fn six_hundred_pages_that_never_read_during_the_demo() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_thousand_pages_that_never_read_during_a_game() {
-    bridge::connections::raise_file_limit(4096);
+    bridge::server::connections::raise_file_limit(4096);
     let b = Running::start();
     let mut stalled = Vec::new();
     for n in 0..1_000 {

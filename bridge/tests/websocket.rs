@@ -58,9 +58,10 @@ async fn start_with_idle(
         config: bridge::config::Config {
             port,
             ..Default::default()
-        },
+        }
+        .into(),
         config_file: None,
-        limits: bridge::connections::Limits::default(),
+        limits: bridge::server::connections::Limits::default(),
     };
     let mut booth = Booth::new(robot, ask, free, Records::in_memory());
     booth.set_welcome(bridge::messages::Welcome {
@@ -319,7 +320,7 @@ async fn spectators_watch_and_see_trees_but_cannot_move_and_a_busy_robot_puts_a_
     );
     // A tree is longer than a frame: it came in several, read as one.
     let length = decided.to_string().len();
-    assert!(length > bridge::websocket::FRAME, "{length} bytes");
+    assert!(length > bridge::server::websocket::FRAME, "{length} bytes");
     send(
         &mut player,
         json!({"type": "trace", "trace": {"nodes": [1, 2, 3]}}),

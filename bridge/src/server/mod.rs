@@ -3,10 +3,12 @@
 //! endpoints (`simulator`), all behind the checks of `security`: Host on
 //! every request, Origin on the WebSocket, the LAN and operator tokens.
 
+pub mod connections;
 mod operator;
 mod security;
 mod session;
-mod simulator;
+mod simulator_routes;
+pub mod websocket;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -17,7 +19,7 @@ use axum::Extension;
 use axum::Router;
 use axum::extract::{ConnectInfo, State};
 
-use crate::connections::Reached;
+use crate::server::connections::Reached;
 use axum::http::{StatusCode, header};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
@@ -26,8 +28,8 @@ use axum::routing::{get, post};
 use crate::app_files::AppFiles;
 use crate::booth::Booth;
 use crate::config::Config;
-use crate::connections::Limits;
 use crate::records::Records;
+use crate::server::connections::Limits;
 use crate::simulator::Simulator;
 pub use security::{GUESSES_PER_MINUTE, OwnScreens, host_allowed, origin_allowed, same_secret};
 
@@ -56,15 +58,38 @@ pub struct ServerConfig {
     /// Whether the operator page answers devices on the LAN too (else only
     /// the booth's computer).
     pub operator_on_lan: bool,
-    /// The configuration the bridge started with; the operator page shows
-    /// it and changes the staff's settings in it.
-    pub config: Config,
+    /// The booth's configuration in effect: the one it started with, and
+    /// the staff's changes from the operator page since.
+    pub config: ConfigInEffect,
     /// The file the config came from, where the operator's changes are
     /// written (`None`: they hold until the bridge stops).
     pub config_file: Option<PathBuf>,
     /// How many connections, how long their headers may take, how many
     /// messages each may send.
     pub limits: Limits,
+}
+
+/// The booth's configuration in effect, one copy for every request: what
+/// it started with, then each change of the staff's settings.
+#[derive(Clone)]
+pub struct ConfigInEffect(Arc<Mutex<Config>>);
+
+impl ConfigInEffect {
+    /// A copy of the configuration as it is now.
+    pub fn now(&self) -> Config {
+        self.0.lock().expect("config lock").clone()
+    }
+
+    /// The configuration from now on.
+    fn replace(&self, config: Config) {
+        *self.0.lock().expect("config lock") = config;
+    }
+}
+
+impl From<Config> for ConfigInEffect {
+    fn from(config: Config) -> ConfigInEffect {
+        ConfigInEffect(Arc::new(Mutex::new(config)))
+    }
 }
 
 #[derive(Clone)]
@@ -78,8 +103,6 @@ struct AppState {
     lan_guesses: Arc<security::Guesses>,
     /// The records, read apart from the booth.
     records: Records,
-    /// The config in effect, with the operator's changes.
-    live: Arc<Mutex<Config>>,
     /// Held by the operator's change of settings from its check to its
     /// effect.
     saving: Arc<tokio::sync::Mutex<()>>,
@@ -93,7 +116,6 @@ pub fn router(booth: Arc<Mutex<Booth>>, config: ServerConfig) -> Router {
     let records = booth.lock().expect("booth lock").records();
     let state = AppState {
         booth,
-        live: Arc::new(Mutex::new(config.config.clone())),
         saving: Arc::default(),
         operator_feed: Arc::default(),
         config: Arc::new(config),
@@ -108,8 +130,8 @@ pub fn router(booth: Arc<Mutex<Booth>>, config: ServerConfig) -> Router {
         .merge(operator::routes(&state));
     if state.config.simulator.is_some() {
         routes = routes
-            .route("/sim/grid", get(simulator::grid))
-            .route("/sim/jam", post(simulator::jam));
+            .route("/sim/grid", get(simulator_routes::grid))
+            .route("/sim/jam", post(simulator_routes::jam));
     }
     app.serve(routes)
         .layer(middleware::from_fn_with_state(

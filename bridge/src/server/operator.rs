@@ -71,7 +71,7 @@ const OPERATOR_WORDS: &str = include_str!(concat!(env!("OUT_DIR"), "/operator_wo
 /// from its address, in the booth's language (it follows a change of the
 /// language without a reload).
 async fn page(State(state): State<AppState>) -> Response {
-    let language = state.live.lock().expect("config lock").language;
+    let language = state.config.config.now().language;
     let options: String = Language::ALL
         .iter()
         .map(|l| format!("<option value=\"{l}\">{}</option>", l.own_name()))
@@ -200,7 +200,7 @@ async fn operator_view(state: &AppState) -> OperatorView {
     })
     .await
     .unwrap_or_default();
-    let live = state.live.lock().expect("config lock").clone();
+    let config = state.config.config.now();
     let booth = state.booth.lock().expect("booth lock");
     OperatorView {
         robot: booth.robot_status(),
@@ -213,8 +213,8 @@ async fn operator_view(state: &AppState) -> OperatorView {
         game: booth.game_summary(),
         line: booth.line(),
         barred: booth.barred_devices(),
-        config: live.shown(),
-        settings: live.staff_settings(),
+        config: config.shown(),
+        settings: config.staff_settings(),
         levels: LevelChoices::of_engine(),
         config_file: state.config.config_file.clone(),
     }
@@ -288,9 +288,9 @@ async fn operator_settings(State(state): State<AppState>, body: String) -> Respo
     };
     let _one_at_a_time = state.saving.lock().await;
     let changed = state
-        .live
-        .lock()
-        .expect("config lock")
+        .config
+        .config
+        .now()
         .with_staff_settings(settings.clone());
     let problems = changed.problems();
     if !problems.is_empty() {
@@ -317,7 +317,7 @@ async fn operator_settings(State(state): State<AppState>, body: String) -> Respo
         )
     );
     let booth_settings = changed.booth_settings();
-    *state.live.lock().expect("config lock") = changed;
+    state.config.config.replace(changed);
     state
         .booth
         .lock()

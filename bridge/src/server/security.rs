@@ -15,7 +15,7 @@ use axum::middleware;
 use axum::response::{IntoResponse, Response};
 
 use super::{AppState, ServerConfig};
-use crate::connections::Reached;
+use crate::server::connections::Reached;
 
 /// Headers on every answer: what the pages may load and who may frame them
 /// (the bridge itself and the configured origins; no other page can put
@@ -325,7 +325,7 @@ mod tests {
     use super::*;
     use crate::app_files::AppFiles;
     use crate::config::Config;
-    use crate::connections::Limits;
+    use crate::server::connections::Limits;
 
     fn config(lan: bool) -> ServerConfig {
         ServerConfig {
@@ -338,7 +338,7 @@ mod tests {
             simulator: None,
             operator_token: String::new(),
             operator_on_lan: false,
-            config: Config::default(),
+            config: Config::default().into(),
             config_file: None,
             limits: Limits::default(),
         }

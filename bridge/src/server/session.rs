@@ -19,10 +19,10 @@ use tungstenite::{Bytes, Message};
 use super::AppState;
 use super::security::{host_allowed, lan_token_trusts, origin_allowed, own_screen};
 use crate::booth::Client;
-use crate::connections::Reached;
 use crate::messages::{ClientMessage, ErrorCode, ServerMessage};
 use crate::outbox::{Next, Outbox};
-use crate::websocket::{self, Socket};
+use crate::server::connections::Reached;
+use crate::server::websocket::{self, Socket};
 
 /// Largest message (and frame, so that nothing bigger is ever read): a
 /// page sends only short messages; the search trees go the other way.

@@ -8,6 +8,11 @@ use crate::messages::ErrorCode;
 pub(in crate::booth) struct Again;
 
 impl Again {
+    /// The wish says nothing more.
+    pub(in crate::booth) fn parse() -> Result<Again, ErrorCode> {
+        Ok(Again)
+    }
+
     /// Notes the wish, unless others wait for the robot; once every
     /// person in the game has asked, the next game starts (see [`crate::booth::game::Game::again`]).
     pub(in crate::booth) fn apply(self, table: &mut Table, caller: &Caller) -> Reply {

@@ -8,6 +8,11 @@ use crate::messages::ErrorCode;
 pub(in crate::booth) struct Join;
 
 impl Join {
+    /// A join says nothing more: the seat is the free one.
+    pub(in crate::booth) fn parse() -> Result<Join, ErrorCode> {
+        Ok(Join)
+    }
+
     /// Seats the caller in the free second seat under their name (not a
     /// device the staff barred); the first person cannot take it too.
     pub(in crate::booth) fn apply(self, table: &mut Table, caller: &Caller) -> Reply {

@@ -1,5 +1,5 @@
-//! The messages a page sends, one file each. `parse` checks what a message
-//! says on its own; `apply` checks who sent it and what the table allows
+//! The messages a page sends, one file each, named as on the wire. Each
+//! has `parse`, which checks what a message says on its own, and `apply`; `apply` checks who sent it and what the table allows
 //! now, changes the table, and returns what changed. A command reaches
 //! the table and its [`Context`], nothing else: it sends nothing, and the
 //! booth turns what it returns into effects.
@@ -8,8 +8,9 @@ mod again;
 mod hello;
 mod join;
 mod leave;
-mod play;
+mod r#move;
 mod start;
+mod still_here;
 
 use std::collections::BTreeMap;
 
@@ -21,9 +22,10 @@ use crate::messages::{ClientMessage, ErrorCode};
 pub(super) use again::Again;
 pub(super) use hello::Hello;
 pub(super) use join::Join;
-pub(super) use leave::{Leave, StillHere};
-pub(super) use play::Play;
+pub(super) use leave::Leave;
+pub(super) use r#move::Move;
 pub(super) use start::Start;
+pub(super) use still_here::StillHere;
 
 /// What a command may read besides the table.
 pub(super) struct Context<'a> {
@@ -42,7 +44,7 @@ pub(super) enum Command {
     Start(Start),
     Join(Join),
     Again(Again),
-    Play(Play),
+    Move(Move),
     StillHere(StillHere),
     Leave(Leave),
 }
@@ -63,11 +65,11 @@ impl Command {
                 computer_first,
                 level,
             } => Command::Start(Start::parse(mode, computer_first, level)?),
-            ClientMessage::Join => Command::Join(Join),
-            ClientMessage::Again => Command::Again(Again),
-            ClientMessage::Move { column } => Command::Play(Play { column }),
-            ClientMessage::StillHere => Command::StillHere(StillHere),
-            ClientMessage::Leave => Command::Leave(Leave),
+            ClientMessage::Join => Command::Join(Join::parse()?),
+            ClientMessage::Again => Command::Again(Again::parse()?),
+            ClientMessage::Move { column } => Command::Move(Move::parse(column)?),
+            ClientMessage::StillHere => Command::StillHere(StillHere::parse()?),
+            ClientMessage::Leave => Command::Leave(Leave::parse()?),
         })
     }
 
@@ -82,7 +84,7 @@ impl Command {
             Command::Start(start) => start.apply(table, caller, context),
             Command::Join(join) => join.apply(table, caller),
             Command::Again(again) => again.apply(table, caller),
-            Command::Play(play) => play.apply(table, caller, context),
+            Command::Move(coin) => coin.apply(table, caller, context),
             Command::StillHere(still_here) => still_here.apply(table, caller),
             Command::Leave(leave) => leave.apply(table, caller),
         }

@@ -1,4 +1,4 @@
-//! `move`: a seated player's coin.
+//! `move`: a seated player's coin (`Command::Move`).
 
 use super::Context;
 use crate::booth::change::{Change, Reply};
@@ -6,11 +6,17 @@ use crate::booth::table::{Caller, Table};
 use crate::messages::ErrorCode;
 
 /// A coin in a 1-based column.
-pub(in crate::booth) struct Play {
-    pub(in crate::booth) column: u8,
+pub(in crate::booth) struct Move {
+    column: u8,
 }
 
-impl Play {
+impl Move {
+    /// Any column parses: whether the board has it is the game's to say,
+    /// after whether there is a game and whose turn it is.
+    pub(in crate::booth) fn parse(column: u8) -> Result<Move, ErrorCode> {
+        Ok(Move { column })
+    }
+
     /// Plays the column for a seated player whose turn it is, when the
     /// robot is ready for it.
     pub(in crate::booth) fn apply(
