@@ -1,15 +1,14 @@
 //! The app's reactive state in small pieces, each provided as its own
 //! context so a component reads only what it shows. The logic lives on
-//! plain types ([`Game`](crate::model::game::Game), [`Settings`]); these hold
-//! signals of them. What changes them is in [`crate::control`].
+//! plain types ([`Game`](crate::model::game::Game),
+//! [`Settings`](crate::model::settings::Settings)); these hold signals of
+//! them. Each piece has one owner in [`crate::control`], its only writer.
 
 use engine::player::{SearchProgress, Teaching};
 use engine::trace::SearchTrace;
 use leptos::prelude::*;
 
-use crate::model::game::Game;
-use crate::model::review::GameReview;
-use crate::model::settings::Settings;
+use crate::model::booth::RobotGame;
 use crate::model::values::{ColumnValues, ValueSource};
 use crate::protocol::Database;
 
@@ -145,28 +144,18 @@ state_piece! {
     pub struct Booth, read as BoothView {
         /// What the bridge offers (levels, its language, the join address).
         welcome: Option<booth_protocol::Welcome> = None,
-        /// The bridge's last snapshot.
-        snapshot: Option<booth_protocol::Snapshot> = None,
+        /// The robot game: the bridge's last snapshot and the page's
+        /// clocks of it, held here once.
+        robot: RobotGame = RobotGame::default(),
         /// When an idle game ends (ms since the epoch), after the bridge
         /// asked whether the player is still there.
         still_there: Option<f64> = None,
-        /// While this page's player waits for an opponent: when the offer
-        /// ends (ms since the epoch).
-        offer_until: Option<f64> = None,
         /// Now (ms since the epoch), every second while a bridge is there:
         /// what the countdowns count with.
         now: f64 = 0.0,
-        /// The robot game's moment a refusal was said at (it goes once the
-        /// game or the robot moves on).
-        said_at: Option<crate::model::booth::Moment> = None,
-        /// Since when this page's robot game is over (ms since the epoch).
-        over_since: Option<f64> = None,
         /// Until when the booth's last notice ("Bob left") is shown (ms
         /// since the epoch): then the line tells the present again.
         notice_until: Option<f64> = None,
-        /// For each seat whose page closed: when the game stops waiting for
-        /// it (ms since the epoch).
-        away_until: [Option<f64>; 2] = [None, None],
         /// Whether this device may play on the robot: `false` once the
         /// bridge has said it lacks the booth's code (a LAN device without
         /// the token).
@@ -175,6 +164,29 @@ state_piece! {
 }
 
 impl BoothView {
+    /// Reads the bridge's last snapshot (tracked).
+    pub fn with_snapshot<T>(&self, f: impl FnOnce(Option<&booth_protocol::Snapshot>) -> T) -> T {
+        self.robot.with(|r| f(r.snapshot.as_ref()))
+    }
+
+    /// While this page's player waits for an opponent: when the offer
+    /// ends (ms since the epoch; tracked).
+    pub fn offer_until(&self) -> Option<f64> {
+        self.robot.with(|r| r.offer_until)
+    }
+
+    /// For each seat whose page closed: when the game stops waiting for it
+    /// (ms since the epoch; tracked).
+    pub fn away_until(&self) -> [Option<f64>; 2] {
+        self.robot.with(|r| r.away_until)
+    }
+
+    /// Since when this page's robot game is over (ms since the epoch;
+    /// tracked).
+    pub fn over_since(&self) -> Option<f64> {
+        self.robot.with(|r| r.over_since)
+    }
+
     /// Whole seconds from now until `deadline` (ms since the epoch).
     pub fn seconds_until(&self, deadline: f64) -> u64 {
         ((deadline - self.now.get()) / 1000.0).ceil().max(0.0) as u64
@@ -182,8 +194,8 @@ impl BoothView {
 
     /// The robot's state in words, each fault in its own (tracked).
     pub fn robot_text(&self) -> crate::i18n::Text {
-        self.snapshot.with(|s| {
-            s.as_ref().map_or(crate::i18n::Text::RobotConnecting, |s| {
+        self.with_snapshot(|s| {
+            s.map_or(crate::i18n::Text::RobotConnecting, |s| {
                 // More coins in the grid than in the game: it is emptied.
                 let clearing = s.robot.placed > s.moves.len();
                 crate::i18n::robot_words(s.robot.state, s.robot.fault, clearing)
@@ -193,17 +205,13 @@ impl BoothView {
 
     /// Whether the robot is playing itself (tracked).
     pub fn demo_running(&self) -> bool {
-        self.snapshot.with(|s| {
-            s.as_ref()
-                .is_some_and(|s| s.mode == Some(booth_protocol::GameMode::Demo))
-        })
+        self.with_snapshot(|s| s.is_some_and(|s| s.mode == Some(booth_protocol::GameMode::Demo)))
     }
 
     /// How many wait in line for the robot, and this page's place among
     /// them (tracked).
     pub fn line(&self) -> (u32, Option<u32>) {
-        self.snapshot
-            .with(|s| s.as_ref().map_or((0, None), |s| (s.line, s.line_place)))
+        self.with_snapshot(|s| s.map_or((0, None), |s| (s.line, s.line_place)))
     }
 
     /// The longest a move on the robot may take, in seconds (tracked).
@@ -266,72 +274,9 @@ state_piece! {
     }
 }
 
-impl Ui {
-    /// Opens `panel`, or closes it when it is open.
-    pub fn toggle(&self, panel: Panel) {
-        self.panel
-            .update(|open| *open = (*open != Some(panel)).then_some(panel));
-    }
-}
-
 impl UiView {
     /// Whether `panel` is open, tracked (for `class:open`).
     pub fn is_open(&self, panel: Panel) -> bool {
         self.panel.get() == Some(panel)
-    }
-}
-
-/// The pieces [`Actions`](crate::control::Actions) writes itself; the
-/// search's and the booth's belong to its `Searcher` and `Bridge`.
-#[derive(Clone, Copy)]
-pub struct State {
-    /// What the person chose.
-    pub settings: RwSignal<Settings>,
-    /// The game on the screen.
-    pub game: RwSignal<Game>,
-    /// The screen.
-    pub ui: Ui,
-    /// The finished game's review, once asked for.
-    pub review: RwSignal<Option<GameReview>>,
-}
-
-impl State {
-    /// Fresh state around `settings` and `game`, each piece also provided
-    /// read-only as a context of its own: components take the pieces they
-    /// show from there, and change them through the actions.
-    pub fn provide(settings: Settings, game: Game) -> State {
-        let state = State {
-            settings: RwSignal::new(settings),
-            game: RwSignal::new(game),
-            ui: Ui::default(),
-            review: RwSignal::new(None),
-        };
-        provide_context(state.settings.reader());
-        provide_context(state.game.reader());
-        provide_context(state.ui.view());
-        provide_context(state.review.reader());
-        state
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_panel_opens_closes_and_gives_way_to_another() {
-        let owner = Owner::new();
-        owner.with(|| {
-            let settings = Settings::default();
-            let game = Game::new(&settings, false);
-            let state = State::provide(settings, game);
-            let ui = state.ui;
-            ui.toggle(Panel::Settings);
-            assert_eq!(ui.panel.get_untracked(), Some(Panel::Settings));
-            ui.toggle(Panel::Help);
-            assert_eq!(ui.panel.get_untracked(), Some(Panel::Help));
-            ui.toggle(Panel::Help);
-            assert_eq!(ui.panel.get_untracked(), None);
-        });
     }
 }

@@ -5,7 +5,7 @@ use engine::Side;
 use leptos::prelude::*;
 
 use crate::components::ColumnValues;
-use crate::control::use_actions;
+use crate::control::{use_play, use_screen};
 use crate::i18n::{Say, use_i18n};
 use crate::model::game::Game;
 use crate::model::settings::{GameMode, Settings};
@@ -18,7 +18,8 @@ const EXPECTED_SHOWN: usize = 4;
 #[component]
 pub fn BoardView() -> impl IntoView {
     let i18n = use_i18n();
-    let actions = use_actions();
+    let play = use_play();
+    let screen = use_screen();
     let settings = expect_context::<Reader<Settings>>();
     let game = expect_context::<Reader<Game>>();
     let search = expect_context::<SearchView>();
@@ -35,7 +36,7 @@ pub fn BoardView() -> impl IntoView {
             .map(|c| (c.column, c.row))
             .collect();
         let last = g.board.last_move().map(|c| (c, g.board.height(c) - 1));
-        let shown = g.mode(s.mode) != GameMode::TwoPlayers && actions.hints_allowed();
+        let shown = g.mode(s.mode) != GameMode::TwoPlayers && play.hints_allowed();
         let expected = if shown && !g.board.is_over() && !search.thinking.get() {
             search
                 .last_pv
@@ -89,7 +90,7 @@ pub fn BoardView() -> impl IntoView {
         format!("--cols:{};--rows:{}", g.columns(), g.rows())
     };
     view! {
-        <div class="board-wrap" style=style on:pointerleave=move |_| actions.point_at(None)>
+        <div class="board-wrap" style=style on:pointerleave=move |_| screen.point_at(None)>
             <ColumnValues/>
             <HoverRow/>
             <div class="board">
@@ -126,7 +127,8 @@ fn HoverRow() -> impl IntoView {
 #[component]
 fn ColumnButtons() -> impl IntoView {
     let i18n = use_i18n();
-    let actions = use_actions();
+    let play = use_play();
+    let screen = use_screen();
     let game = expect_context::<Reader<Game>>();
     let ui = expect_context::<UiView>();
     let buttons = move || {
@@ -140,9 +142,9 @@ fn ColumnButtons() -> impl IntoView {
                         class:shake=move || ui.shake.get() == Some(c)
                         class:hover=move || ui.hover.get() == Some(c)
                         aria-label=label
-                        on:click=move |_| actions.human_drop(c)
-                        on:pointerenter=move |_| actions.point_at(Some(c))
-                        on:focus=move |_| actions.point_at(Some(c))
+                        on:click=move |_| play.drop(c)
+                        on:pointerenter=move |_| screen.point_at(Some(c))
+                        on:focus=move |_| screen.point_at(Some(c))
                     ></button>
                 }
             })

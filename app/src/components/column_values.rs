@@ -19,7 +19,7 @@ pub fn ColumnValues() -> impl IntoView {
     let game = expect_context::<Reader<Game>>();
     let search = expect_context::<SearchView>();
     let ui = expect_context::<UiView>();
-    let actions = crate::control::use_actions();
+    let screen = crate::control::use_screen();
     // Perfect values in words are short sentences ("loses in 14 moves"),
     // which need more room than a search's single words.
     let sentences = move || {
@@ -98,6 +98,6 @@ pub fn ColumnValues() -> impl IntoView {
     };
     view! {
         <div class="values" class:words=move || !ui.value_numbers.get() class:sentences=sentences
-            on:click=move |_| actions.toggle_value_numbers()>{cells}</div>
+            on:click=move |_| screen.toggle_value_numbers()>{cells}</div>
     }
 }

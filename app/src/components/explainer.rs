@@ -27,7 +27,7 @@ const PICTURE: &str = r##"<svg viewBox="0 0 320 190" role="img">
 pub fn Explainer() -> impl IntoView {
     let i18n = use_i18n();
     let ui = expect_context::<UiView>();
-    let actions = crate::control::use_actions();
+    let screen = crate::control::use_screen();
     let title = move || i18n.t(Text::HowItThinks);
     let sections = move || {
         i18n.lang()
@@ -42,7 +42,7 @@ pub fn Explainer() -> impl IntoView {
             <h2>{title}</h2>
             <div class="picture" inner_html=PICTURE></div>
             {sections}
-            <button class="close" on:click=move |_| actions.toggle_panel(Panel::Explainer)>
+            <button class="close" on:click=move |_| screen.toggle_panel(Panel::Explainer)>
                 {move || i18n.t(Text::Close)}
             </button>
         </section>

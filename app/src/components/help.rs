@@ -10,7 +10,7 @@ use crate::state::{DataView, Panel, UiView};
 pub fn HelpPanel() -> impl IntoView {
     let i18n = use_i18n();
     let ui = expect_context::<UiView>();
-    let actions = crate::control::use_actions();
+    let screen = crate::control::use_screen();
     let data = expect_context::<DataView>();
     let t = move |text| i18n.t(text);
     view! {
@@ -22,7 +22,7 @@ pub fn HelpPanel() -> impl IntoView {
             <p>{move || i18n.say(&Say::Version)}</p>
             <p id="database-status">{move || i18n.say(&Say::DatabaseStatus(data.database.get()))}</p>
             <p id="book-status">{move || i18n.say(&Say::BookStatus(data.book.get()))}</p>
-            <button class="close" on:click=move |_| actions.toggle_panel(Panel::Help)>{move || t(Text::Close)}</button>
+            <button class="close" on:click=move |_| screen.toggle_panel(Panel::Help)>{move || t(Text::Close)}</button>
         </section>
     }
 }

@@ -6,7 +6,7 @@ use engine::player::LevelSpec;
 use leptos::prelude::*;
 
 use crate::components::JoinCode;
-use crate::control::use_actions;
+use crate::control::{Choice, use_robot_seat, use_screen};
 use crate::i18n::{Say, Text, use_i18n};
 use crate::model::booth::{challenger, levels_offered, taken_by_others};
 use crate::model::game::Game;
@@ -17,7 +17,8 @@ use crate::state::{BoothView, Reader};
 /// The lobby: a name, an opponent, and the robot's availability.
 #[component]
 pub fn RobotPanel() -> impl IntoView {
-    let ctx = use_actions();
+    let seat = use_robot_seat();
+    let screen = use_screen();
     let booth = expect_context::<BoothView>();
     let game = expect_context::<Reader<Game>>();
     let ui = expect_context::<UiView>();
@@ -27,54 +28,30 @@ pub fn RobotPanel() -> impl IntoView {
     let against_computer = RwSignal::new(true);
     let playing = move || game.with(|g| g.robot.is_some());
     let may_play = move || booth.may_play.get();
-    let busy = move || {
-        booth
-            .snapshot
-            .with(|s| s.as_ref().is_some_and(taken_by_others))
-    };
+    let busy = move || booth.with_snapshot(|s| s.is_some_and(taken_by_others));
     // Someone waiting on the robot for an opponent: the lobby's first offer.
-    let challenger = move || booth.snapshot.with(|s| s.as_ref().and_then(challenger));
+    let challenger = move || booth.with_snapshot(|s| s.and_then(challenger));
     let offered = move || challenger().is_some();
-    // Every way onto the robot first checks and sends the name.
-    let named = move || {
-        if !name.with(|n| valid_name(n)) {
-            ctx.say(Text::NameRule);
-            return false;
-        }
-        ctx.rename(name.get_untracked());
-        true
-    };
-    let seated_as = move |then: &dyn Fn()| {
-        if named() {
-            then();
-            ctx.toggle_panel(Panel::Robot);
-        }
-    };
     let levels = Signal::derive(move || booth.welcome.with(|w| levels_offered(w.as_ref())));
     let level = RwSignal::new(None::<LevelSpec>);
-    let start = move |_| {
-        if !against_computer.get_untracked() {
-            return seated_as(&|| ctx.robot_start(GameMode::TwoPlayers));
+    let mode = move || {
+        if against_computer.get_untracked() {
+            GameMode::VsComputer
+        } else {
+            GameMode::TwoPlayers
         }
-        let first = || levels.get_untracked().first().copied();
-        if let Some(spec) = level.get_untracked().or_else(first) {
-            ctx.choose_level(spec);
-        }
-        seated_as(&|| ctx.robot_start(GameMode::VsComputer))
     };
-    let join = move |_| seated_as(&|| ctx.join_robot_game());
+    let start = move |_| {
+        seat.take_seat(Choice {
+            name: name.get_untracked(),
+            mode: mode(),
+            level: level.get_untracked(),
+        })
+    };
+    let join = move |_| seat.join(name.get_untracked());
     // Who finds the robot busy, or others waiting for it, gets in line.
     let lines_up = move || busy() || booth.line().0 > 0 && booth.line().1 != Some(1);
-    let line_up = move |_| {
-        if named() {
-            let computer = against_computer.get_untracked();
-            ctx.robot_line_up(if computer {
-                GameMode::VsComputer
-            } else {
-                GameMode::TwoPlayers
-            });
-        }
-    };
+    let line_up = move |_| seat.line_up(name.get_untracked(), mode());
     let message = move || ui.message.get().map(|m| i18n.message(&m));
     view! {
         <section id="robot" class="panel lobby" class:open=move || ui.is_open(Panel::Robot) aria-label=move || t(Text::Robot)>
@@ -107,11 +84,11 @@ pub fn RobotPanel() -> impl IntoView {
                             {move || i18n.say(&Say::PlayAgainst(challenger().unwrap_or_default()))}
                         </button>
                     </Show>
-                    <button class="play-here" on:click=move |_| ctx.close_panel()>{move || t(Text::PlayHere)}</button>
+                    <button class="play-here" on:click=move |_| screen.close_panel()>{move || t(Text::PlayHere)}</button>
                 </div>
                 <JoinCode size=160/>
             }>
-                <button class="close" on:click=move |_| ctx.toggle_panel(Panel::Robot)>{move || t(Text::Close)}</button>
+                <button class="close" on:click=move |_| screen.toggle_panel(Panel::Robot)>{move || t(Text::Close)}</button>
             </Show>
         </section>
     }

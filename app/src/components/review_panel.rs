@@ -5,7 +5,7 @@ use engine::Side;
 use engine::review::{Mark, decided_at};
 use leptos::prelude::*;
 
-use crate::control::use_actions;
+use crate::control::use_play;
 use crate::i18n::{Say, Text, use_i18n};
 use crate::model::game::Game;
 use crate::model::review::GameReview;
@@ -17,7 +17,7 @@ use crate::state::Reader;
 #[component]
 pub fn ReviewPanel(play_on: bool) -> impl IntoView {
     let i18n = use_i18n();
-    let actions = use_actions();
+    let play = use_play();
     let game = expect_context::<Reader<Game>>();
     let review = expect_context::<Reader<Option<GameReview>>>();
     let settings = expect_context::<Reader<Settings>>();
@@ -56,7 +56,7 @@ pub fn ReviewPanel(play_on: bool) -> impl IntoView {
                                 <span>{line}</span>
                                 <Show when=can_play_on>
                                     <button class="play-on" aria-label=play_on
-                                        on:click=move |_| actions.play_on(i + 1)>{play_on_short}</button>
+                                        on:click=move |_| play.play_on(i + 1)>{play_on_short}</button>
                                 </Show>
                             </li>
                         }

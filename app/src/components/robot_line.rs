@@ -5,7 +5,7 @@ use booth_protocol::{GameMode, GameStatus, LinkState};
 use leptos::prelude::*;
 
 use crate::components::JoinCode;
-use crate::control::use_actions;
+use crate::control::use_robot_seat;
 use crate::i18n::{Say, Text, seat_names, seat_names_in_colour, use_i18n};
 use crate::model::booth::BACK_TO_LOBBY_MS;
 use crate::model::game::Game;
@@ -18,7 +18,7 @@ use crate::state::{BoothView, Reader};
 /// playing page only during its robot game.
 #[component]
 pub fn RobotLine(spectator: bool) -> impl IntoView {
-    let ctx = use_actions();
+    let seat = use_robot_seat();
     let booth = expect_context::<BoothView>();
     let game = expect_context::<Reader<Game>>();
     let settings = expect_context::<Reader<Settings>>();
@@ -26,8 +26,8 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
     let t = move |text| i18n.t(text);
     // A spectator screen on a static host (no bridge) has no robot to name.
     let playing = move || game.with(|g| g.robot.is_some());
-    let shown = move || (spectator && booth.snapshot.with(Option::is_some)) || playing();
-    let state = move || booth.snapshot.with(|s| s.as_ref().map(|s| s.robot.state));
+    let shown = move || (spectator && booth.with_snapshot(|s| s.is_some())) || playing();
+    let state = move || booth.with_snapshot(|s| s.map(|s| s.robot.state));
     let class = move || match state() {
         Some(LinkState::Fault | LinkState::Disconnected) => "robot-line alert",
         Some(LinkState::Ready) | None => "robot-line",
@@ -37,9 +37,8 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
     let seats = move || {
         let lang = i18n.lang();
         let colours = settings.with(|s| s.colours.map(Text::from).into_array());
-        booth.snapshot.with(|s| {
-            s.as_ref()
-                .filter(|s| s.status != GameStatus::Idle)
+        booth.with_snapshot(|s| {
+            s.filter(|s| s.status != GameStatus::Idle)
                 .map(|s| seat_names_in_colour(s, lang, colours).join(" – "))
                 .unwrap_or_default()
         })
@@ -78,7 +77,7 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
         <Show when=demo>
             <p class="demo-call">{move || t(Text::DemoRunningWatch)}</p>
         </Show>
-        <Show when=move || spectator && booth.snapshot.with(Option::is_some)>
+        <Show when=move || spectator && booth.with_snapshot(|s| s.is_some())>
             <p class="booth-rules">{booth_rules}</p>
         </Show>
         <Show when=move || spectator>
@@ -93,8 +92,7 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
                 }}</span>
                 <button class="yes" on:click=move |_| {
                     confirming.set(false);
-                    ctx.robot_leave();
-                    ctx.open_panel(crate::state::Panel::Robot);
+                    seat.leave();
                 }>{move || t(Text::LeaveYes)}</button>
                 <button class="no" on:click=move |_| confirming.set(false)>{move || t(Text::Stay)}</button>
             </div>
@@ -110,14 +108,13 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
 /// page goes back to the lobby.
 #[component]
 fn AfterGame() -> impl IntoView {
-    let ctx = use_actions();
+    let seat = use_robot_seat();
     let booth = expect_context::<BoothView>();
     let i18n = use_i18n();
     let t = move |text| i18n.t(text);
     let asked_again = move || {
-        booth.snapshot.with(|s| {
-            s.as_ref()
-                .filter(|s| s.mode == Some(GameMode::TwoPlayers))
+        booth.with_snapshot(|s| {
+            s.filter(|s| s.mode == Some(GameMode::TwoPlayers))
                 .map(|s| {
                     let names = seat_names(s, i18n.lang());
                     (0..2)
@@ -131,8 +128,7 @@ fn AfterGame() -> impl IntoView {
     };
     let back_in = move || {
         booth
-            .over_since
-            .get()
+            .over_since()
             .map(|since| booth.seconds_until(since + BACK_TO_LOBBY_MS))
             .map(|s| i18n.say(&Say::BackInSeconds(s)))
             .unwrap_or_default()
@@ -140,8 +136,8 @@ fn AfterGame() -> impl IntoView {
     view! {
         <div class="after-game">
             <span class="asked-again">{asked_again}</span>
-            <button class="robot-again primary" on:click=move |_| ctx.robot_again()>{move || t(Text::PlayAgain)}</button>
-            <button class="to-lobby" on:click=move |_| ctx.back_to_lobby()>{move || t(Text::BackToLobby)}</button>
+            <button class="robot-again primary" on:click=move |_| seat.again()>{move || t(Text::PlayAgain)}</button>
+            <button class="to-lobby" on:click=move |_| seat.back_to_lobby()>{move || t(Text::BackToLobby)}</button>
             <span class="countdown">{back_in}</span>
         </div>
     }
@@ -151,7 +147,7 @@ fn AfterGame() -> impl IntoView {
 /// its countdown; to a `spectator`, only that the game ends soon.
 #[component]
 fn StillThere(spectator: bool) -> impl IntoView {
-    let ctx = use_actions();
+    let seat = use_robot_seat();
     let booth = expect_context::<BoothView>();
     let i18n = use_i18n();
     let t = move |text| i18n.t(text);
@@ -169,7 +165,7 @@ fn StillThere(spectator: bool) -> impl IntoView {
                     }}
                 </span>
                 <Show when=move || !spectator>
-                    <button on:click=move |_| ctx.still_here()>{move || t(Text::ImStillHere)}</button>
+                    <button on:click=move |_| seat.still_here()>{move || t(Text::ImStillHere)}</button>
                 </Show>
             </div>
         </Show>

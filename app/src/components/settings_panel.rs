@@ -5,7 +5,7 @@ use engine::evaluation::Style;
 use engine::player::Level;
 use leptos::prelude::*;
 
-use crate::control::use_actions;
+use crate::control::{use_play, use_preferences, use_screen};
 use crate::i18n::{Lang, Say, Text, use_i18n};
 use crate::model::game::Game;
 use crate::model::settings::{CoinColour, GameMode, SIZES, Settings, Starter, offered_levels};
@@ -15,7 +15,9 @@ use crate::state::{Panel, Reader, UiView};
 #[component]
 pub fn SettingsPanel() -> impl IntoView {
     let i18n = use_i18n();
-    let actions = use_actions();
+    let play = use_play();
+    let preferences = use_preferences();
+    let screen = use_screen();
     let game = expect_context::<Reader<Game>>();
     let settings = expect_context::<Reader<Settings>>();
     let ui = expect_context::<UiView>();
@@ -25,7 +27,7 @@ pub fn SettingsPanel() -> impl IntoView {
     // Changing who plays or the board ends the game; the rest applies at
     // once. A game on the robot ends only if the visitor says so: else the
     // menu shows its value again.
-    let set_and_restart = move |f: &dyn Fn(&mut Settings)| actions.change_game_settings(f);
+    let set_and_restart = move |f: &dyn Fn(&mut Settings)| play.change_game_settings(f);
     let lang = move || i18n.lang();
     // The word for a choice that names itself (a mode, a style, a colour).
     let word = move |text: Text| lang().t(text).to_string();
@@ -40,7 +42,7 @@ pub fn SettingsPanel() -> impl IntoView {
             CoinColour::ALL.to_vec(),
             move || s.with(|s| s.colours[side]),
             move |c| word(c.into()),
-            move |c| actions.change_settings(&|s| s.set_colour(side, c)),
+            move |c| preferences.change(&|s| s.set_colour(side, c)),
             no,
         )
         .attr("aria-label", label)
@@ -63,7 +65,7 @@ pub fn SettingsPanel() -> impl IntoView {
                     offered_levels().collect(),
                     move || s.with(|s| s.level),
                     move |l| lang().say(&Say::LevelName(l)),
-                    move |l| actions.change_settings(&|s| s.level = l),
+                    move |l| preferences.change(&|s| s.level = l),
                     Signal::derive(on_robot),
                 )}
             </label>
@@ -72,7 +74,7 @@ pub fn SettingsPanel() -> impl IntoView {
                     vec![Style::Defensive, Style::Normal, Style::Aggressive],
                     move || s.with(|s| s.style),
                     move |st| word(st.into()),
-                    move |st| actions.change_settings(&|s| s.style = st),
+                    move |st| preferences.change(&|s| s.style = st),
                     Signal::derive(on_robot),
                 )}
             </label>
@@ -96,8 +98,8 @@ pub fn SettingsPanel() -> impl IntoView {
                 )}
             </label>
             <PerfectNote/>
-            <Preferences/>
-            <button class="close" on:click=move |_| actions.toggle_panel(Panel::Settings)>{move || t(Text::Close)}</button>
+            <LookAndLanguage/>
+            <button class="close" on:click=move |_| screen.toggle_panel(Panel::Settings)>{move || t(Text::Close)}</button>
         </section>
     }
 }
@@ -105,16 +107,16 @@ pub fn SettingsPanel() -> impl IntoView {
 /// What applies at once and never ends a game: the language, the looks,
 /// full screen.
 #[component]
-fn Preferences() -> impl IntoView {
+fn LookAndLanguage() -> impl IntoView {
     let i18n = use_i18n();
-    let actions = use_actions();
+    let preferences = use_preferences();
     let s = expect_context::<Reader<Settings>>();
     let t = move |text| i18n.t(text);
     view! {
         <label>{move || t(Text::Language)}
             <select on:change=move |e| {
                 if let Some(lang) = Lang::from_tag(&event_target_value(&e)) {
-                    actions.change_settings(&|s| {
+                    preferences.change(&|s| {
                         s.lang = lang;
                         s.lang_chosen = true;
                     });
@@ -126,11 +128,11 @@ fn Preferences() -> impl IntoView {
             </select>
         </label>
         <label class="check"><input type="checkbox" prop:checked=move || s.with(|s| s.animation)
-            on:change=move |e| { let on = event_target_checked(&e); actions.change_settings(&|s| s.animation = on) }/>{move || t(Text::Animation)}</label>
+            on:change=move |e| { let on = event_target_checked(&e); preferences.change(&|s| s.animation = on) }/>{move || t(Text::Animation)}</label>
         <label class="check"><input type="checkbox" prop:checked=move || s.with(|s| s.high_contrast)
-            on:change=move |e| { let on = event_target_checked(&e); actions.change_settings(&|s| s.high_contrast = on) }/>{move || t(Text::HighContrast)}</label>
+            on:change=move |e| { let on = event_target_checked(&e); preferences.change(&|s| s.high_contrast = on) }/>{move || t(Text::HighContrast)}</label>
         <label class="check"><input type="checkbox" prop:checked=move || s.with(|s| s.marks)
-            on:change=move |e| { let on = event_target_checked(&e); actions.change_settings(&|s| s.marks = on) }/>{move || t(Text::Marks)}</label>
+            on:change=move |e| { let on = event_target_checked(&e); preferences.change(&|s| s.marks = on) }/>{move || t(Text::Marks)}</label>
         <button on:click=move |_| {
             if let Some(root) = document().document_element() {
                 let _ = root.request_fullscreen();

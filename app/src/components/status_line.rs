@@ -4,7 +4,7 @@ use booth_protocol::{GameStatus, Seat};
 use engine::Status;
 use leptos::prelude::*;
 
-use crate::control::use_actions;
+use crate::control::use_play;
 use crate::i18n::{I18n, Say, Text, seat_names, seat_names_in_colour, use_i18n};
 use crate::model::booth::RobotGameLine;
 use crate::model::booth::{own_seat, waiting_for_opponent};
@@ -18,7 +18,7 @@ use crate::state::{BoothView, Reader, SearchView, UiView};
 #[component]
 pub fn StatusLine(spectator: bool) -> impl IntoView {
     let i18n = use_i18n();
-    let actions = use_actions();
+    let play = use_play();
     let settings = expect_context::<Reader<Settings>>();
     let game = expect_context::<Reader<Game>>();
     let search = expect_context::<SearchView>();
@@ -31,10 +31,8 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
     let note = move || ui.message.get().map(|m| i18n.message(&m));
     let base = move || {
         // The spectator screen says so when the robot has no game.
-        let no_game = booth.snapshot.with(|s| {
-            s.as_ref()
-                .is_some_and(|s| s.status == GameStatus::Idle && s.mode.is_none())
-        });
+        let no_game = booth
+            .with_snapshot(|s| s.is_some_and(|s| s.status == GameStatus::Idle && s.mode.is_none()));
         if spectator && no_game {
             return i18n.t(Text::WatchNoGame).to_string();
         }
@@ -75,10 +73,10 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
                 </Show>
             </div>
             <Show when=move || over() && !spectator>
-                <button class="again" on:click=move |_| actions.new_game(false)>
+                <button class="again" on:click=move |_| play.play_again()>
                     {move || i18n.t(Text::PlayAgain)}
                 </button>
-                <button class="review-game" on:click=move |_| actions.request_review()>
+                <button class="review-game" on:click=move |_| play.request_review()>
                     {move || i18n.t(Text::ReviewGame)}
                 </button>
             </Show>
@@ -102,10 +100,7 @@ fn turn_line(
     let computers_turn = mode == GameMode::VsComputer && side != g.human;
     // On the robot it is the visitor's turn only once the robot can take
     // the coin (a tap before would be refused).
-    let robot_busy = g.robot.is_some()
-        && !booth
-            .snapshot
-            .with(|s| s.as_ref().is_some_and(|s| s.can_move));
+    let robot_busy = g.robot.is_some() && !booth.with_snapshot(|s| s.is_some_and(|s| s.can_move));
     if search.thinking.get() || computers_turn {
         i18n.say(&Say::ComputerThinking { level, style })
     } else if robot_busy && !spectator {
@@ -138,8 +133,8 @@ fn people_line(
     settings: Reader<Settings>,
     spectator: bool,
 ) -> Option<String> {
-    booth.snapshot.with(|s| {
-        let s = s.as_ref().filter(|s| {
+    booth.with_snapshot(|s| {
+        let s = s.filter(|s| {
             (spectator || s.mode == Some(GameMode::TwoPlayers)) && s.status != GameStatus::Idle
         })?;
         if waiting_for_opponent(s) && spectator {
@@ -147,12 +142,12 @@ fn people_line(
             return Some(i18n.say(&Say::WaitingChallenger(name)));
         }
         if waiting_for_opponent(s) {
-            return Some(match booth.offer_until.get() {
+            return Some(match booth.offer_until() {
                 Some(end) => i18n.say(&Say::OfferStands(booth.seconds_until(end))),
                 None => i18n.t(Text::WaitingForOpponent).to_string(),
             });
         }
-        let away = booth.away_until.get();
+        let away = booth.away_until();
         let names = seat_names(s, i18n.lang());
         let away = (0..2)
             .filter(|&seat| Some(seat) != own_seat(s))

@@ -3,7 +3,6 @@
 
 use leptos::prelude::*;
 
-use crate::control::use_actions;
 use crate::i18n::{Say, Text, use_i18n};
 use crate::model::game::Game;
 use crate::model::settings::Settings;
@@ -16,7 +15,6 @@ use crate::tree::TreeView;
 #[component]
 pub fn Thoughts(spectator: bool) -> impl IntoView {
     let i18n = use_i18n();
-    let actions = use_actions();
     let settings = expect_context::<Reader<Settings>>();
     let game = expect_context::<Reader<Game>>();
     let search = expect_context::<SearchView>();
@@ -24,11 +22,6 @@ pub fn Thoughts(spectator: bool) -> impl IntoView {
     let colours =
         Signal::derive(move || settings.with(|s| s.colours.map(|c| c.class()).into_array()));
     let geometry = Signal::derive(move || game.with(|g| g.board.geometry()));
-    Effect::new(move |_| {
-        ui.tree_kind.track();
-        search.trace.track();
-        actions.want_teaching();
-    });
     view! {
         <aside class="thoughts" id="thoughts" aria-live="polite">
             <div class="thoughts-head">

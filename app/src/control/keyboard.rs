@@ -1,38 +1,29 @@
 //! The keyboard: a column's digit drops a coin, the arrow keys choose a
 //! column and Enter drops there.
 
-use leptos::ev;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
-use crate::control::Actions;
+use super::Play;
+use crate::io::keys::KeyPress;
 
 /// Listens for the page's keys for as long as the app lives.
-pub fn listen(actions: Actions) {
-    // The handle would only remove the listener; the app lives as long as
-    // the page.
-    let _ = window_event_listener(ev::keydown, move |e: web_sys::KeyboardEvent| {
-        let target = e
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok());
-        let tag = target.as_ref().map(|el| el.tag_name()).unwrap_or_default();
-        // A field takes its own keys; Enter on a button clicks it already.
-        if matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA") {
-            return;
-        }
-        let columns = actions
-            .state
-            .game
-            .with_untracked(|g| g.board.geometry().columns());
-        let hover = actions.state.ui.hover;
-        match key_action(&e.key(), columns, hover.get_untracked()) {
-            Some(KeyAction::Drop(c)) if !(tag == "BUTTON" && e.key() == "Enter") => {
-                actions.human_drop(c)
-            }
-            Some(KeyAction::Point(c)) => hover.set(Some(c)),
-            _ => {}
-        }
-    });
+pub(super) fn listen(play: Play) {
+    crate::io::keys::listen(move |press| pressed(play, &press));
+}
+
+/// What a key press on the page does to the game.
+fn pressed(play: Play, press: &KeyPress) {
+    // A field takes its own keys.
+    if press.in_field {
+        return;
+    }
+    let columns = play.game.with_untracked(|g| g.board.geometry().columns());
+    match key_action(&press.key, columns, play.screen.pointed_at()) {
+        // Enter on a button clicks it already.
+        Some(KeyAction::Drop(c)) if !(press.on_button && press.key == "Enter") => play.drop(c),
+        Some(KeyAction::Point(c)) => play.screen.point_at(Some(c)),
+        _ => {}
+    }
 }
 
 /// What a key does.

@@ -1,168 +1,132 @@
-//! A game on this device: a tap, undo, a hint, a new game, the settings
-//! that change who plays.
+//! A game on this device as a state machine: a tap, the computer's move,
+//! a take-back, a new game, playing on from a reviewed move. Each
+//! transition changes the game and returns the steps the page takes next
+//! (ask for the computer's move, tell the adaptive level how a game
+//! ended). It works on the page's one [`Game`], borrowed, and on the
+//! settings as they are; [`Play`](super::Play) takes the steps, and the
+//! tests below check them without a page or a worker.
 
-use leptos::prelude::*;
+use engine::Side;
+use engine::evaluation::Style;
+use engine::player::Level;
 
-use super::{Actions, seconds, set_timeout};
-use crate::i18n::{Message, Say, Text};
 use crate::model::game::{Game, Refusal};
 use crate::model::settings::{GameMode, Settings};
-use crate::protocol::ToWorker;
 
-/// The hint gives up after this long. With the position database every
-/// position measured took under a second; without it (offline before the
-/// first full visit) early positions can take longer.
-pub(crate) const HINT_LIMIT_MS: f64 = 5_000.0;
+/// Milliseconds between moves in the self-playing demo, so a watcher can
+/// follow it.
+pub const DEMO_PACE_MS: u32 = 900;
 
-impl Actions {
-    /// A person taps a column.
-    pub(crate) fn human_drop(self, column: usize) {
-        if self.watching {
-            return self.say(Text::Watching);
-        }
-        let game = self.state.game.get_untracked();
-        let mode = self.state.settings.with_untracked(|s| s.mode);
-        if let Err(refusal) = game.check_drop(column, mode) {
-            if refusal == Refusal::ColumnFull {
-                self.state.ui.shake.set(Some(column));
-                set_timeout(
-                    move || self.state.ui.shake.set(None),
-                    std::time::Duration::from_millis(400),
-                );
-            }
-            return self.say(refusal.into());
-        }
-        if game.robot.is_some() {
-            return self.robot_drop(column);
-        }
-        self.play(column);
+/// The computer's move to ask the worker for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ComputerTurn {
+    /// The level that plays it.
+    pub level: Level,
+    /// Its style.
+    pub style: Style,
+    /// How long to wait before asking, so a person can follow.
+    pub pace_ms: u32,
+}
+
+/// What the page does after a transition, in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Ask the worker for the computer's move.
+    Ask(ComputerTurn),
+    /// A game against the computer ended: the adaptive level learns
+    /// (`Some(true)`: the computer won).
+    GameOver {
+        /// Whether the computer won, `None` for a draw.
+        computer_won: Option<bool>,
+    },
+}
+
+/// The game on this device with the settings it is played under.
+pub struct LocalGame<'a> {
+    game: &'a mut Game,
+    settings: &'a Settings,
+}
+
+impl<'a> LocalGame<'a> {
+    /// The game `game` under `settings`.
+    pub fn new(game: &'a mut Game, settings: &'a Settings) -> LocalGame<'a> {
+        LocalGame { game, settings }
     }
 
-    pub(crate) fn play(self, column: usize) {
-        if self.searcher.showing_hint() {
-            // A hint answers for the position before: drop it, and stop it
-            // if it still runs.
-            self.stop_thinking();
-            self.searcher.clear_values();
-        }
-        self.state.ui.message.set(None);
-        self.state.game.update(|g| {
-            let _ = g.board.play(column);
-        });
-        self.after_move();
+    fn mode(&self) -> GameMode {
+        self.game.mode(self.settings.mode)
     }
 
-    /// Lets the adaptive level learn from a finished game.
-    pub(crate) fn after_move(self) {
-        let game = self.state.game.get_untracked();
-        if game.board.is_over() {
-            let mode = self.state.settings.with_untracked(|s| s.mode);
-            if game.mode(mode) == GameMode::VsComputer {
-                let computer_won = game.board.winner().map(|w| w != game.human);
-                self.send(ToWorker::GameOver { computer_won });
-            }
-        }
+    /// A person's coin in `column`, if the rules allow it now.
+    pub fn tap(&mut self, column: usize) -> Result<Vec<Step>, Refusal> {
+        self.game.check_drop(column, self.settings.mode)?;
+        let _ = self.game.board.play(column);
+        Ok(self.after_move())
     }
 
-    /// Changes a setting that applies at once (colours, level, language,
-    /// the look).
-    pub(crate) fn change_settings(self, change: &dyn Fn(&mut Settings)) {
-        self.state.settings.update(|s| change(s));
+    /// The computer's coin in `column`: taken only while it is the
+    /// computer's turn (an answer for a game that has moved on changes
+    /// nothing).
+    pub fn computer_moved(&mut self, column: usize) -> Vec<Step> {
+        if !self.game.computer_to_move(self.settings.mode) || !self.game.board.can_play(column) {
+            return Vec::new();
+        }
+        let _ = self.game.board.play(column);
+        self.after_move()
     }
 
-    /// Changes who plays or the board, which ends the game: a game on the
-    /// robot only if the visitor says so (else the menu shows its value
-    /// again).
-    pub(crate) fn change_game_settings(self, change: &dyn Fn(&mut Settings)) {
-        if self.state.game.with_untracked(|g| g.robot.is_some()) {
-            let ok = web_sys::window()
-                .and_then(|w| {
-                    w.confirm_with_message(self.lang().t(Text::ConfirmLeaveRobot))
-                        .ok()
-                })
-                .unwrap_or(false);
-            if !ok {
-                return;
-            }
-            self.robot_leave();
+    /// What follows a coin: the computer's next move, or the end.
+    fn after_move(&self) -> Vec<Step> {
+        let board = &self.game.board;
+        if board.is_over() && self.mode() == GameMode::VsComputer {
+            let computer_won = board.winner().map(|w| w != self.game.human);
+            return vec![Step::GameOver { computer_won }];
         }
-        self.state.settings.update(|s| change(s));
-        self.new_game(false);
+        self.computer_turn().map(Step::Ask).into_iter().collect()
     }
 
-    pub(crate) fn new_game(self, confirm: bool) {
-        if confirm && self.state.game.with_untracked(Game::is_running) {
-            let ok = web_sys::window()
-                .and_then(|w| w.confirm_with_message(self.lang().t(Text::ConfirmNew)).ok())
-                .unwrap_or(true);
-            if !ok {
-                return;
-            }
+    /// The computer's move, when it is the computer's turn. On the robot
+    /// the booth's computer plays, never this page's.
+    pub fn computer_turn(&self) -> Option<ComputerTurn> {
+        if self.game.robot.is_some() || !self.game.computer_to_move(self.settings.mode) {
+            return None;
         }
-        self.forget_search();
-        self.state.ui.message.set(None);
-        if let Some(robot) = self.state.game.with_untracked(|g| g.robot) {
-            return self.robot_start(robot);
-        }
-        self.state.game.set(self.fresh_game());
-    }
-
-    /// A new game on this device with the settings as they are.
-    pub(crate) fn fresh_game(self) -> Game {
-        let coin = js_sys::Math::random() < 0.5;
-        self.state.settings.with_untracked(|s| Game::new(s, coin))
+        let demo = self.mode() == GameMode::Demo;
+        // The demo pits two different levels, so its games differ.
+        let (level, style) = if demo && self.game.board.side_to_move() == Side::Second {
+            (Level::Medium, Style::Aggressive)
+        } else {
+            (self.settings.level, self.settings.style)
+        };
+        Some(ComputerTurn {
+            level,
+            style,
+            pace_ms: if demo { DEMO_PACE_MS } else { 0 },
+        })
     }
 
     /// Takes back moves to the person's turn.
-    pub(crate) fn undo(self) {
-        let mode = self.state.settings.with_untracked(|s| s.mode);
-        let mut game = self.state.game.get_untracked();
-        if let Err(refusal) = game.undo(mode) {
-            return self.say(refusal.into());
-        }
-        self.stop_thinking();
-        self.searcher.undone();
-        self.state.game.set(game);
-        self.state.ui.message.set(None);
+    pub fn undo(&mut self) -> Result<(), Refusal> {
+        self.game.undo(self.settings.mode)
     }
 
-    /// Whether the computer plays a side of this game (tracked): between
-    /// two people there is no thinking to show.
-    pub(crate) fn computer_plays(self) -> bool {
-        let mode = self.state.settings.with(|s| s.mode);
-        self.state.game.with(|g| g.mode(mode)) != GameMode::TwoPlayers
+    /// A new game under the settings as they are (their size, who
+    /// starts), `coin` deciding who starts when chance does.
+    pub fn restart(&mut self, coin: bool) -> Vec<Step> {
+        *self.game = Game::new(self.settings, coin);
+        self.computer_turn().map(Step::Ask).into_iter().collect()
     }
 
-    /// Whether hints (and the expected continuation) are offered (tracked):
-    /// not in a robot game unless the booth allows them.
-    pub(crate) fn hints_allowed(self) -> bool {
-        self.state.game.with(|g| g.robot.is_none())
-            || self
-                .bridge
-                .view()
-                .welcome
-                .with(|w| w.as_ref().is_some_and(|w| w.robot_hints))
-    }
-
-    pub(crate) fn hint(self) {
-        if !untrack(|| self.hints_allowed()) {
-            return self.say(Text::NoHintsOnRobot);
+    /// Back to the position before move `number` (from 1), to play on
+    /// from there.
+    pub fn play_on(&mut self, number: usize) -> Vec<Step> {
+        let plies = self.game.board.plies();
+        if (1..=plies).contains(&number) {
+            self.game.board.undo(plies + 1 - number);
         }
-        let game = self.state.game.get_untracked();
-        if game.board.is_over() {
-            return self.say(Text::GameOverRefused);
-        }
-        if self.searcher.thinking() {
-            return self.say(Text::NotYourTurn);
-        }
-        let id = self.next_request();
-        self.say_message(Message::Say(Say::HintWaiting(seconds(HINT_LIMIT_MS))));
-        self.searcher.clear_values();
-        self.send(ToWorker::Analyze {
-            id,
-            moves: game.board.to_string(),
-            geometry: game.board.geometry(),
-            limit_ms: HINT_LIMIT_MS,
-        });
+        self.computer_turn().map(Step::Ask).into_iter().collect()
     }
 }
+
+#[cfg(test)]
+mod tests;

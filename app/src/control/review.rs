@@ -5,49 +5,43 @@
 use engine::review::ReviewedMove;
 use leptos::prelude::*;
 
-use crate::control::Actions;
-use crate::control::seconds;
+use super::Play;
+use super::local_game::LocalGame;
+use super::play::seconds;
+use super::thinking::REVIEW_LIMIT_MS;
 use crate::i18n::{Message, Say};
 use crate::model::review::GameReview;
-use crate::protocol::ToWorker;
 
-/// The review gives up after this long, and says so: with the position
-/// database a 7x6 game's review takes well under a second in the browser;
-/// the larger boards have no database, and their early positions take
-/// the solver minutes.
-pub(crate) const REVIEW_LIMIT_MS: f64 = 10_000.0;
-
-impl Actions {
+impl Play {
     /// Asks the worker for the finished game's review.
-    pub(crate) fn request_review(self) {
-        let board = self.state.game.with_untracked(|g| g.board.clone());
-        let id = self.next_request();
+    pub fn request_review(self) {
+        let board = self.game.with_untracked(|g| g.board.clone());
+        if !board.is_over() {
+            return;
+        }
         self.say_message(Message::Say(Say::Reviewing(seconds(REVIEW_LIMIT_MS))));
-        self.send(ToWorker::Review {
-            id,
-            moves: board.to_string(),
-            geometry: board.geometry(),
-            limit_ms: REVIEW_LIMIT_MS,
-        });
+        let answers = self.thinking.review(&board);
+        self.answers(answers);
     }
 
     /// The worker's review of the game on the board.
-    pub(crate) fn reviewed(self, marks: Vec<ReviewedMove>) {
-        self.state.ui.message.set(None);
-        let moves = self.state.game.with_untracked(|g| g.board.to_string());
-        self.state.review.set(Some(GameReview { moves, marks }));
+    pub(super) fn reviewed(self, marks: Vec<ReviewedMove>) {
+        self.screen.clear_message();
+        let moves = self.game.with_untracked(|g| g.board.to_string());
+        self.review.set(Some(GameReview { moves, marks }));
     }
 
     /// Takes the game back to the position before move `number` (from 1)
     /// and plays on from there.
-    pub(crate) fn play_on(self, number: usize) {
+    pub fn play_on(self, number: usize) {
         self.stop_thinking();
-        self.state.review.set(None);
-        self.searcher.clear_values();
-        self.state.ui.message.set(None);
-        self.state.game.update(|g| {
-            let back = g.board.plies() + 1 - number;
-            g.board.undo(back);
-        });
+        self.review.set(None);
+        self.thinking.clear_values();
+        self.screen.clear_message();
+        let settings = self.preferences.now();
+        let mut steps = Vec::new();
+        self.game
+            .update(|g| steps = LocalGame::new(g, &settings).play_on(number));
+        self.take(steps);
     }
 }

@@ -1,32 +1,16 @@
 //! The page's side of a robot game as a state machine: what a snapshot of
-//! the bridge changes on this page. The page keeps the last snapshot and
-//! a few clocks; each snapshot, with what the page shows now, gives the
-//! new clocks and the steps to take (show the game, forget the last game's
-//! thoughts, go back to the lobby). `robot.rs` takes the steps; the tests
-//! below check them without a page, a bridge or a robot.
+//! the bridge changes on this page. The page keeps one [`RobotGame`] (the
+//! last snapshot and a few clocks, a plain type of `model`); each snapshot,
+//! with what the page shows now, gives the new clocks and the steps to
+//! take (show the game, forget the last game's thoughts, go back to the
+//! lobby). `robot.rs` takes the steps; the tests below check them without
+//! a page, a bridge or a robot.
 
 use booth_protocol::{GameStatus, Part, Snapshot};
 use engine::{Board, Geometry, Side};
 
-use crate::model::booth::{Moment, seated};
+use crate::model::booth::{Moment, RobotGame, seated};
 use crate::model::game::Game;
-
-/// What the page keeps of the robot between the bridge's messages.
-#[derive(Debug, Clone, Default)]
-pub struct RobotGame {
-    /// The bridge's last snapshot.
-    pub snapshot: Option<Snapshot>,
-    /// Since when this page's robot game is over (ms since the epoch).
-    pub over_since: Option<f64>,
-    /// While this page's player waits for an opponent: when the offer
-    /// ends (ms since the epoch).
-    pub offer_until: Option<f64>,
-    /// For each seat whose page closed: when the game stops waiting for it.
-    pub away_until: [Option<f64>; 2],
-    /// The moment a message of the robot game was said at: it goes once
-    /// the game or the robot moves on.
-    pub said_at: Option<Moment>,
-}
 
 /// What the page shows when a snapshot comes.
 #[derive(Debug, Clone)]
@@ -57,6 +41,20 @@ pub struct Steps {
 }
 
 impl RobotGame {
+    /// A move was sent: no other is taken until the bridge's next
+    /// snapshot, which a second tap before it would be refused by.
+    pub fn move_sent(&mut self) {
+        if let Some(s) = &mut self.snapshot {
+            s.can_move = false;
+        }
+    }
+
+    /// Ties what the page says now to the game's moment (when `tied`):
+    /// it goes once the game or the robot moves on.
+    pub fn tie_message(&mut self, tied: bool) {
+        self.said_at = self.snapshot.as_ref().filter(|_| tied).map(Moment::of);
+    }
+
     /// Takes the bridge's snapshot `s` at `now` (ms since the epoch).
     pub fn snapshot(&mut self, s: Snapshot, page: &Page, now: f64) -> Steps {
         let ours = seated(&s);
@@ -111,4 +109,4 @@ impl RobotGame {
 }
 
 #[cfg(test)]
-pub(crate) mod tests;
+pub(in crate::control) mod tests;

@@ -70,6 +70,7 @@ impl SearchClient {
     }
 
     /// Whether a search, a hint or a review is being answered.
+    #[cfg(test)]
     pub fn busy(&self) -> bool {
         self.pending.is_some()
     }

@@ -1,42 +1,29 @@
-//! When the game makes its sounds, and the visitor's choice to hear them.
+//! When the game makes its sounds (the visitor's choice to hear them is
+//! the [`Preferences`](super::Preferences)').
 
 use booth_protocol::LinkState;
 use engine::Status;
 use leptos::prelude::*;
 
-use crate::control::Actions;
+use super::Play;
 use crate::io::sound::{Cue, play, unlock};
 
-impl Actions {
-    /// Whether this screen makes sounds: the visitor's choice, else on
-    /// where people play and off on the spectator screen.
-    pub(crate) fn sound_on(self) -> bool {
-        self.state
-            .settings
-            .with(|s| s.sound)
-            .unwrap_or(!self.watching)
-    }
-
-    /// Mutes or unmutes, remembered with the settings.
-    pub(crate) fn toggle_sound(self) {
-        let on = untrack(|| self.sound_on());
-        self.state.settings.update(|s| s.sound = Some(!on));
-    }
-
+impl Play {
     /// Sounds for what happens: coins, the end of a game, a robot fault.
-    pub(crate) fn make_sounds(self) {
+    pub(super) fn make_sounds(self) {
+        let preferences = self.preferences;
         let unlocked = StoredValue::new(false);
         let on_gesture = move || {
-            if !unlocked.get_value() && untrack(|| self.sound_on()) {
+            if !unlocked.get_value() && untrack(|| preferences.sound_on()) {
                 unlocked.set_value(true);
                 unlock();
             }
         };
         let _ = window_event_listener(leptos::ev::pointerup, move |_| on_gesture());
         let _ = window_event_listener(leptos::ev::keydown, move |_| on_gesture());
-        let seen = StoredValue::new(self.state.game.with_untracked(|g| g.board.to_string()));
+        let seen = StoredValue::new(self.game.with_untracked(|g| g.board.to_string()));
         Effect::new(move |_| {
-            let (moves, landed, status) = self.state.game.with(|g| {
+            let (moves, landed, status) = self.game.with(|g| {
                 let board = &g.board;
                 let landed = board.last_move().map(|c| board.height(c).saturating_sub(1));
                 (board.to_string(), landed, board.status())
@@ -46,7 +33,7 @@ impl Actions {
             // Only one coin more than before: a new game or a jump through
             // the review makes no sound.
             let one_more = moves.len() == before.len() + 1 && moves.starts_with(&before);
-            if !one_more || !untrack(|| self.sound_on()) {
+            if !one_more || !untrack(|| preferences.sound_on()) {
                 return;
             }
             match status {
@@ -56,13 +43,14 @@ impl Actions {
             }
         });
         let was_down = StoredValue::new(false);
+        let booth = self.bridge.view();
         Effect::new(move |_| {
-            let down = self.bridge.view().snapshot.with(|s| {
-                s.as_ref().is_some_and(|s| {
+            let down = booth.with_snapshot(|s| {
+                s.is_some_and(|s| {
                     matches!(s.robot.state, LinkState::Fault | LinkState::Disconnected)
                 })
             });
-            if down && !was_down.get_value() && untrack(|| self.sound_on()) {
+            if down && !was_down.get_value() && untrack(|| preferences.sound_on()) {
                 play(Cue::Fault);
             }
             was_down.set_value(down);

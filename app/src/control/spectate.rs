@@ -4,14 +4,14 @@
 use engine::Board;
 use leptos::prelude::*;
 
-use crate::control::Actions;
+use super::Play;
 use crate::io::channel::{Broadcast, Shared, Spectate};
 use crate::model::game::Game;
 
-impl Actions {
+impl Play {
     /// The playing page: tells spectators every change. The spectator
     /// page: asks for the state and follows it.
-    pub(crate) fn start_spectate(self) {
+    pub(super) fn start_spectate(self) {
         let Some(link) = Spectate::open(move |m| self.on_broadcast(m)) else {
             return;
         };
@@ -24,36 +24,36 @@ impl Actions {
         Effect::new(move |_| {
             // Track everything the spectator shows, but copy it (a tree of
             // up to 2,000 nodes) only when someone watches.
-            self.state.game.track();
-            self.state.settings.track();
-            self.searcher.track_shown();
-            self.state.review.track();
+            self.game.track();
+            self.preferences.track();
+            self.thinking.track_shown();
+            self.review.track();
             state_link.tell_spectators(|| Broadcast::State(Box::new(self.shared())));
         });
         Effect::new(move |_| {
-            self.searcher.track_progress();
+            self.thinking.track_progress();
             link.tell_spectators(|| Broadcast::Progress {
-                progress: self.searcher.progress_shared(),
+                progress: self.thinking.progress_shared(),
             });
         });
     }
 
     /// This page's state for spectators.
     fn shared(self) -> Shared {
-        let game = self.state.game.get_untracked();
+        let game = self.game.get_untracked();
         let mut shared = Shared {
             moves: game.board.to_string(),
             geometry: game.board.geometry(),
             human: game.human,
-            settings: self.state.settings.get_untracked(),
+            settings: self.preferences.now(),
             trace: None,
             thoughts: Vec::new(),
             column_values: None,
             pv: Vec::new(),
             thinking: false,
-            review: self.state.review.get_untracked(),
+            review: self.review.get_untracked(),
         };
-        self.searcher.share(&mut shared);
+        self.thinking.share(&mut shared);
         shared
     }
 
@@ -68,7 +68,7 @@ impl Actions {
                 });
             }
             (Broadcast::State(shared), true) => self.follow(*shared),
-            (Broadcast::Progress { progress }, true) => self.searcher.follow_progress(progress),
+            (Broadcast::Progress { progress }, true) => self.thinking.follow_progress(progress),
             _ => {}
         }
     }
@@ -84,25 +84,18 @@ impl Actions {
             return;
         };
         if self
-            .state
             .game
             .with_untracked(|g| g.board != board || g.human != s.human || g.robot.is_some())
         {
-            self.state.game.set(Game {
+            self.game.set(Game {
                 board,
                 human: s.human,
                 robot: None,
                 onlooker: false,
             });
         }
-        if self
-            .state
-            .settings
-            .with_untracked(|mine| *mine != s.settings)
-        {
-            self.state.settings.set(s.settings.clone());
-        }
-        self.searcher.follow(&mut s);
-        self.state.review.set(s.review);
+        self.preferences.follow(&s.settings);
+        self.thinking.follow(&mut s);
+        self.review.set(s.review);
     }
 }

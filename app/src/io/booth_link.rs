@@ -1,11 +1,12 @@
 //! The page's connection to the booth's bridge (`/ws` on the origin that
-//! served the page): says hello, hands every message to a listener, and
+//! served the page): says the hello the control gives it, hands every
+//! message to a listener, and
 //! reconnects after a drop, so a Wi-Fi hiccup loses nothing (the bridge
 //! answers a reconnect with the full state).
 
 use std::rc::Rc;
 
-use booth_protocol::{ClientMessage, Role, ServerMessage, VERSION};
+use booth_protocol::{ClientMessage, ServerMessage};
 use wasm_bindgen::prelude::*;
 use web_sys::{MessageEvent, WebSocket};
 
@@ -91,7 +92,7 @@ fn url_token() -> Option<String> {
 /// The LAN token: from the address the visitor's device opened (the
 /// booth's QR code), kept on the device, since the address bar soon shows
 /// the game instead; a reload then keeps the seat.
-fn lan_token() -> Option<String> {
+pub fn lan_token() -> Option<String> {
     let storage = storage();
     match url_token() {
         Some(token) => {
@@ -137,21 +138,12 @@ fn socket_url() -> Option<String> {
 }
 
 impl BoothLink {
-    /// Connects as `role` under `name`; every event goes to `listener`.
-    pub fn connect(
-        role: Role,
-        name: Option<String>,
-        listener: impl Fn(LinkEvent) + 'static,
-    ) -> BoothLink {
+    /// Connects, saying `hello` (and again after every reconnect); every
+    /// event goes to `listener`.
+    pub fn connect(hello: ClientMessage, listener: impl Fn(LinkEvent) + 'static) -> BoothLink {
         let link = BoothLink(Handle::new(Inner {
             socket: None,
-            hello: ClientMessage::Hello {
-                v: VERSION,
-                role,
-                session: session_id(),
-                name,
-                token: lan_token(),
-            },
+            hello,
             listener: Rc::new(listener),
             handlers: Handlers::default(),
             reached: false,
@@ -237,21 +229,16 @@ impl BoothLink {
         }
     }
 
-    /// Says hello again under another name (before starting a game).
-    /// The name this page says hello with, if any.
-    pub fn name(&self) -> Option<String> {
-        match &self.0.get().hello {
-            ClientMessage::Hello { name, .. } => name.clone(),
-            _ => None,
-        }
+    /// The hello this page says.
+    pub fn hello(&self) -> ClientMessage {
+        self.0.get().hello.clone()
     }
 
-    pub fn rename(&self, name: String) {
+    /// Changes the hello and says it again now.
+    pub fn change_hello(&self, change: impl FnOnce(&mut ClientMessage)) {
         let hello = {
             let mut inner = self.0.get_mut();
-            if let ClientMessage::Hello { name: n, .. } = &mut inner.hello {
-                *n = Some(name);
-            }
+            change(&mut inner.hello);
             inner.hello.clone()
         };
         self.send(&hello);

@@ -4,8 +4,10 @@
 
 pub mod address;
 pub mod booth_link;
+pub mod browser;
 pub mod channel;
 pub(crate) mod js_handle;
+pub mod keys;
 pub mod search_worker;
 pub mod sound;
 pub mod storage;

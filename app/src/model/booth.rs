@@ -9,6 +9,25 @@ use super::settings::offered_levels;
 /// Milliseconds after a robot game before its pages go back to the lobby.
 pub const BACK_TO_LOBBY_MS: f64 = 20_000.0;
 
+/// What the page keeps of the robot between the bridge's messages: the one
+/// copy of the robot game on the page. Its transitions are in
+/// `control/robot_game.rs`; views read it through `BoothView`.
+#[derive(Debug, Clone, Default)]
+pub struct RobotGame {
+    /// The bridge's last snapshot.
+    pub snapshot: Option<Snapshot>,
+    /// Since when this page's robot game is over (ms since the epoch).
+    pub over_since: Option<f64>,
+    /// While this page's player waits for an opponent: when the offer
+    /// ends (ms since the epoch).
+    pub offer_until: Option<f64>,
+    /// For each seat whose page closed: when the game stops waiting for it.
+    pub away_until: [Option<f64>; 2],
+    /// The moment a message of the robot game was said at: it goes once
+    /// the game or the robot moves on.
+    pub said_at: Option<Moment>,
+}
+
 /// Whether this page has a seat in a game on the robot.
 pub fn seated(s: &Snapshot) -> bool {
     s.status != GameStatus::Idle && s.you.is_seated()

@@ -13,14 +13,15 @@ use crate::components::{
     BoardView, Explainer, HelpPanel, ReviewPanel, RobotLine, RobotPanel, SettingsPanel, StatusLine,
     Thoughts, Toolbar,
 };
-use crate::control::Actions;
+use crate::control::RobotSeat;
 use crate::model::settings::Settings;
 use crate::state::{Reader, UiView};
 
 /// The page around the board: the same parts on both screens, the
 /// robot's lobby only where a visitor plays.
 fn page(watching: bool) -> impl IntoView {
-    let actions = Actions::start(watching);
+    let play = crate::control::start(watching);
+    let seat = expect_context::<RobotSeat>();
     let settings = expect_context::<Reader<Settings>>();
     let ui = expect_context::<UiView>();
     let themed = move |f: fn(&Settings) -> bool| move || settings.with(f);
@@ -28,8 +29,8 @@ fn page(watching: bool) -> impl IntoView {
         <div class="app" class:watching=watching class:contrast=themed(|s| s.high_contrast)
             class:marks=themed(|s| s.marks) class:still=themed(|s| !s.animation)
             class:thinking=move || ui.thinking_open.get()
-            class:no-computer=move || !actions.computer_plays()
-            class:awaiting-booth=move || actions.awaiting_booth()>
+            class:no-computer=move || !play.computer_plays()
+            class:awaiting-booth=move || seat.awaiting_booth()>
             <Toolbar controls=!watching/>
             <main class="play">
                 <div class="board-area">

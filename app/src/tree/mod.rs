@@ -134,7 +134,7 @@ pub fn TreeView(
 ) -> impl IntoView {
     let i18n = use_i18n();
     let ui = expect_context::<UiView>();
-    let actions = crate::control::use_actions();
+    let screen = crate::control::use_screen();
     let search = trace;
     // One copy per change of the tree shown; every reader borrows it.
     let shown = Memo::new(move |_| match kind.get() {
@@ -171,7 +171,7 @@ pub fn TreeView(
     let kind_button = move |k: TreeKind, name: Text| {
         view! {
             <button class="kind" aria-pressed=move || (kind.get() == k).to_string()
-                on:click=move |_| actions.show_tree(k)>{move || i18n.t(name)}</button>
+                on:click=move |_| screen.show_tree(k)>{move || i18n.t(name)}</button>
         }
     };
     view! {
@@ -180,7 +180,7 @@ pub fn TreeView(
             <div class="tree-kinds">
                 {kind_button(TreeKind::Search, Text::RealSearch)}
                 {kind_button(TreeKind::Minimax, Text::MinimaxTeaching)}
-                <button class="explain-link" on:click=move |_| actions.toggle_panel(Panel::Explainer)
+                <button class="explain-link" on:click=move |_| screen.toggle_panel(Panel::Explainer)
                     aria-label=move || i18n.t(Text::HowItThinks)>
                     <span class="long">{move || i18n.t(Text::HowItThinks)}</span>
                     <span class="short" aria-hidden="true">"?"</span>
@@ -195,7 +195,7 @@ pub fn TreeView(
                 <button on:click=move |_| tree.zoom_by(1.0 / 1.2) aria-label=move || i18n.t(Text::ZoomOut)>"−"</button>
                 <button class="fit" on:click=move |_| tree.fit()>{move || i18n.t(Text::Fit)}</button>
                 <button class="numbers" aria-pressed=move || ui.value_numbers.get().to_string()
-                    on:click=move |_| actions.toggle_value_numbers()>{move || i18n.t(Text::Numbers)}</button>
+                    on:click=move |_| screen.toggle_value_numbers()>{move || i18n.t(Text::Numbers)}</button>
                 <button class="expand-all" aria-pressed=move || tree.show_all.get().to_string()
                     on:click=move |_| tree.show_all.update(|s| *s = !*s)>{move || i18n.t(Text::All)}</button>
             </div>

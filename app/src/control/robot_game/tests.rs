@@ -5,7 +5,7 @@ use booth_protocol::{GameMode, LinkState, RobotStatus, VERSION};
 
 use super::*;
 
-pub(crate) fn snapshot(status: GameStatus, moves: &str, you: Part) -> Snapshot {
+pub(in crate::control) fn snapshot(status: GameStatus, moves: &str, you: Part) -> Snapshot {
     Snapshot {
         v: VERSION,
         status,
@@ -35,7 +35,7 @@ pub(crate) fn snapshot(status: GameStatus, moves: &str, you: Part) -> Snapshot {
     }
 }
 
-pub(crate) fn playing(moves: &str) -> Snapshot {
+pub(in crate::control) fn playing(moves: &str) -> Snapshot {
     snapshot(GameStatus::Playing, moves, Part::First)
 }
 
@@ -48,7 +48,7 @@ fn local() -> Game {
     }
 }
 
-pub(crate) fn on_robot(moves: &str) -> Game {
+pub(in crate::control) fn on_robot(moves: &str) -> Game {
     Game {
         board: moves.parse().unwrap(),
         human: Side::First,
@@ -57,7 +57,7 @@ pub(crate) fn on_robot(moves: &str) -> Game {
     }
 }
 
-pub(crate) fn page(game: &Game) -> Page<'_> {
+pub(in crate::control) fn page(game: &Game) -> Page<'_> {
     Page {
         game,
         watching: false,

@@ -1,0 +1,60 @@
+//! The browser's small services the control asks for: the clock, chance,
+//! a yes-or-no question, a task for later and the page's language. Behind
+//! this seam `control/` runs natively in its tests, where there is no
+//! browser: there the clock stands still, chance is even, every question
+//! is answered yes and a task for later runs at once.
+
+/// Now, in milliseconds since the epoch.
+pub fn now() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    return js_sys::Date::now();
+    #[cfg(not(target_arch = "wasm32"))]
+    return 0.0;
+}
+
+/// A number in `[0, 1)` from the browser's generator.
+pub fn random() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    return js_sys::Math::random();
+    #[cfg(not(target_arch = "wasm32"))]
+    return 0.5;
+}
+
+/// Asks the person `question` (OK or Cancel); `otherwise` when the browser
+/// cannot ask.
+pub fn confirm(question: &str, otherwise: bool) -> bool {
+    #[cfg(target_arch = "wasm32")]
+    return web_sys::window()
+        .and_then(|w| w.confirm_with_message(question).ok())
+        .unwrap_or(otherwise);
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = (question, otherwise);
+        true
+    }
+}
+
+/// Runs `f` once, `after` from now, in a task of its own.
+pub fn after(after: std::time::Duration, f: impl FnOnce() + 'static) {
+    #[cfg(target_arch = "wasm32")]
+    gloo_timers::callback::Timeout::new(after.as_millis() as u32, f).forget();
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = after;
+        f();
+    }
+}
+
+/// Marks the page as written in the language `tag` (`<html lang>`), for
+/// screen readers and the browser's hyphenation.
+pub fn set_page_language(tag: &str) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = root.set_attribute("lang", tag);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = tag;
+}
