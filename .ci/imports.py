@@ -9,7 +9,11 @@ top-level module imports only from its own layer and those before it in
 APP_LAYERS, and `io` only from `control`; and that views only read: no
 view names the writable state (`Search`, `Booth`, `Data`, `Ui`, `State`,
 a `RwSignal` from a context) or builds a message to the bridge or the
-worker.
+worker; and that views reach the control only through its faces: the
+public methods of its owners listed in FACES (everything else in
+`control/` is `pub(super)` or private, never `pub(crate)`), and views
+import from `control` only those owners, their `use_*` and `Choice`;
+and that `control/` reaches the browser only through `io`.
 
 Usage: imports.py <crate source folder>...
 """
@@ -167,6 +171,61 @@ def writing_views(root):
     return wrong
 
 
+# What views may call in `control/`: each owner's public methods. A method
+# views should not call is `pub(super)`; one they should, listed here.
+FACES = {
+    "Play": {"drop", "new_game", "play_again", "undo", "hint", "change_game_settings",
+             "computer_plays", "hints_allowed", "request_review", "play_on"},
+    "RobotSeat": {"take_seat", "join", "line_up", "again", "leave", "back_to_lobby",
+                  "still_here", "awaiting_booth"},
+    "Screen": {"toggle_panel", "close_panel", "point_at", "toggle_value_numbers",
+               "toggle_thinking", "show_tree"},
+    "Preferences": {"change", "sound_on", "toggle_sound"},
+}
+# The owners' handles, what a view may import from `control`.
+CONTROL_FOR_VIEWS = set(FACES) | {"use_play", "use_robot_seat", "use_screen",
+                                  "use_preferences", "Choice", "start"}
+# Plain state machines in private modules of `control/`: their public
+# methods are theirs, reached only by the owner holding them.
+MACHINES = {"local_game", "robot_game", "search_client"}
+
+
+def wide_control(root):
+    wrong = []
+    for module, path in sorted(modules(root).items()):
+        parts = module.split("::")
+        if parts[0] != "control" or parts[-1] == "tests":
+            continue
+        machine = len(parts) > 1 and parts[1] in MACHINES
+        with open(path, encoding="utf-8") as f:
+            source = re.split(r"#\[cfg\(test\)\]\s*mod tests", f.read())[0]
+        owner = None
+        for number, line in enumerate(source.splitlines(), 1):
+            block = re.match(r"impl(?:<[^>]*>)?\s+(\w+)", line)
+            if block:
+                owner = block.group(1)
+            elif line.startswith("}"):
+                owner = None
+            if re.search(r"\b(js_sys|web_sys|gloo_timers|wasm_bindgen|window_event_listener|document\(\))", line):
+                wrong.append(f"{path}:{number}: the browser reached from control; go through io (io::browser), so that control runs natively")
+            if "pub(crate)" in line:
+                wrong.append(f"{path}:{number}: pub(crate) in control; a face's method is pub and listed in FACES, the rest pub(super)")
+            method = re.match(r"\s+pub fn (\w+)", line)
+            if method and owner and not machine and method.group(1) not in FACES.get(owner, set()):
+                wrong.append(f"{path}:{number}: {owner}::{method.group(1)} is public but not in its face (FACES in .ci/imports.py): make it pub(super), or list it if views may call it")
+    for module, path in sorted(modules(root).items()):
+        if module.split("::")[0] not in VIEWS:
+            continue
+        with open(path, encoding="utf-8") as f:
+            source = re.sub(r"//[^\n]*", "", f.read())
+        named = set(re.findall(r"\bcontrol::(\w+)", source))
+        for group in re.findall(r"use\s+crate::control::\{([^}]*)\}", source):
+            named |= {item.strip() for item in group.split(",") if item.strip()}
+        for name in sorted(named - CONTROL_FOR_VIEWS):
+            wrong.append(f"{module} reaches control::{name}; views use only the owners' faces")
+    return wrong
+
+
 failed = False
 for root in sys.argv[1:]:
     graph = imports(root)
@@ -174,10 +233,10 @@ for root in sys.argv[1:]:
         print(f"{root}: these modules import each other in a circle: {', '.join(circle)}")
         failed = True
     if os.path.normpath(root) == os.path.normpath("app/src"):
-        for line in against_layers(graph) + writing_views(root):
+        for line in against_layers(graph) + writing_views(root) + wide_control(root):
             print(f"{root}: {line}")
             failed = True
 if failed:
     sys.exit(1)
 layers = " < ".join("/".join(sorted(layer)) for layer in APP_LAYERS)
-print(f"no import circles in {', '.join(sys.argv[1:])}; app/src's layers: {layers}, io only from control, views read only")
+print(f"no import circles in {', '.join(sys.argv[1:])}; app/src's layers: {layers}, io only from control, views read only and call only the faces of {', '.join(FACES)}")

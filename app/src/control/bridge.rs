@@ -1,5 +1,5 @@
 //! The page's link to the bridge that served it, as one owner: the
-//! WebSocket, the one-second clock of the countdowns, the robot game
+//! WebSocket, the countdowns' clock, the robot game
 //! (one [`RobotGame`], changed by its transitions) and all the page shows
 //! of the booth. Nothing else writes these; views read them as
 //! [`BoothView`](crate::state::BoothView).
@@ -14,15 +14,14 @@ use crate::model::booth::BACK_TO_LOBBY_MS;
 use crate::state::Booth;
 
 /// How long the page waits for the booth's first word before it shows
-/// itself anyway, in ms.
-const FIRST_WORD_MS: u32 = 1000;
+/// itself anyway.
+const FIRST_WORD: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The bridge's owner (see the module's doc). Copy: every handle is the
 /// same link.
 #[derive(Clone, Copy)]
 pub(super) struct Bridge {
     link: StoredValue<Option<BoothLink>, LocalStorage>,
-    clock: StoredValue<Option<gloo_timers::callback::Interval>, LocalStorage>,
     /// A bridge served the page and its first word has not come yet.
     awaiting: RwSignal<bool>,
     /// What views read, the robot game among it.
@@ -43,7 +42,6 @@ impl Bridge {
     pub(super) fn provide() -> Bridge {
         let bridge = Bridge {
             link: StoredValue::new_local(None),
-            clock: StoredValue::new_local(None),
             awaiting: RwSignal::new(false),
             booth: Booth::default(),
         };
@@ -72,11 +70,10 @@ impl Bridge {
         };
         self.awaiting.set(true);
         let awaiting = self.awaiting;
-        gloo_timers::callback::Timeout::new(FIRST_WORD_MS, move || awaiting.set(false)).forget();
+        crate::io::browser::after(FIRST_WORD, move || awaiting.set(false));
         self.link
             .set_value(Some(BoothLink::connect(hello, on_event)));
-        let clock = gloo_timers::callback::Interval::new(1000, on_tick);
-        self.clock.set_value(Some(clock));
+        crate::io::browser::every(std::time::Duration::from_secs(1), on_tick);
     }
 
     /// Whether the page waits for the booth's first word (tracked).

@@ -34,6 +34,7 @@ use leptos::prelude::*;
 use crate::i18n::Text;
 use crate::io::search_worker::SearchWorker;
 use crate::model::game::Game;
+use crate::model::settings::Settings;
 use bridge::Bridge;
 pub use play::{Play, use_play};
 pub use preferences::{Preferences, use_preferences};
@@ -52,24 +53,14 @@ pub fn start(watching: bool) -> Play {
     let broken_link = Game::broken_link(&fresh, shared.as_ref());
     let stored = crate::io::storage::load_game();
     let game = Game::first(fresh, shared.as_ref(), stored.as_ref());
-    let preferences = preferences::Preferences::provide(settings, watching);
-    provide_context(crate::i18n::I18n::new(preferences.lang_signal()));
-    let play = Play::provide(
-        game,
-        preferences,
-        Screen::provide(),
-        Thinking::provide(),
-        Bridge::provide(),
-        watching,
-    );
-    RobotSeat::provide(play);
+    let play = provide_owners(settings, game, watching);
     play.thinking.start_worker(SearchWorker::new(
         move |message| play.answers(play.thinking.received(message)),
         move || play.answers(play.thinking.crashed()),
     ));
     play.connect_booth();
     play.start_spectate();
-    preferences.keep();
+    play.preferences.keep();
     keep_game(play);
     teach_when_shown(play);
     if broken_link {
@@ -81,6 +72,23 @@ pub fn start(watching: bool) -> Play {
         keyboard::listen(play);
         play.computer_turn();
     }
+    play
+}
+
+/// The owners of a screen around `settings` and `game`, each provided as
+/// a context with the words.
+fn provide_owners(settings: Settings, game: Game, watching: bool) -> Play {
+    let preferences = Preferences::provide(settings, watching);
+    provide_context(crate::i18n::I18n::new(preferences.lang_signal()));
+    let play = Play::provide(
+        game,
+        preferences,
+        Screen::provide(),
+        Thinking::provide(),
+        Bridge::provide(),
+        watching,
+    );
+    RobotSeat::provide(play);
     play
 }
 

@@ -13,14 +13,12 @@ impl Play {
     pub(super) fn make_sounds(self) {
         let preferences = self.preferences;
         let unlocked = StoredValue::new(false);
-        let on_gesture = move || {
+        crate::io::browser::on_gesture(move || {
             if !unlocked.get_value() && untrack(|| preferences.sound_on()) {
                 unlocked.set_value(true);
                 unlock();
             }
-        };
-        let _ = window_event_listener(leptos::ev::pointerup, move |_| on_gesture());
-        let _ = window_event_listener(leptos::ev::keydown, move |_| on_gesture());
+        });
         let seen = StoredValue::new(self.game.with_untracked(|g| g.board.to_string()));
         Effect::new(move |_| {
             let (moves, landed, status) = self.game.with(|g| {

@@ -58,3 +58,26 @@ pub fn set_page_language(tag: &str) {
     #[cfg(not(target_arch = "wasm32"))]
     let _ = tag;
 }
+
+/// Runs `f` every `period` for as long as the page lives.
+pub fn every(period: std::time::Duration, f: impl Fn() + 'static) {
+    #[cfg(target_arch = "wasm32")]
+    gloo_timers::callback::Interval::new(period.as_millis() as u32, f).forget();
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (period, f);
+}
+
+/// Runs `f` at the person's first gesture (a tap or a key), and at every
+/// one after it, for as long as the page lives: what a browser lets only
+/// a gesture start (sound) starts there.
+pub fn on_gesture(f: impl Fn() + Clone + 'static) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        use leptos::prelude::window_event_listener;
+        let again = f.clone();
+        let _ = window_event_listener(leptos::ev::pointerup, move |_| f());
+        let _ = window_event_listener(leptos::ev::keydown, move |_| again());
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = f;
+}

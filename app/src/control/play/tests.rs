@@ -19,15 +19,7 @@ fn with_play(test: impl FnOnce(Play)) {
             ..Settings::default()
         };
         let game = Game::new(&settings, true);
-        let preferences = Preferences::provide(settings, false);
-        let play = Play::provide(
-            game,
-            preferences,
-            Screen::provide(),
-            Thinking::provide(),
-            Bridge::provide(),
-            false,
-        );
+        let play = crate::control::provide_owners(settings, game, false);
         test(play)
     });
 }
@@ -97,7 +89,7 @@ fn a_tap_while_the_computer_thinks_is_refused_and_said() {
 #[test]
 fn a_name_the_booth_would_refuse_seats_nobody() {
     with_play(|play| {
-        let seat = RobotSeat::provide(play);
+        let seat = expect_context::<RobotSeat>();
         seat.take_seat(Choice {
             name: String::new(),
             mode: GameMode::VsComputer,
