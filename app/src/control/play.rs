@@ -187,12 +187,12 @@ impl Play {
         if let Some(robot) = self.game.with_untracked(|g| g.robot) {
             return self.start_on_robot(robot);
         }
-        self.local_game();
+        self.start_local_game();
     }
 
     /// A fresh game on this device with the settings as they are; the
     /// computer opens when it starts.
-    pub(super) fn local_game(self) {
+    pub(super) fn start_local_game(self) {
         let settings = self.preferences.now();
         let coin = crate::io::browser::random() < 0.5;
         let mut steps = Vec::new();

@@ -198,7 +198,7 @@ impl Play {
     fn after_robot_game(self) {
         self.bridge.still_there_answered();
         self.forget_search();
-        self.local_game();
+        self.start_local_game();
     }
 
     /// Leaves the robot's game for a game on this device.
