@@ -185,7 +185,7 @@ impl Play {
         self.forget_search();
         self.screen.clear_message();
         if let Some(robot) = self.game.with_untracked(|g| g.robot) {
-            return self.start_on_robot(robot);
+            return self.start_on_robot(robot, self.robot_level());
         }
         self.start_local_game();
     }

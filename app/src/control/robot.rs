@@ -57,14 +57,12 @@ impl RobotSeat {
         if !self.named(choice.name) {
             return;
         }
-        if choice.mode == GameMode::VsComputer
-            && let Some(spec) = choice
-                .level
-                .or_else(|| play.levels_offered().first().copied())
-        {
-            play.preferences.choose_level(spec);
+        let offered = || play.levels_offered().first().copied();
+        let level = choice.level.or_else(offered).unwrap_or(play.robot_level());
+        if choice.mode == GameMode::VsComputer {
+            play.preferences.choose_level(level);
         }
-        play.start_on_robot(choice.mode);
+        play.start_on_robot(choice.mode, level);
         play.screen.close_panel();
     }
 
@@ -150,7 +148,7 @@ impl Play {
     }
 
     /// The level this device plays the robot at.
-    fn robot_level(self) -> LevelSpec {
+    pub(super) fn robot_level(self) -> LevelSpec {
         let settings = self.preferences.now();
         LevelSpec {
             level: settings.level,
@@ -347,7 +345,7 @@ impl Play {
     }
 
     /// Starts a game on the robot (the bridge refuses while it is busy).
-    pub(super) fn start_on_robot(self, mode: GameMode) {
+    pub(super) fn start_on_robot(self, mode: GameMode, level: LevelSpec) {
         let vs_computer = mode == GameMode::VsComputer;
         let coin = crate::io::browser::random() < 0.5;
         let mut game = Game::new(&self.preferences.now(), coin);
@@ -360,6 +358,6 @@ impl Play {
         self.screen.clear_message();
         self.forget_search();
         self.game.set(game);
-        self.bridge.start(mode, computer_first, self.robot_level());
+        self.bridge.start(mode, computer_first, level);
     }
 }
