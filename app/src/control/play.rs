@@ -206,9 +206,14 @@ impl Play {
         for step in steps {
             let answers = match step {
                 Step::Ask(turn) if !self.watching && !self.thinking.thinking() => {
+                    let ticket = self.thinking.begin();
                     let board = self.game.with_untracked(|g| g.board.clone());
-                    self.thinking
-                        .choose(&board, turn, move |answers| self.answers(answers));
+                    // The demo's pace lets a watcher follow; a task of its
+                    // own even without one, so the coin is drawn first.
+                    let pace = std::time::Duration::from_millis(turn.pace_ms.into());
+                    crate::io::browser::after(pace, move || {
+                        self.answers(self.thinking.choose(ticket, &board, turn));
+                    });
                     Vec::new()
                 }
                 Step::Ask(_) => Vec::new(),

@@ -7,10 +7,10 @@
 //! [`DataView`](crate::state::DataView).
 //!
 //! Every call that talks to the worker returns the answers it delivers
-//! now (a crash's failure, the requests a ready worker takes), and the
-//! worker's own messages come back through [`Thinking::received`]: the
-//! caller hands each answer to the game, so a move crosses here once out
-//! and once back.
+//! now (a crash's failure), and the worker's own messages come back
+//! through [`Thinking::received`]: the caller hands each answer to the
+//! game, so a move crosses here once out and once back. Nothing here
+//! takes a callback.
 
 use booth_protocol::search::{ComputerMove, ValueKind};
 use engine::Board;
@@ -43,6 +43,10 @@ const TEACHING_DEPTH: u8 = 3;
 
 /// The answers to hand to the game, in order.
 pub(super) type Answers = Vec<FromWorker>;
+
+/// The right to ask for one computer's move: the request's id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Ticket(u32);
 
 /// The thinking's owner (see the module's doc). Copy: every handle is the
 /// same thinking.
@@ -123,30 +127,26 @@ impl Thinking {
         self.run(|client| client.send(request))
     }
 
-    /// Asks for the computer's move on `board` (after its pace). Returns
-    /// the answers delivered later through the pace's task to `deliver`.
-    pub(super) fn choose(
-        self,
-        board: &Board,
-        turn: ComputerTurn,
-        deliver: impl FnOnce(Answers) + 'static,
-    ) {
+    /// The computer's move is searched for from now on: the ticket to
+    /// ask for it with, stale once anything else is asked or stopped.
+    pub(super) fn begin(self) -> Ticket {
         self.search.thinking.set(true);
-        let id = self.next_request();
-        let request = ToWorker::Choose {
-            id,
+        Ticket(self.next_request())
+    }
+
+    /// Asks for the computer's move on `board`, unless `ticket` went
+    /// stale meanwhile (a new game, an undo, a stop).
+    pub(super) fn choose(self, ticket: Ticket, board: &Board, turn: ComputerTurn) -> Answers {
+        if self.client.with_value(SearchClient::current) != ticket.0 {
+            return Vec::new();
+        }
+        self.send(ToWorker::Choose {
+            id: ticket.0,
             moves: board.to_string(),
             geometry: board.geometry(),
             player: turn.level.config(turn.style),
             seed: (crate::io::browser::random() * 1e9) as u64,
-        };
-        let pace = std::time::Duration::from_millis(turn.pace_ms.into());
-        crate::io::browser::after(pace, move || {
-            // A new game, an undo or a stop in the meantime makes it stale.
-            if self.client.with_value(SearchClient::current) == id {
-                deliver(self.send(request));
-            }
-        });
+        })
     }
 
     /// Asks for every column's perfect value on `board`.
