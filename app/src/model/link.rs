@@ -38,7 +38,7 @@ impl SharedPosition {
 }
 
 /// `"9x6"` as a board's geometry (four in a row).
-fn parse_size(size: &str) -> Option<Geometry> {
+pub fn parse_size(size: &str) -> Option<Geometry> {
     let (c, r) = size.split_once('x')?;
     Geometry::new(c.parse().ok()?, r.parse().ok()?, 4).ok()
 }

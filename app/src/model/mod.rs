@@ -10,6 +10,7 @@ mod lang;
 pub mod link;
 pub mod review;
 pub mod settings;
+pub mod take_home;
 pub mod thoughts;
 pub mod values;
 
