@@ -160,6 +160,22 @@ test('a shared URL opens its position', async () => {
   await context.close();
 });
 
+test('a game taken home in a link opens with its review, and a forged one says it holds no game', async () => {
+  const { context, page } = await open('?game=4455667&level=hard&you=1&end=1');
+  await page.locator('.review li').first().waitFor({ timeout: 30000 });
+  assert.equal(await coins(page), 7);
+  assert.equal(await page.locator('.review li').count(), 7, 'every move marked');
+  assert.equal(await status(page), 'Yellow wins!', 'named by colour: whoever opens the link did not play it here');
+  for (const forged of ['4455667&level=godlike&you=1&end=1', '4455667&end=2', '44&end=stopped&names=%3Cb%3EAda%3C%2Fb%3E.Bob', '4444444&end=stopped']) {
+    await page.goto(`${base}?game=${forged}`);
+    await page.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
+    await page.waitForFunction(() => /This link holds no game/.test(document.querySelector('[role=status]')?.textContent ?? ''));
+    assert.equal(await page.locator('main b').count(), 0, `${forged}: no markup from the link`);
+    assert.equal(await coins(page), 7, `${forged}: the game the visitor had is kept`);
+  }
+  await context.close();
+});
+
 test('after one visit the app loads and plays offline', async (t) => {
   // A server of its own, switched off after the first visit.
   const own = await serve(DIST);

@@ -52,7 +52,11 @@ pub fn start(watching: bool) -> Play {
     let shared = crate::io::address::shared_position();
     let broken_link = Game::broken_link(&fresh, shared.as_ref());
     let stored = crate::io::storage::load_game();
-    let game = Game::first(fresh, shared.as_ref(), stored.as_ref());
+    let taken_home = crate::io::address::take_home();
+    let game = match &taken_home {
+        Some(Some(game)) => Game::taken_home(game),
+        _ => Game::first(fresh, shared.as_ref(), stored.as_ref()),
+    };
     let play = provide_owners(settings, game, watching);
     play.thinking.start_worker(SearchWorker::new(
         move |message| play.answers(play.thinking.received(message)),
@@ -63,9 +67,12 @@ pub fn start(watching: bool) -> Play {
     play.preferences.keep();
     keep_game(play);
     teach_when_shown(play);
-    if broken_link {
+    match taken_home {
         // The address is set to the game shown by `keep_game`.
-        play.say(Text::BrokenLink);
+        Some(None) => play.say(Text::NoGameInLink),
+        Some(Some(game)) if game.board.is_over() && !watching => play.request_review(),
+        _ if broken_link => play.say(Text::BrokenLink),
+        _ => {}
     }
     play.make_sounds();
     if !watching {

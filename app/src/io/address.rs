@@ -5,6 +5,7 @@
 use engine::Board;
 
 use crate::model::link::SharedPosition;
+use crate::model::take_home::TakeHome;
 
 /// The route of the spectator screen, below the app's base.
 pub const WATCH: &str = "/watch";
@@ -57,6 +58,15 @@ pub fn shared_position() -> Option<SharedPosition> {
         moves: params.get("pos")?,
         size: params.get("size"),
     })
+}
+
+/// The game a take-home link carries: `None` when the address has no
+/// `?game=`, `Some(None)` when it has one that holds no game.
+pub fn take_home() -> Option<Option<TakeHome>> {
+    let search = web_sys::window()?.location().search().ok()?;
+    let params = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
+    params.get("game")?;
+    Some(TakeHome::read(search.len(), |key| params.get(key)))
 }
 
 /// Keeps the address bar's `?pos=` in step with the game.

@@ -103,6 +103,21 @@ impl Game {
         shared.is_some_and(|s| s.board(fresh.board.geometry()).is_none())
     }
 
+    /// A game taken home in a link, to look at and review: the visitor
+    /// sees it from the side they played.
+    pub fn taken_home(game: &crate::model::take_home::TakeHome) -> Game {
+        let human = match game.players {
+            crate::model::take_home::Players::Computer { visitor, .. } => visitor,
+            crate::model::take_home::Players::People => Side::First,
+        };
+        Game {
+            board: game.board.clone(),
+            human,
+            robot: None,
+            onlooker: true,
+        }
+    }
+
     /// A stored game, if its board and moves still make sense.
     pub fn restored(saved: &SavedGame) -> Option<Game> {
         let geometry = Geometry::new(saved.size.0.into(), saved.size.1.into(), 4).ok()?;

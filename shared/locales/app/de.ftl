@@ -48,6 +48,7 @@ hint-too-deep = Die perfekte Analyse war nach { $seconds } s nicht fertig: Früh
 review-too-deep = Die perfekte Analyse dieser Partie war nach { $seconds } s nicht fertig: Auf einem größeren Brett dauern ihre ersten Züge viel länger.
 book-missing = Eröffnungsbuch: noch nicht geladen (perfektes Spiel ist in der Eröffnung langsamer).
 broken-link = Dieser Link enthält keine Stellung.
+no-game-in-link = Dieser Link enthält kein Spiel.
 watching = Hier wird nur zugeschaut.
 no-undo-on-robot = Auf dem Roboter kann man keinen Zug zurücknehmen.
 robot = Roboter

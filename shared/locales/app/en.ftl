@@ -50,6 +50,7 @@ hint-too-deep = The perfect analysis did not finish in { $seconds } s: early on 
 review-too-deep = The perfect analysis of this game did not finish in { $seconds } s: on a larger board its first moves take far longer.
 book-missing = Opening book: not loaded yet (perfect play is slower in the opening).
 broken-link = This link holds no position.
+no-game-in-link = This link holds no game.
 watching = This screen only watches.
 no-undo-on-robot = Moves on the robot cannot be taken back.
 robot = Robot

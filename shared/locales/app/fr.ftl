@@ -48,6 +48,7 @@ hint-too-deep = L'analyse parfaite n'était pas finie après { $seconds } s : au
 review-too-deep = L'analyse parfaite de cette partie n'était pas finie après { $seconds } s : sur un grand plateau, ses premiers coups prennent bien plus de temps.
 book-missing = Bibliothèque d'ouvertures : pas encore chargée (le jeu parfait est plus lent dans l'ouverture).
 broken-link = Ce lien ne contient aucune position.
+no-game-in-link = Ce lien ne contient aucune partie.
 watching = Cet écran ne fait que regarder.
 no-undo-on-robot = Les coups sur le robot ne peuvent pas être annulés.
 robot = Robot
