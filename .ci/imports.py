@@ -175,7 +175,7 @@ def writing_views(root):
 # views should not call is `pub(super)`; one they should, listed here.
 FACES = {
     "Play": {"drop", "new_game", "play_again", "undo", "hint", "change_game_settings",
-             "computer_plays", "hints_allowed", "request_review", "play_on"},
+             "computer_plays", "hints_allowed", "request_review", "play_on", "take_home_link"},
     "RobotSeat": {"take_seat", "join", "line_up", "again", "leave", "back_to_lobby",
                   "still_here", "awaiting_booth"},
     "Screen": {"toggle_panel", "close_panel", "point_at", "toggle_value_numbers",

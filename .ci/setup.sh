@@ -26,6 +26,16 @@ if ! python3 -m pip --version >/dev/null 2>&1; then
   echo "setup: installing Debian's python3-pip"
   apt_install python3-pip
 fi
+# A real QR decoder for the browser tests of the take-home code
+# (tests/e2e/decode-qr.py): zxing-cpp's wheel, and Pillow to read the
+# screenshot.
+if ! python3 -c "import zxingcpp, PIL" 2>/dev/null; then
+  echo "setup: installing zxing-cpp and Pillow from PyPI"
+  qr_decoder=(zxing-cpp==3.1.1 pillow==13.0.0)
+  # Debian's own Python refuses a package beside its own unless told.
+  python3 -m pip install --quiet "${qr_decoder[@]}" 2>/dev/null ||
+    python3 -m pip install --quiet --break-system-packages "${qr_decoder[@]}"
+fi
 # A C compiler: the linker for every Rust binary, and the bridge's bundled
 # SQLite (rusqlite).
 if ! command -v cc >/dev/null; then

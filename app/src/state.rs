@@ -249,6 +249,8 @@ pub enum Panel {
     Robot,
     /// How the computer thinks.
     Explainer,
+    /// A finished game to take home: its QR code and link.
+    TakeHome,
 }
 
 state_piece! {

@@ -13,6 +13,7 @@ import { serve } from './static-server.mjs';
 const DIST = new URL('../../dist/', import.meta.url).pathname;
 const SCREENSHOTS = new URL('../../target/screenshots/', import.meta.url).pathname;
 const CONNECT4 = new URL('../../target/release/connect4', import.meta.url).pathname;
+const DECODE_QR = new URL('./decode-qr.py', import.meta.url).pathname;
 const OVER = /You won|computer won|Draw|wins!/;
 
 let server;
@@ -85,6 +86,23 @@ test('a whole game against Easy, every coin where the board says', async () => {
   await page.reload();
   await page.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
   assert.equal(await status(page), text, 'a reload keeps the winner');
+  // Taken home: the QR code, read by a real decoder from a screenshot,
+  // opens the same game with its review in a fresh browser profile.
+  await page.getByRole('button', { name: 'Take this game home' }).click();
+  const qr = page.getByRole('img', { name: 'QR code of this game' });
+  await qr.waitFor();
+  const shot = `${SHOTS}take-home-qr.png`;
+  await qr.screenshot({ path: shot });
+  const link = execFileSync('python3', [DECODE_QR, shot], { encoding: 'utf8' }).trim();
+  assert.match(link, new RegExp(`^${base}\\?game=\\d+&level=easy&you=[12]&end=(1|2|draw)$`));
+  const fresh = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const phone = await fresh.newPage();
+  await phone.goto(link);
+  await phone.locator('.review li').first().waitFor({ timeout: 30000 });
+  assert.deepEqual(await cellLabels(phone), labels, 'the same coins on the phone');
+  assert.equal(await phone.locator('.review li').count(), total, 'every move reviewed');
+  await fresh.close();
+  await page.locator('#take-home .close').click();
   await page.getByRole('button', { name: 'Play again' }).click();
   assert.equal(await coins(page), 0);
   assert.deepEqual(await page.errors(), []);

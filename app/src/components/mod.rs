@@ -10,6 +10,7 @@ mod review_panel;
 mod robot_line;
 mod settings_panel;
 mod status_line;
+mod take_home;
 mod thoughts;
 mod toolbar;
 
@@ -23,5 +24,6 @@ pub use review_panel::ReviewPanel;
 pub use robot_line::RobotLine;
 pub use settings_panel::SettingsPanel;
 pub use status_line::StatusLine;
+pub use take_home::TakeHomePanel;
 pub use thoughts::Thoughts;
 pub use toolbar::Toolbar;

@@ -4,13 +4,13 @@ use booth_protocol::{GameStatus, Seat};
 use engine::Status;
 use leptos::prelude::*;
 
-use crate::control::use_play;
+use crate::control::{use_play, use_screen};
 use crate::i18n::{I18n, Say, Text, seat_names, seat_names_in_colour, use_i18n};
 use crate::model::booth::RobotGameLine;
 use crate::model::booth::{own_seat, waiting_for_opponent};
 use crate::model::game::Game;
 use crate::model::settings::{GameMode, Settings};
-use crate::state::{BoothView, Reader, SearchView, UiView};
+use crate::state::{BoothView, Panel, Reader, SearchView, UiView};
 
 /// The line over the board, with "play again" and "review" after a game.
 /// A `spectator` is neither side: the line names the colours and offers no
@@ -19,6 +19,7 @@ use crate::state::{BoothView, Reader, SearchView, UiView};
 pub fn StatusLine(spectator: bool) -> impl IntoView {
     let i18n = use_i18n();
     let play = use_play();
+    let screen = use_screen();
     let settings = expect_context::<Reader<Settings>>();
     let game = expect_context::<Reader<Game>>();
     let search = expect_context::<SearchView>();
@@ -78,6 +79,9 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
                 </button>
                 <button class="review-game" on:click=move |_| play.request_review()>
                     {move || i18n.t(Text::ReviewGame)}
+                </button>
+                <button class="take-home" on:click=move |_| screen.toggle_panel(Panel::TakeHome)>
+                    {move || i18n.t(Text::TakeHome)}
                 </button>
             </Show>
         </div>

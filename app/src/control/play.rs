@@ -18,8 +18,10 @@ use crate::io::channel::Spectate;
 use crate::model::game::{Game, Refusal};
 use crate::model::review::GameReview;
 use crate::model::settings::{GameMode, Settings};
+use crate::model::take_home::{Players, TakeHome};
 use crate::protocol::FromWorker;
 use crate::state::ReadOnly;
+use engine::player::LevelSpec;
 
 /// The game's owner. Copy: every handle is the same game.
 #[derive(Clone, Copy)]
@@ -168,6 +170,29 @@ impl Play {
                 .view()
                 .welcome
                 .with(|w| w.as_ref().is_some_and(|w| w.robot_hints))
+    }
+
+    /// The link of the finished game on the board, to take home
+    /// (tracked): the app's own address with the game in its query.
+    pub fn take_home_link(self) -> Option<String> {
+        let settings = self.preferences.settings();
+        self.game.with(|g| {
+            if !g.board.is_over() || g.robot.is_some() {
+                return None;
+            }
+            let players = match g.mode(settings.mode) {
+                GameMode::VsComputer => Players::Computer {
+                    level: LevelSpec {
+                        level: settings.level,
+                        style: settings.style,
+                    },
+                    visitor: g.human,
+                },
+                GameMode::TwoPlayers | GameMode::Demo => Players::People,
+            };
+            let query = TakeHome::of(&g.board, players, None).query();
+            Some(format!("{}{query}", crate::io::address::app_address()?))
+        })
     }
 
     /// A coin is about to fall: a hint answered for the position before,

@@ -60,6 +60,11 @@ impl Preferences {
         self.settings.get_untracked()
     }
 
+    /// The settings as they are (tracked).
+    pub(super) fn settings(self) -> Settings {
+        self.settings.get()
+    }
+
     /// The chosen mode (untracked).
     pub(super) fn mode(self) -> GameMode {
         self.settings.with_untracked(|s| s.mode)

@@ -60,6 +60,12 @@ pub fn shared_position() -> Option<SharedPosition> {
     })
 }
 
+/// The app's own address (where a link to it starts), with a `/`.
+pub fn app_address() -> Option<String> {
+    let origin = web_sys::window()?.location().origin().ok()?;
+    Some(format!("{origin}{}/", route_base()))
+}
+
 /// The game a take-home link carries: `None` when the address has no
 /// `?game=`, `Some(None)` when it has one that holds no game.
 pub fn take_home() -> Option<Option<TakeHome>> {

@@ -146,6 +146,23 @@ impl TakeHome {
     }
 }
 
+/// A QR code of `link` for a phone's camera: its width in modules (the
+/// quiet zone of four around it not counted) and an SVG path of its dark
+/// modules, one unit each. Medium error correction: a screen's glare or a
+/// finger on a corner still reads.
+pub fn qr_code(link: &str) -> Option<(usize, String)> {
+    let code =
+        qrcode::QrCode::with_error_correction_level(link.as_bytes(), qrcode::EcLevel::M).ok()?;
+    let width = code.width();
+    let mut path = String::new();
+    for (i, colour) in code.to_colors().into_iter().enumerate() {
+        if colour == qrcode::Color::Dark {
+            path += &format!("M{} {}h1v1h-1z", i % width, i / width);
+        }
+    }
+    Some((width, path))
+}
+
 fn side_number(side: Side) -> u8 {
     if side == Side::First { 1 } else { 2 }
 }

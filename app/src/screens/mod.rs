@@ -11,7 +11,7 @@ pub use self::play::PlayScreen;
 pub use self::watch::WatchScreen;
 use crate::components::{
     BoardView, Explainer, HelpPanel, ReviewPanel, RobotLine, RobotPanel, SettingsPanel, StatusLine,
-    Thoughts, Toolbar,
+    TakeHomePanel, Thoughts, Toolbar,
 };
 use crate::control::RobotSeat;
 use crate::model::settings::Settings;
@@ -46,6 +46,7 @@ fn page(watching: bool) -> impl IntoView {
             <SettingsPanel/>
             <HelpPanel/>
             <Explainer/>
+            <TakeHomePanel/>
             <Show when=move || !watching>
                 <RobotPanel/>
             </Show>
