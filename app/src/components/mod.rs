@@ -24,6 +24,6 @@ pub use review_panel::ReviewPanel;
 pub use robot_line::RobotLine;
 pub use settings_panel::SettingsPanel;
 pub use status_line::StatusLine;
-pub use take_home::TakeHomePanel;
+pub use take_home::{TakeHomeCode, TakeHomePanel};
 pub use thoughts::Thoughts;
 pub use toolbar::Toolbar;

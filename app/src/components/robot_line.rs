@@ -4,7 +4,7 @@
 use booth_protocol::{GameMode, GameStatus, LinkState};
 use leptos::prelude::*;
 
-use crate::components::JoinCode;
+use crate::components::{JoinCode, TakeHomeCode};
 use crate::control::use_robot_seat;
 use crate::i18n::{Say, Text, seat_names, seat_names_in_colour, use_i18n};
 use crate::model::booth::BACK_TO_LOBBY_MS;
@@ -83,6 +83,10 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
         <Show when=move || spectator>
             <JoinCode size=120/>
         </Show>
+        // The person who just played takes their game home from here too.
+        <Show when=move || spectator && playing() && over()>
+            <TakeHomeCode/>
+        </Show>
         <Show when=move || confirming.get() && playing()>
             <div class="confirm-leave" role="alertdialog">
                 <span>{move || {
@@ -135,6 +139,7 @@ fn AfterGame() -> impl IntoView {
     };
     view! {
         <div class="after-game">
+            <TakeHomeCode/>
             <span class="asked-again">{asked_again}</span>
             <button class="robot-again primary" on:click=move |_| seat.again()>{move || t(Text::PlayAgain)}</button>
             <button class="to-lobby" on:click=move |_| seat.back_to_lobby()>{move || t(Text::BackToLobby)}</button>

@@ -176,22 +176,36 @@ impl Play {
     /// (tracked): the app's own address with the game in its query.
     pub fn take_home_link(self) -> Option<String> {
         let settings = self.preferences.settings();
+        let booth = self.bridge.view();
         self.game.with(|g| {
-            if !g.board.is_over() || g.robot.is_some() {
+            if !g.board.is_over() {
                 return None;
             }
-            let players = match g.mode(settings.mode) {
-                GameMode::VsComputer => Players::Computer {
-                    level: LevelSpec {
-                        level: settings.level,
-                        style: settings.style,
-                    },
+            // On the robot the booth's computer played, at the level the
+            // bridge says.
+            let level = match g.robot {
+                Some(_) => booth.with_snapshot(|s| {
+                    let s = s?;
+                    s.levels[s.computer?.index()]
+                }),
+                None => Some(LevelSpec {
+                    level: settings.level,
+                    style: settings.style,
+                }),
+            };
+            let players = match (g.mode(settings.mode), level) {
+                (GameMode::VsComputer, Some(level)) => Players::Computer {
+                    level,
                     visitor: g.human,
                 },
-                GameMode::TwoPlayers | GameMode::Demo => Players::People,
+                _ => Players::People,
             };
             let query = TakeHome::of(&g.board, players, None).query();
-            Some(format!("{}{query}", crate::io::address::app_address()?))
+            let base = booth
+                .welcome
+                .with(|w| w.as_ref().and_then(|w| w.take_home_url.clone()))
+                .or_else(crate::io::address::app_address)?;
+            Some(format!("{base}{query}"))
         })
     }
 

@@ -103,6 +103,10 @@ pub struct Config {
     /// tablet always have them.
     #[serde(alias = "hints_between_people")]
     pub robot_hints: bool,
+    /// Where a finished game's take-home link points: the public demo's
+    /// address (`https://…/`). Empty: the bridge's own address, which
+    /// opens only on the booth's Wi-Fi.
+    pub take_home_url: String,
     /// The demo's two levels: the first player's and the second's.
     pub demo_levels: Vec<LevelSpec>,
     /// Levels the lobby offers.
@@ -198,6 +202,7 @@ impl Default for Config {
             language: Language::De,
             booth_name: String::new(),
             robot_hints: false,
+            take_home_url: String::new(),
             demo_levels: DemoSettings::default().levels.into_array().into(),
             levels: ["easy", "medium", "hard", "perfect", "adaptive"]
                 .map(|l| l.parse().expect("a known level"))
@@ -386,6 +391,13 @@ impl Config {
 
     /// The booth's language and name.
     fn screens_problems(&self, p: &mut Vec<String>) {
+        let url = &self.take_home_url;
+        let web = url.starts_with("http://") || url.starts_with("https://");
+        if !url.is_empty() && (!web || !url.ends_with('/') || url.contains(char::is_whitespace)) {
+            p.push(format!(
+                "take_home_url = {url:?}: use the app's address, ending in /, e.g. https://example.org/vier-gewinnt/"
+            ));
+        }
         if self.booth_name.chars().count() > 40 || self.booth_name.chars().any(char::is_control) {
             p.push(format!(
                 "booth_name = {:?}: use at most 40 characters on one line",
@@ -487,6 +499,7 @@ impl Config {
             robot_hints: self.robot_hints,
             // The booth says it, from its times in effect.
             turn_limit_s: None,
+            take_home_url: Some(self.take_home_url.clone()).filter(|u| !u.is_empty()),
         }
     }
 

@@ -27,6 +27,7 @@ fn the_example_config_is_valid_and_documents_every_key() {
         "demo_levels",
         "language",
         "booth_name",
+        "take_home_url",
         "robot_hints",
         "levels",
         "depth",
@@ -170,4 +171,26 @@ fn the_operator_page_offers_the_engines_levels() {
     );
     let easy = choices.presets["easy"];
     assert_eq!((easy.depth, easy.random_moves), (Some(2), Some(0.33)));
+}
+
+#[test]
+fn the_take_home_address_is_a_web_address_the_welcome_carries() {
+    let config = Config::parse("take_home_url = \"https://example.org/vier-gewinnt/\"\n").unwrap();
+    assert_eq!(
+        config.welcome().take_home_url.as_deref(),
+        Some("https://example.org/vier-gewinnt/")
+    );
+    assert_eq!(Config::default().welcome().take_home_url, None);
+    for bad in [
+        "ftp://example.org/",
+        "https://example.org",
+        "example.org/",
+        "https://a b/",
+    ] {
+        let problems = Config::parse(&format!("take_home_url = \"{bad}\"\n")).unwrap_err();
+        assert!(
+            problems.iter().any(|p| p.contains("take_home_url")),
+            "{bad}: {problems:?}"
+        );
+    }
 }

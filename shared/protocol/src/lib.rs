@@ -167,6 +167,11 @@ pub struct Welcome {
     /// the robot goes to the next visitor.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn_limit_s: Option<u64>,
+    /// Where a finished game's take-home link points (the public demo's
+    /// address, ending in `/`); without it, the address the page came
+    /// from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub take_home_url: Option<String>,
 }
 
 impl Welcome {
