@@ -7,9 +7,9 @@
 # home screen). The bridge's own page (index.bridge.html) stands in for
 # index.html there. The product's goal for that first visit is 400 KB gzip
 # (400,000 bytes), to be cut to 300 KB (issue 51); the run fails above
-# 409,000 bytes, the first visit's weight on 2026-11-27 (407,840, after the
-# lobby's line for the robot added 4.3 KB) with room for a line of text,
-# and says when it is over the goal.
+# 428,000 bytes, the first visit's weight on 2026-11-28 (426,568, after the
+# take-home QR code and link added 19 KB, 12.8 KB of it the QR encoder)
+# with room for a line of text, and says when it is over the goal.
 set -euo pipefail
 cd "$(dirname "$0")/../dist"
 total=0
@@ -30,8 +30,8 @@ for f in *; do
 done
 printf '%-40s %10s %10d\n' total "" "$total"
 printf '%-40s %10s %10d %10d\n' "first visit before the data (goal 400 KB)" "" "$first" "$first_br"
-if [ "$first" -gt 409000 ]; then
-  echo "the first visit loads $first bytes gzip before the data: over the limit of 409,000" >&2
+if [ "$first" -gt 428000 ]; then
+  echo "the first visit loads $first bytes gzip before the data: over the limit of 428,000" >&2
   exit 1
 fi
 if [ "$first" -gt 400000 ]; then

@@ -92,7 +92,12 @@ test('a whole game against Easy, every coin where the board says', async () => {
   const qr = page.getByRole('img', { name: 'QR code of this game' });
   await qr.waitFor();
   const shot = `${SHOTS}take-home-qr.png`;
-  await qr.screenshot({ path: shot });
+  // The whole page, as a camera sees it (an element screenshot of an SVG
+  // comes out garbled in WebKit's driver).
+  // Painted, not only in the page (WebKit's driver may show the frame
+  // before).
+  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+  await page.screenshot({ path: shot });
   const link = execFileSync('python3', [DECODE_QR, shot], { encoding: 'utf8' }).trim();
   assert.match(link, new RegExp(`^${base}\\?game=\\d+&level=easy&you=[12]&end=(1|2|draw)$`));
   const fresh = await browser.newContext({ viewport: { width: 390, height: 844 } });

@@ -154,10 +154,22 @@ pub fn qr_code(link: &str) -> Option<(usize, String)> {
     let code =
         qrcode::QrCode::with_error_correction_level(link.as_bytes(), qrcode::EcLevel::M).ok()?;
     let width = code.width();
+    let dark: Vec<bool> = code
+        .to_colors()
+        .into_iter()
+        .map(|c| c == qrcode::Color::Dark)
+        .collect();
+    // One rectangle per run of dark modules in a row: a few hundred
+    // small squares draw unevenly in some engines.
     let mut path = String::new();
-    for (i, colour) in code.to_colors().into_iter().enumerate() {
-        if colour == qrcode::Color::Dark {
-            path += &format!("M{} {}h1v1h-1z", i % width, i / width);
+    for (y, row) in dark.chunks(width).enumerate() {
+        let mut x = 0;
+        while x < width {
+            let run = row[x..].iter().take_while(|d| **d).count();
+            if run > 0 {
+                path += &format!("M{x} {y}h{run}v1h-{run}z");
+            }
+            x += run.max(1);
         }
     }
     Some((width, path))

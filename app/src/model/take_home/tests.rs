@@ -94,3 +94,25 @@ fn a_forged_link_holds_no_game() {
     assert!(long.len() > MAX_QUERY);
     assert_eq!(read(&long), None, "too long");
 }
+
+#[test]
+fn the_qr_code_is_a_square_of_dark_runs_within_its_width() {
+    let (width, path) = qr_code("https://example.org/?game=4455667&end=1").unwrap();
+    assert_eq!(width % 4, 1, "a QR code's side is 17 + 4 × its version");
+    let runs: Vec<(usize, usize, usize)> = path
+        .split('M')
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let (x, rest) = p.split_once(' ').unwrap();
+            let (y, rest) = rest.split_once('h').unwrap();
+            let (run, _) = rest.split_once('v').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap(), run.parse().unwrap())
+        })
+        .collect();
+    assert!(
+        runs.iter()
+            .all(|&(x, y, run)| x + run <= width && y < width)
+    );
+    // The finder pattern's top edge: seven dark modules in the corner.
+    assert!(runs.contains(&(0, 0, 7)));
+}
