@@ -88,7 +88,7 @@ test('a whole game against Easy, every coin where the board says', async () => {
   assert.equal(await status(page), text, 'a reload keeps the winner');
   // Taken home: the QR code, read by a real decoder from a screenshot,
   // opens the same game with its review in a fresh browser profile.
-  await page.getByRole('button', { name: 'Take this game home' }).click();
+  await page.getByRole('button', { name: 'Take home' }).click();
   const qr = page.getByRole('img', { name: 'QR code of this game' });
   await qr.waitFor();
   const shot = `${SHOTS}take-home-qr.png`;

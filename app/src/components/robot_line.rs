@@ -83,10 +83,6 @@ pub fn RobotLine(spectator: bool) -> impl IntoView {
         <Show when=move || spectator>
             <JoinCode size=120/>
         </Show>
-        // The person who just played takes their game home from here too.
-        <Show when=move || spectator && playing() && over()>
-            <TakeHomeCode/>
-        </Show>
         <Show when=move || confirming.get() && playing()>
             <div class="confirm-leave" role="alertdialog">
                 <span>{move || {

@@ -81,7 +81,7 @@ pub fn StatusLine(spectator: bool) -> impl IntoView {
                     {move || i18n.t(Text::ReviewGame)}
                 </button>
                 <button class="take-home" on:click=move |_| screen.toggle_panel(Panel::TakeHome)>
-                    {move || i18n.t(Text::TakeHome)}
+                    {move || i18n.t(Text::TakeHomeButton)}
                 </button>
             </Show>
         </div>

@@ -50,6 +50,7 @@ book-missing = Eröffnungsbuch: noch nicht geladen (perfektes Spiel ist in der E
 broken-link = Dieser Link enthält keine Stellung.
 no-game-in-link = Dieser Link enthält kein Spiel.
 take-home = Spiel mitnehmen
+take-home-button = Mitnehmen
 take-home-scan = Mit dem Handy scannen: das Spiel noch einmal sehen, und wo es gewonnen und verloren wurde.
 take-home-code = QR-Code dieses Spiels
 watching = Hier wird nur zugeschaut.

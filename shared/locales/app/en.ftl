@@ -52,6 +52,7 @@ book-missing = Opening book: not loaded yet (perfect play is slower in the openi
 broken-link = This link holds no position.
 no-game-in-link = This link holds no game.
 take-home = Take this game home
+take-home-button = Take home
 take-home-scan = Scan with your phone to see this game again, and where it was won and lost.
 take-home-code = QR code of this game
 watching = This screen only watches.

@@ -50,6 +50,7 @@ book-missing = Bibliothèque d'ouvertures : pas encore chargée (le jeu parfait
 broken-link = Ce lien ne contient aucune position.
 no-game-in-link = Ce lien ne contient aucune partie.
 take-home = Emporter la partie
+take-home-button = Emporter
 take-home-scan = Scannez avec votre téléphone pour revoir la partie, et voir où elle s’est gagnée et perdue.
 take-home-code = Code QR de cette partie
 watching = Cet écran ne fait que regarder.
