@@ -94,11 +94,14 @@ test('a whole game against Easy, every coin where the board says', async () => {
   const shot = `${SHOTS}take-home-qr.png`;
   // The whole page, as a camera sees it (an element screenshot of an SVG
   // comes out garbled in WebKit's driver).
-  // Painted, not only in the page (WebKit's driver may show the frame
-  // before).
-  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
-  await page.screenshot({ path: shot });
-  const link = execFileSync('python3', [DECODE_QR, shot], { encoding: 'utf8' }).trim();
+  // As a camera sees it once painted: WebKit's driver may hand back a
+  // frame from before the panel opened, so look again a few times.
+  let link = '';
+  for (let look = 0; look < 10 && !link; look += 1) {
+    if (look > 0) await page.waitForTimeout(300);
+    await page.screenshot({ path: shot });
+    link = execFileSync('python3', [DECODE_QR, shot], { encoding: 'utf8' }).trim();
+  }
   assert.match(link, new RegExp(`^${base}\\?game=\\d+&level=easy&you=[12]&end=(1|2|draw)$`));
   const fresh = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const phone = await fresh.newPage();
