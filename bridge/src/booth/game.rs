@@ -32,6 +32,9 @@ pub(super) struct Seat {
     pub(super) session: Option<String>,
     /// The name the pages show.
     pub(super) name: Option<String>,
+    /// Whether its visitor lets the name be shown to everyone (the hall
+    /// of fame, a take-home link).
+    pub(super) shown: bool,
     /// The level, when the booth's computer plays this seat.
     pub(super) level: Option<LevelSpec>,
     /// How the booth's computer plays it.
@@ -124,6 +127,14 @@ impl Game {
         self.seats.each_ref().map(|s| s.name.clone())
     }
 
+    /// The people in the seats, as the records keep them.
+    pub(super) fn players(&self) -> crate::records::Players {
+        crate::records::Players {
+            names: self.names(),
+            shown: self.seats.each_ref().map(|s| s.shown),
+        }
+    }
+
     /// The seat of `side`.
     pub(super) fn seat_of(&self, side: Side) -> &Seat {
         &self.seats[seat(side).index()]
@@ -158,7 +169,12 @@ impl Game {
 
     /// Seats `session` as `name` in the free second seat of a game for
     /// two; the first person cannot take it too.
-    pub(super) fn join(&mut self, session: &str, name: String) -> Result<(), ErrorCode> {
+    pub(super) fn join(
+        &mut self,
+        session: &str,
+        name: String,
+        shown: bool,
+    ) -> Result<(), ErrorCode> {
         if self.mode != GameMode::TwoPlayers
             || self.seats[1].session.is_some()
             || self.board.is_over()
@@ -168,7 +184,10 @@ impl Game {
         if self.seats[0].session.as_deref() == Some(session) {
             return Err(ErrorCode::NotAllowed);
         }
-        self.seats[1] = Seat::taken(Some(session.to_string()), Some(name));
+        self.seats[1] = Seat {
+            shown,
+            ..Seat::taken(Some(session.to_string()), Some(name))
+        };
         // The first move's clocks start when both are there.
         self.restart_turn();
         Ok(())
@@ -225,9 +244,9 @@ mod tests {
             game.check_turn(&[Side::First]),
             Err(ErrorCode::WaitingForOpponent)
         );
-        assert_eq!(game.join("s1", "Ada_1".into()), Err(ErrorCode::NotAllowed));
-        assert_eq!(game.join("s2", "Bob_2".into()), Ok(()));
-        assert_eq!(game.join("s3", "Cem_3".into()), Err(ErrorCode::Busy));
+        assert_eq!(game.join("s1", "Ada_1".into(), false), Err(ErrorCode::NotAllowed));
+        assert_eq!(game.join("s2", "Bob_2".into(), false), Ok(()));
+        assert_eq!(game.join("s3", "Cem_3".into(), false), Err(ErrorCode::Busy));
         assert_eq!(game.seats[1].name.as_deref(), Some("Bob_2"));
         assert_eq!(
             game.check_turn(&[Side::Second]),
@@ -251,7 +270,7 @@ mod tests {
     #[test]
     fn two_people_play_again_with_their_seats_swapped_once_both_asked() {
         let mut game = for_two("s1");
-        game.join("s2", "Bob_2".into()).unwrap();
+        game.join("s2", "Bob_2".into(), false).unwrap();
         assert_eq!(
             game.again(0).err(),
             Some(ErrorCode::NotAllowed),

@@ -37,7 +37,7 @@ use engine::{SolvedPositions, Status};
 use crate::messages::{ClientMessage, ErrorCode, GameMode, ServerMessage};
 use crate::outbox::Outbox;
 pub use crate::records::{GameRecord, Tally};
-use crate::records::{Outcome, Records};
+use crate::records::{Activity, NewGame, Outcome, Records};
 use crate::robot_link::{Desired, LinkState, RobotLink, RobotStatus};
 use change::{Change, Changes};
 pub use clock::{DEFAULT_GRACE, DEFAULT_OFFER, Times};
@@ -67,6 +67,7 @@ impl Client {
                 role: None,
                 session: format!("connection-{id}"),
                 name: None,
+                show_name: false,
                 trusted: own_screen,
                 own_screen,
                 address,
@@ -111,6 +112,8 @@ pub struct Booth {
     /// Called on by the computer when it has a move: the booth should look
     /// before its next tick.
     wake: Arc<tokio::sync::Notify>,
+    /// The last minute whose activity is recorded (Unix minutes).
+    minute_recorded: i64,
 }
 
 impl Booth {
@@ -146,6 +149,7 @@ impl Booth {
             changes: tokio::sync::watch::Sender::new(0),
             events: EventLog::default(),
             wake: Arc::new(tokio::sync::Notify::new()),
+            minute_recorded: 0,
         };
         booth.update_robot();
         booth
@@ -212,7 +216,7 @@ impl Booth {
                     .is_none_or(|at| now - at >= FAULT_RECORDS_APART)
             {
                 let game = self.table.game.as_ref().and_then(|g| g.record);
-                self.records.fault(fault, game);
+                self.records.fault(fault, game, None);
                 self.fault_recorded = Some(now);
             }
         }
@@ -303,7 +307,11 @@ impl Booth {
                 Change::Notice { code, name } => {
                     self.send_to_all(&ServerMessage::Notice { code, name });
                 }
-                Change::RecordEnded { record, outcome } => self.records.end_game(record, outcome),
+                Change::RecordEnded { record, outcome } => {
+                    self.records.end_game(record, outcome, None);
+                    // The pages hear of it with the change that ended it.
+                    self.table.fame += 1;
+                }
                 Change::AskStillThere {
                     session,
                     seconds_left,
@@ -338,14 +346,21 @@ impl Booth {
         let moves = game.board.to_string();
         let record = match game.record {
             Some(id) => {
-                self.records.update_game(id, &game.names(), &moves);
+                self.records.update_game(id, &game.players(), &moves);
                 id
             }
             None => {
-                let computer = game.computer.map(seat);
-                let id = self
-                    .records
-                    .begin_game(game.mode, computer, &game.names(), &moves);
+                let id = self.records.begin_game(NewGame {
+                    mode: game.mode,
+                    computer: game.computer.map(seat),
+                    level: game
+                        .computer
+                        .and_then(|side| game.seat_of(side).level)
+                        .map(|level| level.to_string()),
+                    players: game.players(),
+                    moves,
+                    started: None,
+                });
                 game.record = Some(id);
                 id
             }
@@ -355,7 +370,31 @@ impl Booth {
             Status::Draw => Outcome::Draw,
             Status::InProgress => return,
         };
-        self.records.end_game(record, outcome);
+        self.records.end_game(record, outcome, None);
+        // Written before the pages hear of the end: their next look at
+        // the hall of fame finds the game.
+        self.table.fame += 1;
+    }
+
+    /// Records what the robot does once a minute, for the staff's day:
+    /// playing, waiting, the demo or a fault.
+    fn record_minute(&mut self) {
+        let minute = crate::records::now() / 60;
+        if minute == self.minute_recorded {
+            return;
+        }
+        self.minute_recorded = minute;
+        let down = matches!(
+            self.robot_status().state,
+            LinkState::Fault | LinkState::Disconnected
+        );
+        let activity = match &self.table.game {
+            _ if down => Activity::Fault,
+            Some(game) if game.mode == GameMode::Demo => Activity::Demo,
+            Some(game) if !game.board.is_over() => Activity::Playing,
+            _ => Activity::Waiting,
+        };
+        self.records.activity(minute, activity);
     }
 
     /// Notes, for the operator page, that the page of connection `id` was
@@ -437,6 +476,7 @@ impl Booth {
     /// Called ten times a second: runs the demo, plays the computer's
     /// moves, asks idle players and frees their seats.
     pub fn tick(&mut self) {
+        self.record_minute();
         if let Some(demo) = &self.demo {
             let changes = self.table.demo_tick(demo);
             self.apply(changes);

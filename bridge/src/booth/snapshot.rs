@@ -49,6 +49,8 @@ impl Table {
                 winner: None,
                 winning_cells: Vec::new(),
                 seats: [None, None],
+                shown: [false; 2],
+                fame: self.fame,
                 levels: [None, None],
                 computer: None,
                 again: [false; 2],
@@ -86,6 +88,8 @@ impl Table {
                 .map(|c| [c.column + 1, c.row + 1])
                 .collect(),
             seats: game.names(),
+            shown: game.seats.each_ref().map(|s| s.shown || s.computer.is_some()),
+            fame: self.fame,
             levels: game.seats.each_ref().map(|s| s.level),
             computer: game.computer.map(seat),
             again: game.seats.each_ref().map(|s| s.again),

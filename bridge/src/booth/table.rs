@@ -24,6 +24,8 @@ pub(super) struct Page {
     pub(super) session: String,
     /// Its visitor's name.
     pub(super) name: Option<String>,
+    /// Whether its visitor lets the name be shown to everyone.
+    pub(super) show_name: bool,
     /// Whether it may play: on this machine, or with the LAN token.
     pub(super) trusted: bool,
     /// Whether it is one of the booth's own screens (on this machine).
@@ -67,6 +69,8 @@ pub(super) struct Table {
     pub(super) quiet_since: Instant,
     /// Who waits for the robot, and who must let others go first.
     pub(super) fairness: Fairness,
+    /// The hall of fame's edition (see [`crate::messages::Snapshot::fame`]).
+    pub(super) fame: u32,
 }
 
 impl Table {
@@ -77,6 +81,7 @@ impl Table {
             game: None,
             quiet_since: Instant::now(),
             fairness: Fairness::default(),
+            fame: 0,
         }
     }
 
@@ -96,6 +101,11 @@ impl Table {
     /// The name the visitor of connection `id` gave.
     pub(super) fn name_of(&self, id: u64) -> Option<String> {
         self.pages.get(&id).and_then(|p| p.name.clone())
+    }
+
+    /// Whether the visitor of connection `id` lets their name be shown.
+    pub(super) fn shows_name(&self, id: u64) -> bool {
+        self.pages.get(&id).is_some_and(|p| p.show_name)
     }
 
     /// A closed connection. Its seat stays for the grace time: the page may

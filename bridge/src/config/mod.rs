@@ -107,6 +107,9 @@ pub struct Config {
     /// address (`https://…/`). Empty: the bridge's own address, which
     /// opens only on the booth's Wi-Fi.
     pub take_home_url: String,
+    /// Whether a take-home link may carry the players' names, each only
+    /// when its visitor ticked "show my name" (off: links carry no name).
+    pub take_home_names: bool,
     /// The demo's two levels: the first player's and the second's.
     pub demo_levels: Vec<LevelSpec>,
     /// Levels the lobby offers.
@@ -203,6 +206,7 @@ impl Default for Config {
             booth_name: String::new(),
             robot_hints: false,
             take_home_url: String::new(),
+            take_home_names: false,
             demo_levels: DemoSettings::default().levels.into_array().into(),
             levels: ["easy", "medium", "hard", "perfect", "adaptive"]
                 .map(|l| l.parse().expect("a known level"))
@@ -500,6 +504,7 @@ impl Config {
             // The booth says it, from its times in effect.
             turn_limit_s: None,
             take_home_url: Some(self.take_home_url.clone()).filter(|u| !u.is_empty()),
+            take_home_names: self.take_home_names,
         }
     }
 

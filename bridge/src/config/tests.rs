@@ -28,6 +28,7 @@ fn the_example_config_is_valid_and_documents_every_key() {
         "language",
         "booth_name",
         "take_home_url",
+        "take_home_names",
         "robot_hints",
         "levels",
         "depth",

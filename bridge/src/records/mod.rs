@@ -9,6 +9,8 @@
 //! its entry in the books.
 
 mod csv;
+mod day;
+mod fame;
 mod sql;
 mod watch;
 
@@ -21,8 +23,11 @@ use std::time::Duration;
 use rusqlite::Connection;
 
 pub use csv::{CSV_HEADER, csv_rows, to_csv};
+pub use day::{DayReport, HourFaults, LENGTHS, LevelResults, Minutes};
+pub use sql::now;
 pub use watch::FileEvent;
 
+use crate::messages::fame::HallOfFame;
 use crate::messages::{Fault, GameMode, Seat};
 
 /// Records waiting to be written (a game writes a few a minute): a disk
@@ -118,6 +123,66 @@ pub struct Tally {
     pub won_by_visitors: u32,
     /// Times the robot went into a fault or lost its port.
     pub faults: u32,
+}
+
+/// The people in a game's seats, as the records keep them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Players {
+    /// The names in the two seats, first seat first.
+    pub names: [Option<String>; 2],
+    /// For each seat, whether its visitor lets the name be shown.
+    pub shown: [bool; 2],
+}
+
+impl Players {
+    /// The `shown` column: 1 for the first seat, 2 for the second.
+    fn shown_bits(&self) -> i64 {
+        i64::from(self.shown[0]) | (i64::from(self.shown[1]) << 1)
+    }
+}
+
+/// A game's entry when its first coin is in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewGame {
+    /// Who plays.
+    pub mode: GameMode,
+    /// The computer's seat, in a game against it.
+    pub computer: Option<Seat>,
+    /// The computer's level (`hard`, `medium:aggressive`), in a game
+    /// against it.
+    pub level: Option<String>,
+    /// Who sits where.
+    pub players: Players,
+    /// The moves so far.
+    pub moves: String,
+    /// When it began, Unix seconds (`None`: now): a season's records
+    /// loaded at once.
+    pub started: Option<i64>,
+}
+
+/// What the robot did in a minute, for the staff's day.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Activity {
+    /// A visitor's game was on.
+    Playing,
+    /// Nobody played and no demo ran.
+    Waiting,
+    /// The demo played.
+    Demo,
+    /// The robot was in a fault or unplugged.
+    Fault,
+}
+
+impl Activity {
+    /// The word in the `activity` table.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Activity::Playing => "playing",
+            Activity::Waiting => "waiting",
+            Activity::Demo => "demo",
+            Activity::Fault => "fault",
+        }
+    }
 }
 
 /// One game as recorded.
@@ -392,43 +457,41 @@ impl Records {
     }
 
     /// A game's first coin: its number, to update it as it goes on.
-    pub fn begin_game(
-        &self,
-        mode: GameMode,
-        computer: Option<Seat>,
-        names: &[Option<String>; 2],
-        moves: &str,
-    ) -> i64 {
+    pub fn begin_game(&self, game: NewGame) -> i64 {
         let id = self.shared.next_game.fetch_add(1, Ordering::Relaxed);
-        let (mode, computer) = (word(mode), computer.map(word));
-        let (names, moves) = (names.clone(), moves.to_owned());
-        self.write("record a game", move |db| {
-            sql::begin_game(db, id, &mode, computer.as_deref(), &names, &moves)
-        });
+        self.write("record a game", move |db| sql::begin_game(db, id, &game));
         id
     }
 
-    /// The moves so far, and the names (the second player joins later).
-    pub fn update_game(&self, id: i64, names: &[Option<String>; 2], moves: &str) {
-        let (names, moves) = (names.clone(), moves.to_owned());
+    /// The moves so far, and the people (the second player joins later).
+    pub fn update_game(&self, id: i64, players: &Players, moves: &str) {
+        let (players, moves) = (players.clone(), moves.to_owned());
         self.write("record a move", move |db| {
-            sql::update_game(db, id, &names, &moves)
+            sql::update_game(db, id, &players, &moves)
         });
     }
 
-    /// The end of a game.
-    pub fn end_game(&self, id: i64, outcome: Outcome) {
+    /// The end of a game: now, or at `at` (Unix seconds) for a game of a
+    /// season's records loaded at once.
+    pub fn end_game(&self, id: i64, outcome: Outcome, at: Option<i64>) {
         let result = outcome.as_str();
         self.write("record a game's end", move |db| {
-            sql::end_game(db, id, &result)
+            sql::end_game(db, id, &result, at)
         });
     }
 
     /// A robot fault (as the pages name it; none named: the port was
-    /// lost), during `game` if one was on.
-    pub fn fault(&self, fault: Option<Fault>, game: Option<i64>) {
+    /// lost), during `game` if one was on: now, or at `at`.
+    pub fn fault(&self, fault: Option<Fault>, game: Option<i64>, at: Option<i64>) {
         let kind = fault.map_or_else(|| "disconnected".into(), word);
-        self.write("record a fault", move |db| sql::fault(db, &kind, game));
+        self.write("record a fault", move |db| sql::fault(db, &kind, game, at));
+    }
+
+    /// What the robot did in `minute` (Unix minutes).
+    pub fn activity(&self, minute: i64, activity: Activity) {
+        self.write("record the robot's minute", move |db| {
+            sql::activity(db, minute, activity.as_str())
+        });
     }
 
     /// Ends the games still going on (the bridge is stopping), and waits
@@ -443,6 +506,35 @@ impl Records {
     pub fn today(&self) -> Tally {
         self.read("count today's games", sql::today)
             .unwrap_or_default()
+    }
+
+    /// The hall of fame of the local day `date` (`YYYY-MM-DD`; `None`:
+    /// today) (blocks: see [`Records::read`]).
+    pub fn hall_of_fame(&self, date: Option<String>) -> HallOfFame {
+        self.read("read the hall of fame", move |db| {
+            fame::hall_of_fame(db, date.as_deref())
+        })
+        .unwrap_or_default()
+    }
+
+    /// Takes game `id` out of the hall of fame.
+    pub fn hide_from_fame(&self, id: i64) {
+        self.write("hide a game from the hall of fame", move |db| {
+            fame::hide(db, id)
+        });
+    }
+
+    /// Takes every game of today out of the hall of fame.
+    pub fn clear_fame(&self) {
+        self.write("clear the hall of fame", fame::clear_today);
+    }
+
+    /// The figures of the local day `date` (`YYYY-MM-DD`; `None`: today)
+    /// for the staff's plots (blocks: see [`Records::read`]).
+    pub fn day_report(&self, date: Option<String>) -> Option<DayReport> {
+        self.read("read the day's figures", move |db| {
+            day::day_report(db, date.as_deref())
+        })
     }
 
     /// The last `limit` games, newest first (blocks: see

@@ -3,10 +3,10 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::{GameRecord, Tally};
+use super::{GameRecord, NewGame, Players, Tally, word};
 
 /// The schema's version, kept in SQLite's `user_version`.
-const SCHEMA_VERSION: i64 = 1;
+const SCHEMA_VERSION: i64 = 2;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -18,7 +18,14 @@ CREATE TABLE IF NOT EXISTS games (
     first_name TEXT,
     second_name TEXT,
     moves TEXT NOT NULL,        -- 1-based columns, as in the app's links
-    result TEXT                 -- see Outcome
+    result TEXT,                -- see Outcome
+    level TEXT,                 -- the computer's level (hard, medium:aggressive)
+    shown INTEGER NOT NULL DEFAULT 0,  -- names shown: 1 the first's, 2 the second's
+    hidden INTEGER NOT NULL DEFAULT 0  -- 1: the staff took it out of the hall of fame
+);
+CREATE TABLE IF NOT EXISTS activity (
+    minute INTEGER PRIMARY KEY, -- Unix minutes the bridge ran
+    state TEXT NOT NULL         -- playing, waiting, demo or fault
 );
 CREATE TABLE IF NOT EXISTS faults (
     id INTEGER PRIMARY KEY,
@@ -29,6 +36,14 @@ CREATE TABLE IF NOT EXISTS faults (
 CREATE INDEX IF NOT EXISTS games_started ON games(started);
 CREATE INDEX IF NOT EXISTS faults_at ON faults(at);
 CREATE INDEX IF NOT EXISTS faults_game ON faults(game);
+";
+
+/// What schema 2 added to the games of schema 1: the level, the names a
+/// visitor let be shown, the hall of fame's hidden games.
+const FROM_SCHEMA_1: &str = "
+ALTER TABLE games ADD COLUMN level TEXT;
+ALTER TABLE games ADD COLUMN shown INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;
 ";
 
 /// A file the bridge may not write.
@@ -74,7 +89,7 @@ pub fn prepare(db: &Connection) -> Result<i64, String> {
     }
     let foreign: Option<String> = db
         .query_row(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('games', 'faults') LIMIT 1",
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('games', 'faults', 'activity') LIMIT 1",
             [],
             |r| r.get(0),
         )
@@ -95,6 +110,9 @@ pub fn prepare(db: &Connection) -> Result<i64, String> {
     // of pages (SQLite's default is 2) keeps the bridge's memory level
     // however large the records grow.
     db.pragma_update(None, "cache_size", -1024).map_err(fail)?;
+    if version == 1 {
+        db.execute_batch(FROM_SCHEMA_1).map_err(fail)?;
+    }
     db.execute_batch(SCHEMA).map_err(fail)?;
     db.pragma_update(None, "user_version", SCHEMA_VERSION)
         .map_err(fail)?;
@@ -104,25 +122,40 @@ pub fn prepare(db: &Connection) -> Result<i64, String> {
     .map_err(fail)
 }
 
+/// The booth's local day as a table of one row (`date`, and `start` and
+/// `end` in Unix seconds), for statements that take the day as `?1`
+/// (`YYYY-MM-DD`, or NULL for today) and now as `?2`. The bounds are
+/// found once, so that the indexes on the times serve the counts.
+pub const DAY: &str = "
+    WITH named AS (SELECT coalesce(date(?1), date(?2, 'unixepoch', 'localtime')) AS date),
+    day AS (SELECT date,
+        CAST(strftime('%s', date, 'utc') AS INTEGER) AS start,
+        CAST(strftime('%s', date, '+1 day', 'utc') AS INTEGER) AS end
+        FROM named)";
+
 /// Now, in Unix seconds.
-pub(super) fn now() -> i64 {
+pub fn now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
 /// A game's first coin, under the number the booth gave it.
-pub fn begin_game(
-    db: &Connection,
-    id: i64,
-    mode: &str,
-    computer: Option<&str>,
-    names: &[Option<String>; 2],
-    moves: &str,
-) -> rusqlite::Result<usize> {
+pub fn begin_game(db: &Connection, id: i64, game: &NewGame) -> rusqlite::Result<usize> {
     db.execute(
-        "INSERT INTO games (id, started, mode, computer, first_name, second_name, moves) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![id, now(), mode, computer, names[0], names[1], moves],
+        "INSERT INTO games (id, started, mode, computer, level, first_name, second_name, shown, moves)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        params![
+            id,
+            game.started.unwrap_or_else(now),
+            word(game.mode),
+            game.computer.map(word),
+            game.level,
+            game.players.names[0],
+            game.players.names[1],
+            game.players.shown_bits(),
+            game.moves
+        ],
     )
 }
 
@@ -130,28 +163,53 @@ pub fn begin_game(
 pub fn update_game(
     db: &Connection,
     id: i64,
-    names: &[Option<String>; 2],
+    players: &Players,
     moves: &str,
 ) -> rusqlite::Result<usize> {
     db.execute(
-        "UPDATE games SET moves = ?2, first_name = ?3, second_name = ?4 WHERE id = ?1",
-        params![id, moves, names[0], names[1]],
+        "UPDATE games SET moves = ?2, first_name = ?3, second_name = ?4, shown = ?5 WHERE id = ?1",
+        params![
+            id,
+            moves,
+            players.names[0],
+            players.names[1],
+            players.shown_bits()
+        ],
     )
 }
 
-/// The end of a game.
-pub fn end_game(db: &Connection, id: i64, result: &str) -> rusqlite::Result<usize> {
+/// What the bridge did in minute `minute` (Unix minutes).
+pub fn activity(db: &Connection, minute: i64, state: &str) -> rusqlite::Result<usize> {
+    db.execute(
+        "INSERT OR REPLACE INTO activity (minute, state) VALUES (?1, ?2)",
+        params![minute, state],
+    )
+}
+
+/// The end of a game (now, unless `at` says when).
+pub fn end_game(
+    db: &Connection,
+    id: i64,
+    result: &str,
+    at: Option<i64>,
+) -> rusqlite::Result<usize> {
     db.execute(
         "UPDATE games SET ended = ?2, result = ?3 WHERE id = ?1 AND ended IS NULL",
-        params![id, now(), result],
+        params![id, at.unwrap_or_else(now), result],
     )
 }
 
-/// A robot fault, during `game` if one was on.
-pub fn fault(db: &Connection, kind: &str, game: Option<i64>) -> rusqlite::Result<usize> {
+/// A robot fault, during `game` if one was on (now, unless `at` says
+/// when).
+pub fn fault(
+    db: &Connection,
+    kind: &str,
+    game: Option<i64>,
+    at: Option<i64>,
+) -> rusqlite::Result<usize> {
     db.execute(
         "INSERT INTO faults (at, kind, game) VALUES (?1, ?2, ?3)",
-        params![now(), kind, game],
+        params![at.unwrap_or_else(now), kind, game],
     )
 }
 
@@ -163,21 +221,19 @@ pub fn close_unfinished(db: &Connection) -> rusqlite::Result<usize> {
     )
 }
 
-/// Today's counts, by the booth's local clock. The day's bounds are found
-/// once, so that the indexes on the times serve the counts.
+/// Today's counts, by the booth's local clock.
 pub fn today(db: &Connection) -> rusqlite::Result<Tally> {
-    const QUERY: &str = "
-        WITH day AS (SELECT date(?1, 'unixepoch', 'localtime') AS date,
-            CAST(strftime('%s', date(?1, 'unixepoch', 'localtime'), 'utc') AS INTEGER) AS start,
-            CAST(strftime('%s', date(?1, 'unixepoch', 'localtime', '+1 day'), 'utc') AS INTEGER) AS end)
+    let query = format!(
+        "{DAY}
         SELECT day.date,
             (SELECT count(*) FROM games WHERE started >= day.start AND started < day.end),
             (SELECT count(*) FROM games WHERE started >= day.start AND started < day.end AND ended IS NULL),
             (SELECT count(*) FROM games WHERE started >= day.start AND started < day.end
                 AND mode = 'vs_computer' AND result IN ('first', 'second') AND result <> computer),
             (SELECT count(*) FROM faults WHERE at >= day.start AND at < day.end)
-        FROM day";
-    db.query_row(QUERY, params![now()], |r| {
+        FROM day"
+    );
+    db.query_row(&query, params![Option::<String>::None, now()], |r| {
         Ok(Tally {
             date: r.get(0)?,
             games: r.get(1)?,
@@ -224,6 +280,7 @@ pub fn recent_before(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::messages::GameMode;
 
     #[test]
     fn a_foreign_newer_or_non_database_file_is_refused_in_words() {
@@ -255,7 +312,15 @@ mod tests {
     fn a_fresh_database_numbers_its_first_game_one() {
         let db = Connection::open_in_memory().unwrap();
         assert_eq!(prepare(&db), Ok(1));
-        begin_game(&db, 7, "two_players", None, &[None, None], "4").unwrap();
+        let game = NewGame {
+            mode: GameMode::TwoPlayers,
+            computer: None,
+            level: None,
+            players: Players::default(),
+            moves: "4".into(),
+            started: None,
+        };
+        begin_game(&db, 7, &game).unwrap();
         assert_eq!(prepare(&db), Ok(8), "after the highest number");
     }
 }

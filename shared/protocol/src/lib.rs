@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use engine::player::{LevelSpec, SearchOverride};
 use serde::{Deserialize, Serialize};
 
+pub mod fame;
 mod language;
 mod reading;
 pub mod search;
@@ -64,6 +65,11 @@ pub enum ClientMessage {
         /// The visitor's name (3 to 15 of `A-Za-z0-9_-`).
         #[serde(default)]
         name: Option<String>,
+        /// Whether the visitor lets the booth show that name to everyone
+        /// (the hall of fame on the spectator screen, a take-home link):
+        /// off unless ticked.
+        #[serde(default)]
+        show_name: bool,
         /// The LAN token.
         #[serde(default)]
         token: Option<String>,
@@ -172,6 +178,15 @@ pub struct Welcome {
     /// from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub take_home_url: Option<String>,
+    /// Whether a take-home link may carry the players' names (each only
+    /// when its visitor let it be shown).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub take_home_names: bool,
+}
+
+/// Whether a flag is off (then the field is left out).
+fn is_false(flag: &bool) -> bool {
+    !*flag
 }
 
 impl Welcome {
@@ -340,6 +355,15 @@ pub struct Snapshot {
     /// Names in the two seats (`null`: free); the booth's computer is
     /// `Computer`.
     pub seats: [Option<String>; 2],
+    /// For each seat, whether its visitor lets the name be shown to
+    /// everyone (the booth's computer always does).
+    #[serde(default)]
+    pub shown: [bool; 2],
+    /// The hall of fame's edition: it changes when a game ends or the
+    /// staff hide an entry, and the spectator screen then reads
+    /// `/fame.json` again.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub fame: u32,
     /// The level of each seat the booth's computer plays (both in a demo).
     #[serde(default)]
     pub levels: [Option<LevelSpec>; 2],

@@ -15,6 +15,7 @@ pub(in crate::booth) struct Hello {
     role: Role,
     session: String,
     name: Option<String>,
+    show_name: bool,
 }
 
 impl Hello {
@@ -26,6 +27,7 @@ impl Hello {
         role: Role,
         session: String,
         name: Option<String>,
+        show_name: bool,
     ) -> Result<Hello, ErrorCode> {
         if v != VERSION {
             return Err(ErrorCode::Version);
@@ -42,6 +44,7 @@ impl Hello {
         Ok(Hello {
             role,
             session,
+            show_name: show_name && name.is_some(),
             name,
         })
     }
@@ -56,6 +59,7 @@ impl Hello {
             role,
             session,
             name,
+            show_name,
         } = self;
         if caller.role.is_some() && caller.session != session {
             return Err(ErrorCode::SessionChange);
@@ -86,6 +90,14 @@ impl Hello {
         page.role = Some(if refused { Role::Spectator } else { role });
         page.session = session;
         page.name = name;
+        page.show_name = show_name;
+        // A seated visitor may change their mind about being shown.
+        if !refused
+            && role == Role::Player
+            && let (Some(seat), Some(game)) = (seat, &mut table.game)
+        {
+            game.seats[seat].shown = show_name;
+        }
         let mut back = false;
         if !refused
             && role == Role::Player

@@ -28,8 +28,9 @@ impl Join {
         if table.name_taken(&name, &caller.session) {
             return Err(ErrorCode::NameTaken);
         }
+        let shown = table.shows_name(caller.id);
         let game = table.game.as_mut().ok_or(ErrorCode::NoGame)?;
-        game.join(&caller.session, name)?;
+        game.join(&caller.session, name, shown)?;
         game.seats[1].device = caller.device();
         // Seated: no longer in line.
         table.fairness.took(&caller.session, caller.device());

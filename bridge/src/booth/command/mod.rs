@@ -58,8 +58,9 @@ impl Command {
                 role,
                 session,
                 name,
+                show_name,
                 token: _,
-            } => Command::Hello(Hello::parse(v, role, session, name)?),
+            } => Command::Hello(Hello::parse(v, role, session, name, show_name)?),
             ClientMessage::Start {
                 mode,
                 computer_first,

@@ -101,6 +101,7 @@ impl Start {
         changes.extend(table.close_record(Outcome::Restarted));
         let person = Seat {
             device: caller.device(),
+            shown: table.shows_name(caller.id),
             ..Seat::taken(Some(caller.session.clone()), name)
         };
         let computer = Seat {

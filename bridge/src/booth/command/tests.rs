@@ -24,6 +24,7 @@ fn table() -> Table {
             role: None,
             session: format!("connection-{id}"),
             name: None,
+            show_name: false,
             trusted,
             own_screen: trusted,
             address: if trusted {
@@ -56,6 +57,7 @@ fn hello(session: &str, name: &str) -> ClientMessage {
         role: Role::Player,
         session: session.into(),
         name: Some(name.into()),
+        show_name: false,
         token: None,
     }
 }

@@ -56,6 +56,7 @@ fn hello(role: Role, session: &str, name: &str) -> ClientMessage {
         role,
         session: session.into(),
         name: Some(name.into()),
+        show_name: false,
         token: None,
     }
 }
@@ -102,6 +103,7 @@ fn nothing_counts_before_hello() {
         role: Role::Player,
         session: "s".into(),
         name: None,
+        show_name: false,
         token: None,
     };
     assert_eq!(refused(b.handle(1, stale)), Some(ErrorCode::Version));
@@ -293,6 +295,7 @@ fn the_second_person_needs_a_name_of_their_own() {
         role: Role::Player,
         session: "cy".into(),
         name: None,
+        show_name: false,
         token: None,
     };
     assert_eq!(b.handle(3, nameless), None);
