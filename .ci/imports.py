@@ -12,7 +12,7 @@ a `RwSignal` from a context) or builds a message to the bridge or the
 worker; and that views reach the control only through its faces: the
 public methods of its owners listed in FACES (everything else in
 `control/` is `pub(super)` or private, never `pub(crate)`), and views
-import from `control` only those owners, their `use_*` and `Choice`;
+import from `control` only those owners, their `use_*`, `Choice` and `Visitor`;
 and that `control/` reaches the browser only through `io`.
 
 Usage: imports.py <crate source folder>...
@@ -184,7 +184,7 @@ FACES = {
 }
 # The owners' handles, what a view may import from `control`.
 CONTROL_FOR_VIEWS = set(FACES) | {"use_play", "use_robot_seat", "use_screen",
-                                  "use_preferences", "Choice", "start"}
+                                  "use_preferences", "Choice", "Visitor", "start"}
 # Plain state machines in private modules of `control/`: their public
 # methods are theirs, reached only by the owner holding them.
 MACHINES = {"local_game", "robot_game", "search_client"}

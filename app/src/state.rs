@@ -160,6 +160,8 @@ state_piece! {
         /// bridge has said it lacks the booth's code (a LAN device without
         /// the token).
         may_play: bool = true,
+        /// Today's hall of fame on the robot, on the spectator screen.
+        fame: Option<booth_protocol::fame::HallOfFame> = None,
     }
 }
 

@@ -210,3 +210,37 @@ plain-http = Diese Seite spricht mit der Bridge über unverschlüsseltes HTTP: I
 sign-in = Operator-Token (die Bridge zeigt es beim Start an; operator_token in bridge.toml)
 sign-in-open = Öffnen
 sign-in-wrong = Das ist nicht das Operator-Token dieser Station.
+
+fame = Bestenliste auf dem Zuschauerbildschirm
+fame-none = Heute hat noch niemand den Computer besiegt.
+fame-entry = { $name } schlug { $level } in { $moves } Zügen ({ $at })
+fame-fastest = am schnellsten
+a-visitor = Ein Besucher
+fame-hide = Ausblenden
+fame-clear = Bestenliste von heute leeren
+confirm-clear-fame = Alle Spiele von heute vom Zuschauerbildschirm nehmen?
+confirm-clear-fame-yes = Ja, leeren
+day = Der Tag in Bildern
+day-date = Tag
+day-print = Tag drucken
+day-games = Begonnene Spiele je Stunde
+day-results = Besucher gegen den Computer, je Stufe
+day-lengths = Spiele nach Dauer, in Minuten
+day-faults = Störungen des Roboters je Stunde
+day-minutes = Die Zeit des Roboters, in Minuten
+day-won = gewonnen
+day-drawn = unentschieden
+day-lost = verloren
+day-unfinished = nicht beendet
+day-playing = spielt
+day-waiting = wartet
+day-demo = Vorführung
+day-fault = Störung
+day-none = nichts aufgezeichnet
+day-summary = { $date }: { $games ->
+    [one] 1 Spiel
+   *[other] { $games } Spiele
+}, { $faults ->
+    [one] 1 Störung
+   *[other] { $faults } Störungen
+}

@@ -214,3 +214,37 @@ plain-http = This page reaches the bridge over plain HTTP: on an open Wi-Fi anyo
 sign-in = Operator token (the bridge prints it when it starts; operator_token in bridge.toml)
 sign-in-open = Open
 sign-in-wrong = That is not this booth's operator token.
+
+fame = Hall of fame on the spectator screen
+fame-none = No visitor has beaten the computer today.
+fame-entry = { $name } beat { $level } in { $moves } moves ({ $at })
+fame-fastest = fastest
+a-visitor = A visitor
+fame-hide = Hide
+fame-clear = Clear today's hall of fame
+confirm-clear-fame = Take every game of today off the spectator screen?
+confirm-clear-fame-yes = Yes, clear it
+day = The day in pictures
+day-date = Day
+day-print = Print the day
+day-games = Games begun, by hour
+day-results = Visitors against the computer, by level
+day-lengths = Games by length, in minutes
+day-faults = Robot faults, by hour
+day-minutes = The robot's time, in minutes
+day-won = won
+day-drawn = draw
+day-lost = lost
+day-unfinished = not finished
+day-playing = playing
+day-waiting = waiting
+day-demo = demo
+day-fault = fault
+day-none = nothing recorded
+day-summary = { $date }: { $games ->
+    [one] 1 game
+   *[other] { $games } games
+}, { $faults ->
+    [one] 1 fault
+   *[other] { $faults } faults
+}

@@ -213,3 +213,37 @@ plain-http = Cette page parle au bridge en HTTP non chiffré : sur un Wi-Fi ouve
 sign-in = Jeton d'opérateur (le bridge l'affiche au démarrage ; operator_token dans bridge.toml)
 sign-in-open = Ouvrir
 sign-in-wrong = Ce n'est pas le jeton d'opérateur de ce stand.
+
+fame = Tableau d'honneur sur l'écran des spectateurs
+fame-none = Personne n'a encore battu l'ordinateur aujourd'hui.
+fame-entry = { $name } a battu { $level } en { $moves } coups ({ $at })
+fame-fastest = le plus rapide
+a-visitor = Un visiteur
+fame-hide = Masquer
+fame-clear = Vider le tableau d'honneur du jour
+confirm-clear-fame = Retirer toutes les parties du jour de l'écran des spectateurs ?
+confirm-clear-fame-yes = Oui, vider
+day = La journée en images
+day-date = Jour
+day-print = Imprimer la journée
+day-games = Parties commencées, par heure
+day-results = Les visiteurs contre l'ordinateur, par niveau
+day-lengths = Parties par durée, en minutes
+day-faults = Pannes du robot, par heure
+day-minutes = Le temps du robot, en minutes
+day-won = gagnées
+day-drawn = nulles
+day-lost = perdues
+day-unfinished = non terminées
+day-playing = joue
+day-waiting = attend
+day-demo = démonstration
+day-fault = panne
+day-none = rien d'enregistré
+day-summary = { $date } : { $games ->
+    [one] 1 partie
+   *[other] { $games } parties
+}, { $faults ->
+    [one] 1 panne
+   *[other] { $faults } pannes
+}

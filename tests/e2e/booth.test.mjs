@@ -4,7 +4,7 @@
 // jam in mid-game, and a second browser watching on the spectator route.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -14,6 +14,7 @@ import { coveredButtons, thinkingMeasures, thinkingProblems, valueMeasures } fro
 
 const SCREENSHOTS = new URL('../../target/screenshots/', import.meta.url).pathname;
 const BRIDGE = new URL('../../target/release/connect4-bridge', import.meta.url).pathname;
+const DECODE_QR = new URL('./decode-qr.py', import.meta.url).pathname;
 const OVER = /You won|computer won|Draw/;
 
 let browser;
@@ -103,6 +104,24 @@ function pageGrid(page) {
 }
 
 /** The lobby a page served by the bridge opens on. */
+/** A column that wins at once for the first player's coins ('1'), else
+ * one that stops the second's, else the middle's nearest free one. */
+function winOrBlock(grid) {
+  const wins = (g, c, who) => {
+    if (g[c].length >= 6) return false;
+    const next = g.map((col, i) => (i === c ? col + who : col));
+    const at = (x, y) => (x >= 0 && x < 7 && y >= 0 ? next[x][y] : undefined);
+    const y = next[c].length - 1;
+    return [[1, 0], [0, 1], [1, 1], [1, -1]].some(([dx, dy]) => {
+      let n = 1;
+      for (const s of [1, -1]) for (let k = 1; at(c + s * k * dx, y + s * k * dy) === who; k++) n++;
+      return n >= 4;
+    });
+  };
+  const order = [3, 2, 4, 1, 5, 0, 6].filter((c) => grid[c].length < 6);
+  return order.find((c) => wins(grid, c, '1')) ?? order.find((c) => wins(grid, c, '2')) ?? order[0];
+}
+
 const lobby = (page) => page.locator('#robot.open').waitFor();
 
 /** Records the tones the page's Web Audio would play, in `window.tones`.
@@ -838,6 +857,96 @@ test('the booth\'s own screen speaks the booth\'s language and offers the booth\
   const searched = await page.locator('.thoughts').textContent();
   assert.match(searched, /\(Tiefe 3,/, `the booth's depth for hard: ${searched}`);
 });
+
+  test('a visitor takes the robot game home by its QR code, the spectator screen lists the win in the hall of fame under a ticked name only, the staff hide it, and the day\'s plots count the games', async (t) => {
+    // A computer that plays at random: the visitor wins.
+    await ownBridge(t, `operator_token = "${OPERATOR}"\ntake_home_names = true\nlevels = ["easy"]\n[tuning.easy]\ndepth = 1\nrandom_moves = 1\n`);
+    const watcher = await context(t, { viewport: { width: 800, height: 480 } });
+    const screen = await watcher.newPage();
+    await screen.goto(base + 'watch');
+    const staff = await context(t, { viewport: { width: 800, height: 480 } });
+    const operator = await staff.newPage();
+    await operator.goto(`${base}operator?token=${OPERATOR}`);
+
+    const wins = [];
+    for (const [name, tick] of [['Ada_7', true], ['Bea_8', false]]) {
+      const player = await context(t, { viewport: { width: 800, height: 480 } });
+      const page = await player.newPage();
+      await page.goto(base);
+      await lobby(page);
+      await page.getByLabel('Your name').fill(name);
+      if (tick) await page.getByLabel('Show my name on the booth\'s screen').check();
+      await page.getByRole('button', { name: 'Play on the robot' }).click();
+      await page.locator('.robot-line .seats', { hasText: name }).waitFor();
+      for (;;) {
+        const grid = await visitorsTurn(page);
+        if (OVER.test(await status(page))) break;
+        const column = winOrBlock(grid);
+        const before = grid.join('').length;
+        await page.getByRole('button', { name: `Column ${column + 1}`, exact: true }).click();
+        await page.waitForFunction((n) => document.querySelectorAll('.cells .coin:not(.ghost)').length > n, before, { timeout: 20000, polling: 100 });
+      }
+      assert.match(await status(page), /You won/, `${name} beat the random computer`);
+      const grid = await inStep(page);
+      wins.push({ name, tick, coins: grid.join('').length });
+      if (tick) {
+        // The robot's screen shows the game's code; a real decoder reads it
+        // from the screenshot, and a phone opens the game and its review.
+        await page.locator('.after-game svg.qr').waitFor();
+        const shot = `${SHOTS}booth-take-home-800x480.png`;
+        let link = '';
+        for (let look = 0; look < 10 && !link; look += 1) {
+          if (look > 0) await page.waitForTimeout(300);
+          await page.screenshot({ path: shot });
+          link = execFileSync('python3', [DECODE_QR, shot], { encoding: 'utf8' }).trim();
+        }
+        assert.match(link, new RegExp(`^${base}\\?game=\\d+&level=easy&you=1&end=1&names=Ada_7\\.Computer$`), 'the link names the ticked visitor');
+        const phone = await context(t, { viewport: { width: 390, height: 844 } });
+        const review = await phone.newPage();
+        await review.goto(link);
+        await review.locator('.review li').first().waitFor({ timeout: 30000 });
+        assert.deepEqual(await pageGrid(review), grid, 'the same coins on the phone');
+        assert.equal(await review.locator('.review li').count(), grid.join('').length, 'every move reviewed');
+        // The spectator screen offers the same code for the person who just played.
+        await screen.locator('.hall-of-fame .take-home svg.qr').waitFor();
+      }
+      await player.close();
+    }
+    // The hall of fame on the spectator screen: Ada by name, Bea as a visitor.
+    const entries = screen.locator('.hall-of-fame li');
+    await screen.waitForFunction(() => document.querySelectorAll('.hall-of-fame li').length === 2, null, { timeout: 20000, polling: 100 });
+    const texts = await entries.allTextContents();
+    const moves = (w) => Math.ceil(w.coins / 2);
+    for (const w of wins) {
+      const who = w.tick ? w.name : 'A visitor';
+      assert.ok(texts.some((e) => e.startsWith(`${who} beat Easy in ${moves(w)} moves`)), `${who} in ${JSON.stringify(texts)}`);
+    }
+    assert.ok(!texts.join(' ').includes('Bea_8'), 'an unticked name is not shown');
+    const size = await screen.locator('.hall-of-fame li').first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+    assert.ok(size >= 20, `entries in ${size} px letters, read from across the booth`);
+    await screen.screenshot({ path: `${SHOTS}booth-fame-800x480.png` });
+
+    // The staff see the same list, hide Ada's entry, and it leaves the screen.
+    const adasRow = operator.locator('#fame tr', { hasText: 'Ada_7' });
+    await adasRow.waitFor();
+    await adasRow.getByRole('button', { name: 'Hide' }).click();
+    await screen.waitForFunction(() => document.querySelectorAll('.hall-of-fame li').length === 1, null, { timeout: 20000, polling: 100 });
+    assert.ok(!(await screen.locator('.hall-of-fame').textContent()).includes('Ada_7'), 'the hidden entry is gone');
+
+    // The day's plots agree with the two games played, both won.
+    await operator.waitForFunction(() => {
+      const sum = (q) => [...document.querySelectorAll(q)].reduce((a, r) => a + Number(r.dataset.value), 0);
+      return sum('svg[data-plot=day-games] rect') === 2 && sum('svg[data-plot=day-results] rect[data-series=won]') === 2;
+    }, null, { timeout: 20000, polling: 200 });
+    assert.match(await operator.locator('#day-summary').textContent(), /2 games, 0 faults/);
+    await operator.locator('#day').evaluate((e) => e.scrollIntoView());
+    await operator.screenshot({ path: `${SHOTS}booth-operator-day-800x480.png` });
+    await operator.setViewportSize({ width: 390, height: 844 });
+    await operator.locator('#day').evaluate((e) => e.scrollIntoView());
+    const plots = await operator.locator('svg.plot').evaluateAll((svgs) => svgs.map((s) => s.getBoundingClientRect().width));
+    assert.ok(plots.every((w) => w > 250 && w <= 390), `plots fit a phone: ${plots}`);
+    await operator.screenshot({ path: `${SHOTS}booth-operator-day-390x844.png` });
+  });
 }
 
 forEachEngine(boothTests, {

@@ -1,12 +1,11 @@
 //! The robot's lobby: a name, an opponent, and whether the robot is free.
 
 use booth_protocol::{GameMode, valid_name};
-use engine::evaluation::Style;
 use engine::player::LevelSpec;
 use leptos::prelude::*;
 
 use crate::components::JoinCode;
-use crate::control::{Choice, use_robot_seat, use_screen};
+use crate::control::{Choice, Visitor, use_robot_seat, use_screen};
 use crate::i18n::{Say, Text, use_i18n};
 use crate::model::booth::{challenger, levels_offered, taken_by_others};
 use crate::model::game::Game;
@@ -25,6 +24,11 @@ pub fn RobotPanel() -> impl IntoView {
     let i18n = use_i18n();
     let t = move |text| i18n.t(text);
     let name = RwSignal::new(String::new());
+    let show_name = RwSignal::new(false);
+    let visitor = move || Visitor {
+        name: name.get_untracked(),
+        show_name: show_name.get_untracked(),
+    };
     let against_computer = RwSignal::new(true);
     let playing = move || game.with(|g| g.robot.is_some());
     let may_play = move || booth.may_play.get();
@@ -43,15 +47,15 @@ pub fn RobotPanel() -> impl IntoView {
     };
     let start = move |_| {
         seat.take_seat(Choice {
-            name: name.get_untracked(),
+            visitor: visitor(),
             mode: mode(),
             level: level.get_untracked(),
         })
     };
-    let join = move |_| seat.join(name.get_untracked());
+    let join = move |_| seat.join(visitor());
     // Who finds the robot busy, or others waiting for it, gets in line.
     let lines_up = move || busy() || booth.line().0 > 0 && booth.line().1 != Some(1);
-    let line_up = move |_| seat.line_up(name.get_untracked(), mode());
+    let line_up = move |_| seat.line_up(visitor(), mode());
     let message = move || ui.message.get().map(|m| i18n.message(&m));
     view! {
         <section id="robot" class="panel lobby" class:open=move || ui.is_open(Panel::Robot) aria-label=move || t(Text::Robot)>
@@ -60,7 +64,7 @@ pub fn RobotPanel() -> impl IntoView {
                 <p class="lobby-message" role="alert">{message}</p>
             </Show>
             <Show when=playing fallback=move || view! {
-                <NameField name/>
+                <NameField name show_name/>
                 <Show when=move || !offered()>
                     <OpponentChoice against_computer/>
                     <Show when=move || against_computer.get()>
@@ -159,15 +163,7 @@ fn LevelChoice(
     level: RwSignal<Option<LevelSpec>>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let label = move |spec: LevelSpec| {
-        let lang = i18n.lang();
-        let name = lang.say(&Say::LevelName(spec.level));
-        if spec.style == Style::Normal {
-            name
-        } else {
-            format!("{name} ({})", lang.t(Text::from(spec.style)))
-        }
-    };
+    let label = move |spec: LevelSpec| i18n.say(&Say::LevelSpec(spec));
     view! {
         <label>
             {move || i18n.t(Text::Level)}
@@ -193,7 +189,7 @@ fn LevelChoice(
 /// The visitor's name for the robot's seat, with the rule it must follow
 /// (marked once something else is typed).
 #[component]
-fn NameField(name: RwSignal<String>) -> impl IntoView {
+fn NameField(name: RwSignal<String>, show_name: RwSignal<bool>) -> impl IntoView {
     let i18n = use_i18n();
     let rule_class = move || {
         if name.with(|n| n.is_empty() || valid_name(n)) {
@@ -215,6 +211,15 @@ fn NameField(name: RwSignal<String>) -> impl IntoView {
             />
         </label>
         <p class=rule_class>{move || i18n.t(Text::NameRule)}</p>
+        <label class="show-name">
+            <input
+                type="checkbox"
+                name="show_name"
+                prop:checked=move || show_name.get()
+                on:change=move |e| show_name.set(event_target_checked(&e))
+            />
+            {move || i18n.t(Text::ShowMyName)}
+        </label>
     }
 }
 

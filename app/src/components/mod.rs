@@ -3,6 +3,7 @@
 mod board;
 mod column_values;
 mod explainer;
+mod hall_of_fame;
 mod help;
 mod join_code;
 mod lobby;
@@ -17,6 +18,7 @@ mod toolbar;
 pub use board::BoardView;
 pub use column_values::ColumnValues;
 pub use explainer::Explainer;
+pub use hall_of_fame::HallOfFame;
 pub use help::HelpPanel;
 pub use join_code::JoinCode;
 pub use lobby::RobotPanel;

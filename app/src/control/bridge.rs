@@ -8,6 +8,7 @@ use booth_protocol::{ClientMessage, Role, Snapshot, Welcome};
 use engine::player::LevelSpec;
 use leptos::prelude::*;
 
+use super::robot::Visitor;
 use super::robot_game::{Page, Steps};
 use crate::io::booth_link::{self, BoothLink, LinkEvent};
 use crate::model::booth::BACK_TO_LOBBY_MS;
@@ -26,6 +27,8 @@ pub(super) struct Bridge {
     awaiting: RwSignal<bool>,
     /// What views read, the robot game among it.
     booth: Booth,
+    /// The hall of fame's edition last read.
+    fame_read: StoredValue<Option<u32>>,
 }
 
 /// What a second of the clock ended.
@@ -44,6 +47,7 @@ impl Bridge {
             link: StoredValue::new_local(None),
             awaiting: RwSignal::new(false),
             booth: Booth::default(),
+            fame_read: StoredValue::new(None),
         };
         provide_context(bridge.booth.view());
         bridge
@@ -66,6 +70,7 @@ impl Bridge {
             role,
             session: booth_link::session_id(),
             name: None,
+            show_name: false,
             token: booth_link::lan_token(),
         };
         self.awaiting.set(true);
@@ -74,6 +79,17 @@ impl Bridge {
         self.link
             .set_value(Some(BoothLink::connect(hello, on_event)));
         crate::io::browser::every(std::time::Duration::from_secs(1), on_tick);
+    }
+
+    /// Reads the hall of fame again when the booth says it changed
+    /// (`edition`), and on the first snapshot.
+    pub(super) fn follow_fame(self, edition: u32) {
+        if self.fame_read.get_value() == Some(edition) {
+            return;
+        }
+        self.fame_read.set_value(Some(edition));
+        let fame = self.booth.fame;
+        crate::io::fame::read(move |read| fame.set(Some(read)));
     }
 
     /// Whether the page waits for the booth's first word (tracked).
@@ -92,12 +108,16 @@ impl Bridge {
 
     /// The visitor's name for the booth: the page says hello again under
     /// it, and so after every reconnect.
-    pub(super) fn rename(self, name: String) {
+    pub(super) fn rename(self, visitor: Visitor) {
         self.link.with_value(|link| {
             if let Some(link) = link {
                 link.change_hello(|hello| {
-                    if let ClientMessage::Hello { name: n, .. } = hello {
-                        *n = Some(name);
+                    if let ClientMessage::Hello {
+                        name, show_name, ..
+                    } = hello
+                    {
+                        *name = Some(visitor.name);
+                        *show_name = visitor.show_name;
                     }
                 });
             }

@@ -38,7 +38,7 @@ use crate::model::settings::Settings;
 use bridge::Bridge;
 pub use play::{Play, use_play};
 pub use preferences::{Preferences, use_preferences};
-pub use robot::{Choice, RobotSeat, use_robot_seat};
+pub use robot::{Choice, RobotSeat, Visitor, use_robot_seat};
 pub use screen::{Screen, use_screen};
 use thinking::Thinking;
 

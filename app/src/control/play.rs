@@ -200,7 +200,21 @@ impl Play {
                 },
                 _ => Players::People,
             };
-            let query = TakeHome::of(&g.board, players, None).query();
+            // Names travel only from the robot, when the booth allows it and
+            // each visitor ticked "show my name".
+            let names_allowed = booth
+                .welcome
+                .with(|w| w.as_ref().is_some_and(|w| w.take_home_names));
+            let names = g.robot.and_then(|_| {
+                booth.with_snapshot(|s| {
+                    let s = s.filter(|s| names_allowed && s.shown == [true; 2])?;
+                    let [Some(first), Some(second)] = s.seats.clone() else {
+                        return None;
+                    };
+                    Some([first, second])
+                })
+            });
+            let query = TakeHome::of(&g.board, players, names).query();
             let base = booth
                 .welcome
                 .with(|w| w.as_ref().and_then(|w| w.take_home_url.clone()))

@@ -30,12 +30,22 @@ pub fn use_robot_seat() -> RobotSeat {
     expect_context::<RobotSeat>()
 }
 
-/// A visitor's choice in the lobby: their name, whom they play, at which
-/// level.
+/// A visitor as the lobby names them.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Choice {
+pub struct Visitor {
     /// The name the other screens show.
     pub name: String,
+    /// Whether the booth may show it to everyone: the hall of fame on the
+    /// spectator screen, a take-home link (off unless ticked).
+    pub show_name: bool,
+}
+
+/// A visitor's choice in the lobby: who they are, whom they play, at
+/// which level.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    /// Who plays.
+    pub visitor: Visitor,
     /// Against the computer or a person.
     pub mode: GameMode,
     /// The level against the computer (`None`: the booth's first).
@@ -54,7 +64,7 @@ impl RobotSeat {
     /// game and closes the lobby. A bad name is said and changes nothing.
     pub fn take_seat(self, choice: Choice) {
         let play = self.0;
-        if !self.named(choice.name) {
+        if !self.named(choice.visitor) {
             return;
         }
         let offered = || play.levels_offered().first().copied();
@@ -66,20 +76,20 @@ impl RobotSeat {
         play.screen.close_panel();
     }
 
-    /// Takes the free second seat of the robot's game for two, under
-    /// `name`.
-    pub fn join(self, name: String) {
-        if self.named(name) {
+    /// Takes the free second seat of the robot's game for two, as
+    /// `visitor`.
+    pub fn join(self, visitor: Visitor) {
+        if self.named(visitor) {
             self.0.bridge.send(&ClientMessage::Join);
             self.0.screen.close_panel();
         }
     }
 
-    /// Asks for a place in line on the busy robot under `name`: the page
+    /// Asks for a place in line on the busy robot as `visitor`: the page
     /// keeps its own game, and starts its robot game once its turn has
     /// come.
-    pub fn line_up(self, name: String, mode: GameMode) {
-        if self.named(name) {
+    pub fn line_up(self, visitor: Visitor, mode: GameMode) {
+        if self.named(visitor) {
             let level = self.0.robot_level();
             self.0.bridge.start(mode, false, level);
         }
@@ -87,12 +97,12 @@ impl RobotSeat {
 
     /// Sends the visitor's name, if it is one the booth takes; else says
     /// what a name must be.
-    fn named(self, name: String) -> bool {
-        if !booth_protocol::valid_name(&name) {
+    fn named(self, visitor: Visitor) -> bool {
+        if !booth_protocol::valid_name(&visitor.name) {
             self.0.say(Text::NameRule);
             return false;
         }
-        self.0.bridge.rename(name);
+        self.0.bridge.rename(visitor);
         true
     }
 
@@ -265,6 +275,9 @@ impl Play {
     /// [`RobotGame::snapshot`](crate::model::booth::RobotGame)) and the
     /// page takes the steps it gives.
     fn on_snapshot(self, s: Snapshot) {
+        if self.watching {
+            self.bridge.follow_fame(s.fame);
+        }
         let game = self.game.get_untracked();
         let page = Page {
             game: &game,

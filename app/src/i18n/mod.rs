@@ -123,6 +123,18 @@ pub enum Say {
     Wins { colour: CoinColour },
     /// A level's name in the menus.
     LevelName(Level),
+    /// A level with its style, as the lobby offers it: "Medium
+    /// (aggressive)".
+    LevelSpec(engine::player::LevelSpec),
+    /// A win in the hall of fame: who (`None`: a visitor who keeps their
+    /// name to themselves), over which level, in how many own moves.
+    FameEntry {
+        name: Option<String>,
+        level: engine::player::LevelSpec,
+        moves: u32,
+    },
+    /// Wins in a row by one visitor.
+    FameStreak { name: Option<String>, wins: u32 },
     /// A cell for screen readers (row and column from 1).
     Cell {
         row: usize,

@@ -53,6 +53,30 @@ impl Lang {
             Say::ToMove { colour } => coloured(Sentence::ToMove, colour),
             Say::Wins { colour } => coloured(Sentence::ColourWins, colour),
             Say::LevelName(level) => self.level_name(*level),
+            Say::LevelSpec(spec) => self.level_spec(*spec),
+            Say::FameEntry { name, level, moves } => {
+                let name = name
+                    .clone()
+                    .unwrap_or_else(|| self.t(Text::AVisitor).into());
+                let level = self.level_spec(*level);
+                self.sentence(
+                    Sentence::FameEntry,
+                    &[
+                        ("name", Arg::Str(&name)),
+                        ("level", Arg::Str(&level)),
+                        num("moves", *moves),
+                    ],
+                )
+            }
+            Say::FameStreak { name, wins } => {
+                let name = name
+                    .clone()
+                    .unwrap_or_else(|| self.t(Text::AVisitor).into());
+                self.sentence(
+                    Sentence::FameStreak,
+                    &[("name", Arg::Str(&name)), num("wins", *wins)],
+                )
+            }
             Say::Cell { row, column, owner } => self.cell(*row, *column, *owner),
             Say::ColumnButton { column } => {
                 self.sentence(Sentence::ColumnButton, &[num("column", *column)])
@@ -254,6 +278,16 @@ impl Lang {
         match level_name_or_depth(level) {
             Ok(name) => self.t(name).into(),
             Err(depth) => self.sentence(Sentence::LevelClassic, &[num("depth", depth)]),
+        }
+    }
+
+    /// A level with its style unless normal: "Medium (aggressive)".
+    fn level_spec(self, spec: engine::player::LevelSpec) -> String {
+        let name = self.level_name(spec.level);
+        if spec.style == engine::evaluation::Style::Normal {
+            name
+        } else {
+            format!("{name} ({})", self.t(Text::from(spec.style)))
         }
     }
 

@@ -6,6 +6,7 @@ pub mod address;
 pub mod booth_link;
 pub mod browser;
 pub mod channel;
+pub mod fame;
 pub(crate) mod js_handle;
 pub mod keys;
 pub mod search_worker;

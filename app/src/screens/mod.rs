@@ -10,8 +10,8 @@ use leptos::prelude::*;
 pub use self::play::PlayScreen;
 pub use self::watch::WatchScreen;
 use crate::components::{
-    BoardView, Explainer, HelpPanel, ReviewPanel, RobotLine, RobotPanel, SettingsPanel, StatusLine,
-    TakeHomePanel, Thoughts, Toolbar,
+    BoardView, Explainer, HallOfFame, HelpPanel, ReviewPanel, RobotLine, RobotPanel, SettingsPanel,
+    StatusLine, TakeHomePanel, Thoughts, Toolbar,
 };
 use crate::control::RobotSeat;
 use crate::model::settings::Settings;
@@ -41,6 +41,9 @@ fn page(watching: bool) -> impl IntoView {
                     </div>
                     <ReviewPanel play_on=!watching/>
                 </div>
+                <Show when=move || watching>
+                    <HallOfFame/>
+                </Show>
                 <Thoughts spectator=watching/>
             </main>
             <SettingsPanel/>

@@ -244,7 +244,10 @@ mod tests {
             game.check_turn(&[Side::First]),
             Err(ErrorCode::WaitingForOpponent)
         );
-        assert_eq!(game.join("s1", "Ada_1".into(), false), Err(ErrorCode::NotAllowed));
+        assert_eq!(
+            game.join("s1", "Ada_1".into(), false),
+            Err(ErrorCode::NotAllowed)
+        );
         assert_eq!(game.join("s2", "Bob_2".into(), false), Ok(()));
         assert_eq!(game.join("s3", "Cem_3".into(), false), Err(ErrorCode::Busy));
         assert_eq!(game.seats[1].name.as_deref(), Some("Bob_2"));

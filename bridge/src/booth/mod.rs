@@ -36,8 +36,8 @@ use engine::{SolvedPositions, Status};
 
 use crate::messages::{ClientMessage, ErrorCode, GameMode, ServerMessage};
 use crate::outbox::Outbox;
-pub use crate::records::{GameRecord, Tally};
 use crate::records::{Activity, NewGame, Outcome, Records};
+pub use crate::records::{GameRecord, Tally};
 use crate::robot_link::{Desired, LinkState, RobotLink, RobotStatus};
 use change::{Change, Changes};
 pub use clock::{DEFAULT_GRACE, DEFAULT_OFFER, Times};
@@ -432,6 +432,23 @@ impl Booth {
     /// booth's ticks should tick then too.
     pub fn waker(&self) -> Arc<tokio::sync::Notify> {
         Arc::clone(&self.wake)
+    }
+
+    /// The hall of fame's edition: it changes when a game ends or the
+    /// staff hide an entry.
+    pub fn fame_edition(&self) -> u32 {
+        self.table.fame
+    }
+
+    /// Takes game `id` out of the hall of fame (`None`: every game of
+    /// today), and tells the pages to look again.
+    pub fn hide_from_fame(&mut self, id: Option<i64>) {
+        match id {
+            Some(id) => self.records.hide_from_fame(id),
+            None => self.records.clear_fame(),
+        }
+        self.table.fame += 1;
+        self.broadcast();
     }
 
     /// Changes as they happen (a counter): the game, the seats, the robot.

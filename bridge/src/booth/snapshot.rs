@@ -88,7 +88,10 @@ impl Table {
                 .map(|c| [c.column + 1, c.row + 1])
                 .collect(),
             seats: game.names(),
-            shown: game.seats.each_ref().map(|s| s.shown || s.computer.is_some()),
+            shown: game
+                .seats
+                .each_ref()
+                .map(|s| s.shown || s.computer.is_some()),
             fame: self.fame,
             levels: game.seats.each_ref().map(|s| s.level),
             computer: game.computer.map(seat),

@@ -29,6 +29,14 @@ pub enum StaffAction {
     TestLeds,
     /// Leave the robot's error state, then rebuild.
     Reset,
+    /// Take a game out of today's hall of fame (`{"action":
+    /// "hide_from_fame", "game": 12}`).
+    HideFromFame {
+        /// The game's number in the records.
+        game: i64,
+    },
+    /// Take every game of today out of the hall of fame.
+    ClearFame,
 }
 
 /// The game on the robot as the operator page shows it.
@@ -67,6 +75,8 @@ impl Booth {
             StaffAction::Rebuild => self.robot.request(OperatorRequest::Rebuild),
             StaffAction::TestLeds => self.robot.request(OperatorRequest::TestLeds),
             StaffAction::Reset => self.robot.request(OperatorRequest::Reset),
+            StaffAction::HideFromFame { game } => self.hide_from_fame(Some(game)),
+            StaffAction::ClearFame => self.hide_from_fame(None),
         }
     }
 

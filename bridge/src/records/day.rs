@@ -86,9 +86,10 @@ pub fn day_report(db: &Connection, date: Option<&str>) -> rusqlite::Result<DayRe
         "{DAY} SELECT CAST(strftime('%H', started, 'unixepoch', 'localtime') AS INTEGER), count(*)
         FROM games, day WHERE started >= day.start AND started < day.end GROUP BY 1"
     );
-    for row in db.prepare_cached(&by_hour)?.query_map(at, |r| {
-        Ok((r.get::<_, u32>(0)?, r.get::<_, u32>(1)?))
-    })? {
+    for row in db
+        .prepare_cached(&by_hour)?
+        .query_map(at, |r| Ok((r.get::<_, u32>(0)?, r.get::<_, u32>(1)?)))?
+    {
         let (hour, games) = row?;
         if let Some(slot) = report.games_by_hour.get_mut(hour as usize) {
             *slot = games;
@@ -120,11 +121,15 @@ pub fn day_report(db: &Connection, date: Option<&str>) -> rusqlite::Result<DayRe
         FROM games, day WHERE started >= day.start AND started < day.end AND ended IS NOT NULL
         GROUP BY 1"
     );
-    for row in db.prepare_cached(&lengths)?.query_map(at, |r| {
-        Ok((r.get::<_, i64>(0)?, r.get::<_, u32>(1)?))
-    })? {
+    for row in db
+        .prepare_cached(&lengths)?
+        .query_map(at, |r| Ok((r.get::<_, i64>(0)?, r.get::<_, u32>(1)?)))?
+    {
         let (minutes, games) = row?;
-        let bucket = LENGTHS.iter().rposition(|&from| minutes >= from).unwrap_or(0);
+        let bucket = LENGTHS
+            .iter()
+            .rposition(|&from| minutes >= from)
+            .unwrap_or(0);
         report.lengths[bucket] += games;
     }
     let faults = format!(
@@ -132,7 +137,11 @@ pub fn day_report(db: &Connection, date: Option<&str>) -> rusqlite::Result<DayRe
         FROM faults, day WHERE at >= day.start AND at < day.end GROUP BY 1, 2 ORDER BY 1"
     );
     for row in db.prepare_cached(&faults)?.query_map(at, |r| {
-        Ok((r.get::<_, u32>(0)?, r.get::<_, String>(1)?, r.get::<_, u32>(2)?))
+        Ok((
+            r.get::<_, u32>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, u32>(2)?,
+        ))
     })? {
         let (hour, kind, count) = row?;
         if report.faults.last().is_none_or(|h| h.hour != hour) {

@@ -11,7 +11,12 @@ fn people(names: &[Option<String>; 2]) -> Players {
     }
 }
 
-fn game(mode: GameMode, computer: Option<Seat>, names: &[Option<String>; 2], moves: &str) -> NewGame {
+fn game(
+    mode: GameMode,
+    computer: Option<Seat>,
+    names: &[Option<String>; 2],
+    moves: &str,
+) -> NewGame {
     NewGame {
         mode,
         computer,
@@ -32,21 +37,27 @@ fn scratch(name: &str) -> PathBuf {
 fn a_game_is_counted_from_its_first_coin_and_a_win_against_the_computer_is_the_visitors() {
     let r = Records::in_memory();
     assert_eq!(r.today().games, 0);
-    let won = r.begin_game(game(GameMode::VsComputer,
+    let won = r.begin_game(game(
+        GameMode::VsComputer,
         Some(Seat::Second),
         &names("Anna", "Computer"),
-        "4"));
+        "4",
+    ));
     r.update_game(won, &people(&names("Anna", "Computer")), "4455667");
     r.end_game(won, Outcome::Won(Seat::First), None);
-    let lost = r.begin_game(game(GameMode::VsComputer,
+    let lost = r.begin_game(game(
+        GameMode::VsComputer,
         Some(Seat::First),
         &names("Computer", "Ben"),
-        "4"));
+        "4",
+    ));
     r.end_game(lost, Outcome::Won(Seat::First), None);
-    let two = r.begin_game(game(GameMode::TwoPlayers,
+    let two = r.begin_game(game(
+        GameMode::TwoPlayers,
         None,
         &[Some("Cleo".into()), None],
-        "1"));
+        "1",
+    ));
     r.fault(Some(Fault::Jammed), Some(two), None);
     r.fault(None, None, None);
     let today = r.today();
@@ -212,10 +223,12 @@ fn a_move_is_recorded_while_the_operator_reads_a_season_of_60000_games() {
     read_started.recv().unwrap();
     // ... while the booth records a game's coins: handing them over never
     // waits for the read (if it did, this test would never end).
-    let id = records.begin_game(game(GameMode::VsComputer,
+    let id = records.begin_game(game(
+        GameMode::VsComputer,
         Some(Seat::Second),
         &[Some("Ben".into()), None],
-        "4"));
+        "4",
+    ));
     records.update_game(id, &people(&[Some("Ben".into()), None]), "44");
     go_on.send(()).unwrap();
     assert_eq!(export.join().unwrap(), Some(60000));
@@ -251,10 +264,12 @@ fn a_second_bridge_on_the_same_records_stops_before_touching_them() {
     let dir = scratch("lock");
     let path = dir.join("booth.sqlite");
     let first = Records::open(&path).unwrap();
-    let id = first.begin_game(game(GameMode::VsComputer,
+    let id = first.begin_game(game(
+        GameMode::VsComputer,
         Some(Seat::Second),
         &[Some("Ada".into()), None],
-        "4"));
+        "4",
+    ));
     let second = Records::open(&path).err().expect("refused");
     assert_eq!(second.problem, OpenProblem::InUse);
     assert!(
@@ -294,10 +309,12 @@ fn a_records_file_deleted_mid_game_is_written_back_with_its_games() {
     let dir = scratch("deleted");
     let path = dir.join("booth.sqlite");
     let r = Records::open_looking(&path, Duration::from_millis(100)).unwrap();
-    let before = r.begin_game(game(GameMode::VsComputer,
+    let before = r.begin_game(game(
+        GameMode::VsComputer,
         Some(Seat::Second),
         &names("Anna", "Computer"),
-        "4"));
+        "4",
+    ));
     r.end_game(before, Outcome::Draw, None);
     let during = r.begin_game(game(GameMode::TwoPlayers, None, &names("Ben", "Cleo"), "1"));
     let _ = r.today();
@@ -320,10 +337,12 @@ fn a_records_file_replaced_mid_game_is_left_alone_and_the_games_kept_beside_it()
     let dir = scratch("replaced");
     let path = dir.join("booth.sqlite");
     let r = Records::open_looking(&path, Duration::from_millis(100)).unwrap();
-    let game = r.begin_game(game(GameMode::VsComputer,
+    let game = r.begin_game(game(
+        GameMode::VsComputer,
         Some(Seat::Second),
         &names("Anna", "Computer"),
-        "4"));
+        "4",
+    ));
     let _ = r.today();
     let other = dir.join("restored.sqlite");
     std::fs::write(&other, "someone else's file").unwrap();
@@ -350,7 +369,12 @@ fn against(r: &Records, name: &str, shown: bool, level: &str, moves: &str, won: 
             names: names(name, "Computer"),
             shown: [shown, true],
         },
-        ..game(GameMode::VsComputer, Some(Seat::Second), &[None, None], moves)
+        ..game(
+            GameMode::VsComputer,
+            Some(Seat::Second),
+            &[None, None],
+            moves,
+        )
     });
     let outcome = Outcome::Won(if won { Seat::First } else { Seat::Second });
     r.end_game(id, outcome, None);
@@ -368,7 +392,15 @@ fn the_hall_of_fame_lists_wins_strongest_first_names_only_when_shown_and_not_wha
     let listed: Vec<_> = fame
         .best
         .iter()
-        .map(|e| (e.game, e.name.as_deref(), e.level.to_string(), e.moves, e.fastest))
+        .map(|e| {
+            (
+                e.game,
+                e.name.as_deref(),
+                e.level.to_string(),
+                e.moves,
+                e.fastest,
+            )
+        })
         .collect();
     assert_eq!(
         listed,
@@ -387,7 +419,11 @@ fn the_hall_of_fame_lists_wins_strongest_first_names_only_when_shown_and_not_wha
     against(&r, "anna", true, "medium", "2323232", true);
     let fame = r.hall_of_fame(None);
     let streak = fame.streak.expect("three in a row");
-    assert_eq!((streak.name.as_deref(), streak.wins), (Some("anna"), 3), "her newest name");
+    assert_eq!(
+        (streak.name.as_deref(), streak.wins),
+        (Some("anna"), 3),
+        "her newest name"
+    );
 
     r.hide_from_fame(slow_hard);
     let fame = r.hall_of_fame(None);
@@ -426,7 +462,11 @@ fn the_days_figures_count_the_games_results_lengths_faults_and_minutes_recorded(
     assert_eq!(faults, 3);
     assert!(day.faults.iter().any(|h| h.kinds.get("jammed") == Some(&2)));
     // The minute just begun may fall on the next day at midnight.
-    assert!(day.minutes.demo + day.minutes.playing >= 2, "{:?}", day.minutes);
+    assert!(
+        day.minutes.demo + day.minutes.playing >= 2,
+        "{:?}",
+        day.minutes
+    );
 
     let empty = r.day_report(Some("2001-02-03".into())).expect("figures");
     assert_eq!(empty.date, "2001-02-03");

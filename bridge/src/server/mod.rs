@@ -4,6 +4,7 @@
 //! every request, Origin on the WebSocket, the LAN and operator tokens.
 
 pub mod connections;
+mod fame;
 mod operator;
 mod security;
 mod session;
@@ -103,6 +104,8 @@ struct AppState {
     lan_guesses: Arc<security::Guesses>,
     /// The records, read apart from the booth.
     records: Records,
+    /// The hall of fame as last read from them.
+    fame: fame::Kept,
     /// Held by the operator's change of settings from its check to its
     /// effect.
     saving: Arc<tokio::sync::Mutex<()>>,
@@ -123,10 +126,12 @@ pub fn router(booth: Arc<Mutex<Booth>>, config: ServerConfig) -> Router {
         guesses: Arc::new(security::Guesses::new("operator token")),
         lan_guesses: Arc::new(security::Guesses::new("LAN token")),
         records,
+        fame: fame::Kept::default(),
     };
     let mut routes = Router::new()
         .route("/ws", get(session::upgrade))
         .route("/join-qr.svg", get(join_qr))
+        .route("/fame.json", get(fame::hall_of_fame))
         .merge(operator::routes(&state));
     if state.config.simulator.is_some() {
         routes = routes

@@ -20,6 +20,7 @@ use super::security::require_operator;
 use crate::booth::events::Event;
 use crate::booth::{GameSummary, StaffAction};
 use crate::config::{Config, LevelChoices, StaffSettings};
+use crate::messages::fame::HallOfFame;
 use crate::messages::{Language, RobotStatus};
 use crate::records::{FileEvent, GameRecord, Tally, Unrecorded};
 use crate::robot_link::LogEntry;
@@ -42,6 +43,7 @@ fn api(state: &AppState) -> Router<AppState> {
         .route("/operator/state", get(operator_state))
         .route("/operator/events", get(operator_events))
         .route("/operator/games.csv", get(operator_games_csv))
+        .route("/operator/day", get(operator_day))
         .route("/operator/action", post(operator_action))
         .route("/operator/settings", post(operator_settings))
         .route_layer(middleware::from_fn_with_state(
@@ -172,6 +174,8 @@ struct OperatorView {
     games: Vec<GameRecord>,
     unrecorded: Option<Unrecorded>,
     records_file: Option<FileEvent>,
+    /// Today's hall of fame as the spectator screen shows it.
+    fame: HallOfFame,
     game: Option<GameSummary>,
     /// How many visitors wait in line for the robot.
     line: usize,
@@ -190,12 +194,13 @@ async fn operator_view(state: &AppState) -> OperatorView {
     // The records are read on their own thread, off the booth's lock: a
     // slow read never holds up a move.
     let records = state.records.clone();
-    let (today, games, unrecorded, records_file) = tokio::task::spawn_blocking(move || {
+    let (today, games, unrecorded, records_file, fame) = tokio::task::spawn_blocking(move || {
         (
             records.today(),
             records.recent(20),
             records.unrecorded(),
             records.file_event(),
+            records.hall_of_fame(None),
         )
     })
     .await
@@ -210,6 +215,7 @@ async fn operator_view(state: &AppState) -> OperatorView {
         games,
         unrecorded,
         records_file,
+        fame,
         game: booth.game_summary(),
         line: booth.line(),
         barred: booth.barred_devices(),
@@ -218,6 +224,57 @@ async fn operator_view(state: &AppState) -> OperatorView {
         levels: LevelChoices::of_engine(),
         config_file: state.config.config_file.clone(),
     }
+}
+
+/// Which day the staff's plots show.
+#[derive(serde::Deserialize)]
+struct Day {
+    /// `YYYY-MM-DD`, the booth's local date; today when left out.
+    date: Option<String>,
+}
+
+/// The figures of one day for the staff's plots, as JSON: read on the
+/// records' thread, off the booth's lock.
+async fn operator_day(
+    State(state): State<AppState>,
+    axum::extract::Query(day): axum::extract::Query<Day>,
+) -> Response {
+    let date = day.date.filter(|d| !d.is_empty());
+    if let Some(date) = &date
+        && !is_date(date)
+    {
+        return (
+            StatusCode::BAD_REQUEST,
+            format!("{date:?} is no date: give the day as YYYY-MM-DD"),
+        )
+            .into_response();
+    }
+    let records = state.records.clone();
+    match tokio::task::spawn_blocking(move || records.day_report(date)).await {
+        Ok(Some(report)) => axum::Json(report).into_response(),
+        _ => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the records could not be read: see the bridge's log",
+        )
+            .into_response(),
+    }
+}
+
+/// Whether `text` is a date as `YYYY-MM-DD`, a real one.
+fn is_date(text: &str) -> bool {
+    let parts: Vec<&str> = text.split('-').collect();
+    let [year, month, day] = parts.as_slice() else {
+        return false;
+    };
+    let number = |part: &str, len: usize| {
+        (part.len() == len && part.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| part.parse::<u32>().ok())
+            .flatten()
+    };
+    matches!(
+        (number(year, 4), number(month, 2), number(day, 2)),
+        (Some(1970..), Some(1..=12), Some(1..=31))
+    )
 }
 
 /// Games the export reads at once: its memory stays this size however

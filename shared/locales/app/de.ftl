@@ -312,3 +312,12 @@ robot-draw = Unentschieden zwischen { $first } und { $second }.
 back-in-seconds = Zurück zur Lobby in { $seconds } s.
 ends-in-seconds = Das Spiel endet in { $seconds } s.
 offer-stands = Warte auf eine Gegnerin oder einen Gegner … Sie steigen auf ihrem Gerät ein. Das Angebot gilt noch { $time }.
+show-my-name = Meinen Namen auf dem Bildschirm am Stand zeigen
+fame-title = Die Besten des Tages am Roboter
+a-visitor = Jemand
+fame-fastest = am schnellsten
+fame-entry = { $name } schlug { $level } in { $moves ->
+    [one] 1 Zug
+   *[other] { $moves } Zügen
+}
+fame-streak = { $name } gewann { $wins } Spiele hintereinander

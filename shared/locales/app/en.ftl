@@ -317,3 +317,12 @@ robot-draw = A draw between { $first } and { $second }.
 back-in-seconds = Back to the lobby in { $seconds } s.
 ends-in-seconds = The game ends in { $seconds } s.
 offer-stands = Waiting for an opponent … Another visitor joins from their device. The offer stands for another { $time }.
+show-my-name = Show my name on the booth's screen
+fame-title = Today's best on the robot
+a-visitor = A visitor
+fame-fastest = fastest
+fame-entry = { $name } beat { $level } in { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+}
+fame-streak = { $name } won { $wins } games in a row

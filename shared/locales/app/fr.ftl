@@ -315,3 +315,12 @@ robot-draw = Match nul entre { $first } et { $second }.
 back-in-seconds = Retour à l'accueil dans { $seconds } s.
 ends-in-seconds = La partie se termine dans { $seconds } s.
 offer-stands = On attend un adversaire … Un autre visiteur se joint depuis son appareil. L'offre tient encore { $time }.
+show-my-name = Afficher mon nom sur l’écran du stand
+fame-title = Les meilleurs du jour contre le robot
+a-visitor = Quelqu’un
+fame-fastest = le plus rapide
+fame-entry = { $name } a battu { $level } en { $moves ->
+    [one] 1 coup
+   *[other] { $moves } coups
+}
+fame-streak = { $name } a gagné { $wins } parties d’affilée

@@ -91,7 +91,10 @@ fn a_name_the_booth_would_refuse_seats_nobody() {
     with_play(|play| {
         let seat = expect_context::<RobotSeat>();
         seat.take_seat(Choice {
-            name: String::new(),
+            visitor: Visitor {
+                name: String::new(),
+                show_name: true,
+            },
             mode: GameMode::VsComputer,
             level: None,
         });
