@@ -909,6 +909,9 @@ test('the booth\'s own screen speaks the booth\'s language and offers the booth\
         assert.equal(await review.locator('.review li').count(), grid.join('').length, 'every move reviewed');
         // The spectator screen offers the same code for the person who just played.
         await screen.locator('.hall-of-fame .take-home svg.qr').waitFor();
+      } else {
+        const link = await page.locator('.after-game .take-home-link').textContent();
+        assert.match(link, /\?game=\d+&level=easy&you=1&end=1$/, 'no name travels unticked');
       }
       await player.close();
     }

@@ -27,6 +27,7 @@ mod screen;
 mod search_client;
 mod sound;
 mod spectate;
+mod take_home;
 mod thinking;
 
 use leptos::prelude::*;

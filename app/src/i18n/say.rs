@@ -54,29 +54,7 @@ impl Lang {
             Say::Wins { colour } => coloured(Sentence::ColourWins, colour),
             Say::LevelName(level) => self.level_name(*level),
             Say::LevelSpec(spec) => self.level_spec(*spec),
-            Say::FameEntry { name, level, moves } => {
-                let name = name
-                    .clone()
-                    .unwrap_or_else(|| self.t(Text::AVisitor).into());
-                let level = self.level_spec(*level);
-                self.sentence(
-                    Sentence::FameEntry,
-                    &[
-                        ("name", Arg::Str(&name)),
-                        ("level", Arg::Str(&level)),
-                        num("moves", *moves),
-                    ],
-                )
-            }
-            Say::FameStreak { name, wins } => {
-                let name = name
-                    .clone()
-                    .unwrap_or_else(|| self.t(Text::AVisitor).into());
-                self.sentence(
-                    Sentence::FameStreak,
-                    &[("name", Arg::Str(&name)), num("wins", *wins)],
-                )
-            }
+            Say::FameEntry { .. } | Say::FameStreak { .. } => self.fame(message),
             Say::Cell { row, column, owner } => self.cell(*row, *column, *owner),
             Say::ColumnButton { column } => {
                 self.sentence(Sentence::ColumnButton, &[num("column", *column)])
@@ -119,10 +97,7 @@ impl Lang {
                 from_table,
             } => self.tree_node(*column, value, *folded, *pruned, *from_table),
             Say::Notice { code, name } => self.notice(*code, name.as_deref()),
-            Say::Version => {
-                let version = Arg::Str(env!("CARGO_PKG_VERSION"));
-                self.sentence(Sentence::Version, &[("version", version)])
-            }
+            Say::Version => self.version(),
             Say::RobotGame(line) => self.robot_game(line),
             Say::BackInSeconds(n) => seconds(Sentence::BackInSeconds, n),
             Say::EndsInSeconds(n) => seconds(Sentence::EndsInSeconds, n),
@@ -278,6 +253,46 @@ impl Lang {
         match level_name_or_depth(level) {
             Ok(name) => self.t(name).into(),
             Err(depth) => self.sentence(Sentence::LevelClassic, &[num("depth", depth)]),
+        }
+    }
+
+    /// The app's version, in words.
+    fn version(self) -> String {
+        let version = Arg::Str(env!("CARGO_PKG_VERSION"));
+        self.sentence(Sentence::Version, &[("version", version)])
+    }
+
+    /// The hall of fame's lines: a visitor who keeps their name to
+    /// themselves is "a visitor".
+    fn fame(self, message: &Say) -> String {
+        let name = |name: &Option<String>| {
+            name.clone()
+                .unwrap_or_else(|| self.t(Text::AVisitor).into())
+        };
+        match message {
+            Say::FameEntry {
+                name: who,
+                level,
+                moves,
+            } => {
+                let (who, level) = (name(who), self.level_spec(*level));
+                self.sentence(
+                    Sentence::FameEntry,
+                    &[
+                        ("name", Arg::Str(&who)),
+                        ("level", Arg::Str(&level)),
+                        num("moves", *moves),
+                    ],
+                )
+            }
+            Say::FameStreak { name: who, wins } => {
+                let who = name(who);
+                self.sentence(
+                    Sentence::FameStreak,
+                    &[("name", Arg::Str(&who)), num("wins", *wins)],
+                )
+            }
+            _ => String::new(),
         }
     }
 

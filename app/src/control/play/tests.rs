@@ -7,7 +7,7 @@ use engine::evaluation::Style;
 use engine::player::{Level, Player};
 
 use super::*;
-use crate::control::{Choice, RobotSeat};
+use crate::control::{Choice, RobotSeat, Visitor};
 use crate::model::settings::Starter;
 
 /// Runs `test` on a fresh game against Easy, the person first.

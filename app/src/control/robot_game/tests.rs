@@ -15,6 +15,8 @@ pub(in crate::control) fn snapshot(status: GameStatus, moves: &str, you: Part) -
         winner: None,
         winning_cells: Vec::new(),
         seats: [Some("Ada".into()), Some("Bob".into())],
+        shown: [false; 2],
+        fame: 0,
         levels: [None, None],
         computer: None,
         again: [false, false],
