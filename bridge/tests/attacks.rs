@@ -7,7 +7,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
-use serde_json::json;
+use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
@@ -544,7 +544,7 @@ async fn a_thousand_slow_readers_of_the_largest_file_share_one_copy_and_are_let_
     let b = Running::start();
     let port = b.bridge.port;
     // The app's folder holds a database as large as the real one (2.6 MB).
-    let database: Vec<u8> = (0..2_607_099u32).map(|i| (i * 7919 % 251) as u8).collect();
+    let database: Vec<u8> = (0..2_607_099u64).map(|i| (i * 7919 % 251) as u8).collect();
     std::fs::write(b.dir.join("layer12.c4l"), &database).unwrap();
     // 1,024 connections from 16 other loopback addresses ask for it and
     // never read.
@@ -753,4 +753,62 @@ async fn a_robots_fault_storm_is_one_line_for_the_staff_and_a_few_records_and_lo
     assert_eq!(faults.len(), 1, "{faults:?}");
     assert!(recorded <= 2, "{recorded} faults recorded");
     assert!(robot_lines <= 100, "{robot_lines} lines in the journal");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_hall_of_fame_requests_costs_the_records_nothing_and_a_bad_day_is_refused() {
+    let b = Running::start_with("operator_token = \"operatortoken42\"\n");
+    let port = b.bridge.port;
+    let host = format!("127.0.0.1:{port}");
+    // 64 connections ask for the hall of fame 40 times each, all at once,
+    // while a visitor plays: every game is still recorded.
+    let mut flood = Vec::new();
+    for _ in 0..64 {
+        let host = host.clone();
+        flood.push(tokio::spawn(async move {
+            let mut ok = 0;
+            for _ in 0..40 {
+                let (status, body) = http(port, "GET /fame.json", &host, "", "").await;
+                if status.contains("200") && body.contains("\"best\":[]") {
+                    ok += 1;
+                }
+            }
+            ok
+        }));
+    }
+    let player = b.game_against_hard("fame-flood").await;
+    let mut answered = 0;
+    for f in flood {
+        answered += f.await.unwrap();
+    }
+    assert_eq!(answered, 64 * 40, "every request answered");
+    drop(player);
+    let staff = "X-Operator-Token: operatortoken42\r\n";
+    let (status, body) = http(port, "GET /operator/state", &host, staff, "").await;
+    assert!(status.contains("200"), "{status}");
+    let state: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(state["unrecorded"], Value::Null, "no record lost: {body}");
+    assert_eq!(state["today"]["games"], 1, "{body}");
+    for bad in [
+        "2026-13-01",
+        "yesterday",
+        "2026-1-1",
+        "%3Cscript%3E",
+        "1969-12-31",
+    ] {
+        let path = format!("GET /operator/day?date={bad}");
+        let (status, body) = http(port, &path, &host, staff, "").await;
+        assert!(status.contains("400"), "{bad}: {status}");
+        assert!(body.contains("YYYY-MM-DD"), "{bad}: {body}");
+    }
+    let (status, body) = http(port, "GET /operator/day", &host, "", "").await;
+    assert!(
+        status.contains("401"),
+        "the day is the staff's: {status} {body}"
+    );
+    let (status, body) = http(port, "GET /operator/day?date=2026-11-28", &host, staff, "").await;
+    assert!(status.contains("200"), "{status}");
+    let day: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(day["date"], "2026-11-28");
+    assert_eq!(day["games_by_hour"].as_array().unwrap().len(), 24);
 }
