@@ -179,7 +179,7 @@ FACES = {
     "RobotSeat": {"take_seat", "join", "line_up", "again", "leave", "back_to_lobby",
                   "still_here", "awaiting_booth"},
     "Screen": {"toggle_panel", "close_panel", "point_at", "toggle_value_numbers",
-               "toggle_thinking", "show_tree"},
+               "toggle_thinking", "show_tree", "replay"},
     "Preferences": {"change", "sound_on", "toggle_sound"},
 }
 # The owners' handles, what a view may import from `control`.

@@ -275,6 +275,8 @@ state_piece! {
         thinking_open: bool = false,
         /// Which tree the thinking shows.
         tree_kind: TreeKind = TreeKind::Search,
+        /// A finished game stepped through under its review.
+        replay: Option<crate::model::review::Replay> = None,
     }
 }
 

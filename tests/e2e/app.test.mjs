@@ -109,6 +109,15 @@ test('a whole game against Easy, every coin where the board says', async () => {
   await phone.locator('.review li').first().waitFor({ timeout: 30000 });
   assert.deepEqual(await cellLabels(phone), labels, 'the same coins on the phone');
   assert.equal(await phone.locator('.review li').count(), total, 'every move reviewed');
+  // The visitor steps through the game on the phone's board.
+  await phone.getByRole('button', { name: 'One move back' }).click();
+  await phone.getByRole('button', { name: 'One move back' }).click();
+  assert.equal(await coins(phone), total - 2, 'two moves back');
+  assert.match(await phone.locator('.replay-at').textContent(), new RegExp(`Move ${total - 2} of ${total}`));
+  await phone.getByRole('button', { name: 'To the start' }).click();
+  assert.equal(await coins(phone), 0, 'the empty board');
+  await phone.getByRole('button', { name: 'To the end' }).click();
+  assert.deepEqual(await cellLabels(phone), labels, 'the game as it ended');
   await fresh.close();
   await page.locator('#take-home .close').click();
   await page.getByRole('button', { name: 'Play again' }).click();

@@ -8,6 +8,7 @@ use crate::components::ColumnValues;
 use crate::control::{use_play, use_screen};
 use crate::i18n::{Say, use_i18n};
 use crate::model::game::Game;
+use crate::model::review::Replay;
 use crate::model::settings::{GameMode, Settings};
 use crate::state::{Reader, SearchView, UiView};
 
@@ -23,8 +24,11 @@ pub fn BoardView() -> impl IntoView {
     let settings = expect_context::<Reader<Settings>>();
     let game = expect_context::<Reader<Game>>();
     let search = expect_context::<SearchView>();
+    let ui = expect_context::<UiView>();
     let grid = move || {
-        let g = game.get();
+        let mut g = game.get();
+        // A finished game stepped through under its review.
+        g.board = ui.replay.with(|r| Replay::board(r.as_ref(), &g.board));
         let s = settings.get();
         let geometry = g.board.geometry();
         let (w, h) = (geometry.columns(), geometry.rows());

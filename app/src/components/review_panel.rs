@@ -1,16 +1,17 @@
 //! The game review under the board: every move marked, the decisive one
-//! outlined, "play on from here" on each.
+//! outlined, "play on from here" on each, and the game to step through
+//! on the board.
 
 use engine::Side;
 use engine::review::{Mark, decided_at};
 use leptos::prelude::*;
 
-use crate::control::use_play;
+use crate::control::{use_play, use_screen};
 use crate::i18n::{Say, Text, use_i18n};
 use crate::model::game::Game;
 use crate::model::review::GameReview;
 use crate::model::settings::Settings;
-use crate::state::Reader;
+use crate::state::{Reader, UiView};
 
 /// The review under the board, once asked for; the spectator screen shows
 /// the playing page's, without `play_on` (no "play on from here").
@@ -21,12 +22,14 @@ pub fn ReviewPanel(play_on: bool) -> impl IntoView {
     let game = expect_context::<Reader<Game>>();
     let review = expect_context::<Reader<Option<GameReview>>>();
     let settings = expect_context::<Reader<Settings>>();
+    let ui = expect_context::<UiView>();
 
     let current = move || {
         let moves = game.with(|g| g.board.to_string());
         review.get().filter(|r| r.moves == moves)
     };
     let can_play_on = move || play_on && game.with(|g| g.robot.is_none());
+    let stepper = move || play_on.then(|| view! { <Stepper/> });
     view! {
         <Show when=move || current().is_some()>
             {move || {
@@ -52,7 +55,8 @@ pub fn ReviewPanel(play_on: bool) -> impl IntoView {
                             Mark::Mistake { .. } => "mistake",
                         };
                         view! {
-                            <li data-mark=mark class:decided=decided == Some(i)>
+                            <li data-mark=mark class:decided=decided == Some(i)
+                                class:shown=move || ui.replay.with(|r| r.as_ref().is_some_and(|r| r.shown == i + 1))>
                                 <span>{line}</span>
                                 <Show when=can_play_on>
                                     <button class="play-on" aria-label=play_on
@@ -68,10 +72,52 @@ pub fn ReviewPanel(play_on: bool) -> impl IntoView {
                     <section class="review" aria-label=heading>
                         <h2>{heading}</h2>
                         <p class="decided">{decided_line}</p>
+                        {stepper}
                         <ol>{items}</ol>
                     </section>
                 }
             }}
         </Show>
+    }
+}
+
+/// Steps through the finished game on the board: to the start, one move
+/// back or on, to the end.
+#[component]
+fn Stepper() -> impl IntoView {
+    let i18n = use_i18n();
+    let screen = use_screen();
+    let game = expect_context::<Reader<Game>>();
+    let ui = expect_context::<UiView>();
+    let moves = move || game.with(|g| g.board.to_string());
+    let total = move || moves().len();
+    let shown = move || {
+        let moves = moves();
+        ui.replay
+            .with(|r| r.as_ref().filter(|r| r.moves == moves).map(|r| r.shown))
+            .unwrap_or(moves.len())
+    };
+    let go =
+        move |to: fn(usize, usize) -> usize| move |_| screen.replay(moves(), to(shown(), total()));
+    let button = move |class: &'static str,
+                       label: Text,
+                       symbol: &'static str,
+                       to: fn(usize, usize) -> usize,
+                       off: fn(usize, usize) -> bool| {
+        view! {
+            <button class=class aria-label=move || i18n.t(label) title=move || i18n.t(label)
+                disabled=move || off(shown(), total()) on:click=go(to)>{symbol}</button>
+        }
+    };
+    view! {
+        <div class="replay" role="group" aria-label=move || i18n.t(Text::Replay)>
+            {button("replay-first", Text::ReplayFirst, "⏮", |_, _| 0, |s, _| s == 0)}
+            {button("replay-back", Text::ReplayBack, "◀", |s, _| s.saturating_sub(1), |s, _| s == 0)}
+            <span class="replay-at" aria-live="polite">
+                {move || i18n.say(&Say::ReplayAt { number: shown(), total: total() })}
+            </span>
+            {button("replay-forward", Text::ReplayForward, "▶", |s, t| (s + 1).min(t), |s, t| s >= t)}
+            {button("replay-last", Text::ReplayLast, "⏭", |_, t| t, |s, t| s >= t)}
+        </div>
     }
 }

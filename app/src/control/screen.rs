@@ -65,6 +65,15 @@ impl Screen {
         self.ui.tree_kind.set(kind);
     }
 
+    /// Shows the finished game `moves` on the board after its first
+    /// `shown` moves (all of them: the game as it ended).
+    pub fn replay(self, moves: String, shown: usize) {
+        let whole = shown >= moves.len();
+        self.ui
+            .replay
+            .set((!whole).then_some(crate::model::review::Replay { moves, shown }));
+    }
+
     /// Opens `panel` (closing any other).
     pub(super) fn open(self, panel: Panel) {
         self.ui.panel.set(Some(panel));

@@ -133,6 +133,8 @@ pub enum Say {
         level: engine::player::LevelSpec,
         moves: u32,
     },
+    /// Where a replay stands: move `number` of `total`.
+    ReplayAt { number: usize, total: usize },
     /// Wins in a row by one visitor.
     FameStreak { name: Option<String>, wins: u32 },
     /// A cell for screen readers (row and column from 1).

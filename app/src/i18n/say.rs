@@ -55,6 +55,10 @@ impl Lang {
             Say::LevelName(level) => self.level_name(*level),
             Say::LevelSpec(spec) => self.level_spec(*spec),
             Say::FameEntry { .. } | Say::FameStreak { .. } => self.fame(message),
+            Say::ReplayAt { number, total } => self.sentence(
+                Sentence::ReplayAt,
+                &[num("number", *number), num("total", *total)],
+            ),
             Say::Cell { row, column, owner } => self.cell(*row, *column, *owner),
             Say::ColumnButton { column } => {
                 self.sentence(Sentence::ColumnButton, &[num("column", *column)])

@@ -321,3 +321,9 @@ fame-entry = { $name } schlug { $level } in { $moves ->
    *[other] { $moves } Zügen
 }
 fame-streak = { $name } gewann { $wins } Spiele hintereinander
+replay = Das Spiel Zug um Zug
+replay-first = Zum Anfang
+replay-back = Einen Zug zurück
+replay-forward = Einen Zug weiter
+replay-last = Zum Ende
+replay-at = Zug { $number } von { $total }

@@ -326,3 +326,9 @@ fame-entry = { $name } beat { $level } in { $moves ->
    *[other] { $moves } moves
 }
 fame-streak = { $name } won { $wins } games in a row
+replay = Step through the game
+replay-first = To the start
+replay-back = One move back
+replay-forward = One move on
+replay-last = To the end
+replay-at = Move { $number } of { $total }

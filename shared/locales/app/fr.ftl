@@ -324,3 +324,9 @@ fame-entry = { $name } a battu { $level } en { $moves ->
    *[other] { $moves } coups
 }
 fame-streak = { $name } a gagné { $wins } parties d’affilée
+replay = La partie coup par coup
+replay-first = Au début
+replay-back = Un coup en arrière
+replay-forward = Un coup en avant
+replay-last = À la fin
+replay-at = Coup { $number } sur { $total }
