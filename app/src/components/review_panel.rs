@@ -11,6 +11,7 @@ use crate::i18n::{Say, Text, use_i18n};
 use crate::model::game::Game;
 use crate::model::review::GameReview;
 use crate::model::settings::Settings;
+use crate::model::take_home::{Players, TakenHome};
 use crate::state::{Reader, UiView};
 
 /// The review under the board, once asked for; the spectator screen shows
@@ -71,6 +72,7 @@ pub fn ReviewPanel(play_on: bool) -> impl IntoView {
                 view! {
                     <section class="review" aria-label=heading>
                         <h2>{heading}</h2>
+                        <PlayedBy moves=review.moves.clone()/>
                         <p class="decided">{decided_line}</p>
                         {stepper}
                         <ol>{items}</ol>
@@ -120,4 +122,36 @@ fn Stepper() -> impl IntoView {
             {button("replay-last", Text::ReplayLast, "⏭", |_, t| t, |s, t| s >= t)}
         </div>
     }
+}
+
+/// Who played the game a link brought, while it is the one reviewed: the
+/// names when they travelled with it (else the colours) and the level.
+#[component]
+fn PlayedBy(moves: String) -> impl IntoView {
+    let i18n = use_i18n();
+    let settings = expect_context::<Reader<Settings>>();
+    let taken = use_context::<TakenHome>().and_then(|t| t.0);
+    let line = move || {
+        let game = taken.as_ref().filter(|g| g.board.to_string() == moves)?;
+        let colours = settings.with(|s| s.colours);
+        let (computer, level) = match game.players {
+            Players::Computer { level, visitor } => (Some(visitor.other()), Some(level)),
+            Players::People => (None, None),
+        };
+        let seat = |side: Side| {
+            let colour = i18n.t(colours[side].into());
+            let name = match &game.names {
+                _ if computer == Some(side) => i18n.t(Text::Computer).to_string(),
+                Some([first, second]) => if side == Side::First { first } else { second }.clone(),
+                None => return colour.to_string(),
+            };
+            format!("{name} ({colour})")
+        };
+        Some(i18n.say(&Say::PlayedBy {
+            first: seat(Side::First),
+            second: seat(Side::Second),
+            level,
+        }))
+    };
+    view! { <p class="played-by">{line}</p> }
 }

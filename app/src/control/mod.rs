@@ -59,6 +59,9 @@ pub fn start(watching: bool) -> Play {
         _ => Game::first(fresh, shared.as_ref(), stored.as_ref()),
     };
     let play = provide_owners(settings, game, watching);
+    provide_context(crate::model::take_home::TakenHome(
+        taken_home.clone().flatten(),
+    ));
     play.thinking.start_worker(SearchWorker::new(
         move |message| play.answers(play.thinking.received(message)),
         move || play.answers(play.thinking.crashed()),

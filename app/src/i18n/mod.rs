@@ -133,6 +133,13 @@ pub enum Say {
         level: engine::player::LevelSpec,
         moves: u32,
     },
+    /// Who played a game brought by a link: the two (names, or colours),
+    /// and the computer's level when it played the second of them.
+    PlayedBy {
+        first: String,
+        second: String,
+        level: Option<engine::player::LevelSpec>,
+    },
     /// Where a replay stands: move `number` of `total`.
     ReplayAt { number: usize, total: usize },
     /// Wins in a row by one visitor.

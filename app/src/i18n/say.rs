@@ -55,6 +55,11 @@ impl Lang {
             Say::LevelName(level) => self.level_name(*level),
             Say::LevelSpec(spec) => self.level_spec(*spec),
             Say::FameEntry { .. } | Say::FameStreak { .. } => self.fame(message),
+            Say::PlayedBy {
+                first,
+                second,
+                level,
+            } => self.played_by(first, second, *level),
             Say::ReplayAt { number, total } => self.sentence(
                 Sentence::ReplayAt,
                 &[num("number", *number), num("total", *total)],
@@ -257,6 +262,27 @@ impl Lang {
         match level_name_or_depth(level) {
             Ok(name) => self.t(name).into(),
             Err(depth) => self.sentence(Sentence::LevelClassic, &[num("depth", depth)]),
+        }
+    }
+
+    /// Who played a game brought by a link.
+    fn played_by(
+        self,
+        first: &str,
+        second: &str,
+        level: Option<engine::player::LevelSpec>,
+    ) -> String {
+        let names = [("first", Arg::Str(first)), ("second", Arg::Str(second))];
+        match level {
+            Some(level) => {
+                let level = self.level_spec(level);
+                let [a, b] = names;
+                self.sentence(
+                    Sentence::PlayedComputer,
+                    &[a, b, ("level", Arg::Str(&level))],
+                )
+            }
+            None => self.sentence(Sentence::PlayedPeople, &names),
         }
     }
 

@@ -48,6 +48,11 @@ pub enum Ending {
     Stopped,
 }
 
+/// The game the page's address brought, if any: who played it stays
+/// known while it is on the board.
+#[derive(Debug, Clone, Default)]
+pub struct TakenHome(pub Option<TakeHome>);
+
 /// A game to take home (see the module's doc).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TakeHome {

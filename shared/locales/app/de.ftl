@@ -327,3 +327,5 @@ replay-back = Einen Zug zurück
 replay-forward = Einen Zug weiter
 replay-last = Zum Ende
 replay-at = Zug { $number } von { $total }
+played-people = { $first } gegen { $second }
+played-computer = { $first } gegen { $second }, Stufe { $level }

@@ -332,3 +332,5 @@ replay-back = One move back
 replay-forward = One move on
 replay-last = To the end
 replay-at = Move { $number } of { $total }
+played-people = { $first } against { $second }
+played-computer = { $first } against { $second }, level { $level }

@@ -330,3 +330,5 @@ replay-back = Un coup en arrière
 replay-forward = Un coup en avant
 replay-last = À la fin
 replay-at = Coup { $number } sur { $total }
+played-people = { $first } contre { $second }
+played-computer = { $first } contre { $second }, niveau { $level }
