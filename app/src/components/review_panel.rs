@@ -113,13 +113,13 @@ fn Stepper() -> impl IntoView {
     };
     view! {
         <div class="replay" role="group" aria-label=move || i18n.t(Text::Replay)>
-            {button("replay-first", Text::ReplayFirst, "⏮", |_, _| 0, |s, _| s == 0)}
+            {button("replay-first", Text::ReplayFirst, "◀◀", |_, _| 0, |s, _| s == 0)}
             {button("replay-back", Text::ReplayBack, "◀", |s, _| s.saturating_sub(1), |s, _| s == 0)}
             <span class="replay-at" aria-live="polite">
                 {move || i18n.say(&Say::ReplayAt { number: shown(), total: total() })}
             </span>
             {button("replay-forward", Text::ReplayForward, "▶", |s, t| (s + 1).min(t), |s, t| s >= t)}
-            {button("replay-last", Text::ReplayLast, "⏭", |_, t| t, |s, t| s >= t)}
+            {button("replay-last", Text::ReplayLast, "▶▶", |_, t| t, |s, t| s >= t)}
         </div>
     }
 }
