@@ -928,6 +928,17 @@ test('the booth\'s own screen speaks the booth\'s language and offers the booth\
     const size = await screen.locator('.hall-of-fame li').first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
     assert.ok(size >= 20, `entries in ${size} px letters, read from across the booth`);
     await screen.screenshot({ path: `${SHOTS}booth-fame-800x480.png` });
+    // On a phone the list stands under the board, whole and as large.
+    const phone = await (await context(t, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+    await phone.goto(base + 'watch');
+    await phone.waitForFunction(() => document.querySelectorAll('.hall-of-fame li').length === 2, null, { timeout: 20000, polling: 100 });
+    const placed = await phone.evaluate(() => [...document.querySelectorAll('.hall-of-fame li')].map((li) => {
+      const r = li.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, right: r.right, size: parseFloat(getComputedStyle(li).fontSize) };
+    }));
+    assert.ok(placed.every((p) => p.bottom <= 844 && p.right <= 390 && p.size >= 18), `the list fits a phone: ${JSON.stringify(placed)}`);
+    assert.doesNotMatch(await phone.locator('.board-area').textContent(), /\d{4,} s/, 'a page just opened counts down from now, not from 1970');
+    await phone.screenshot({ path: `${SHOTS}booth-fame-390x844.png` });
 
     // The staff see the same list, hide Ada's entry, and it leaves the screen.
     const adasRow = operator.locator('#fame tr', { hasText: 'Ada_7' });

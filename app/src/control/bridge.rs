@@ -191,6 +191,9 @@ impl Bridge {
     /// [`RobotGame::snapshot`](crate::model::booth::RobotGame)): returns
     /// the steps the page takes.
     pub(super) fn take_snapshot(self, s: Snapshot, page: &Page, now: f64) -> Steps {
+        // The countdowns count from the snapshot's moment, also before the
+        // clock's first tick on a page just opened.
+        self.booth.now.set(now);
         let mut steps = Steps::default();
         self.booth
             .robot

@@ -8,29 +8,25 @@ use booth_protocol::fame::HallOfFame;
 /// it shows).
 #[cfg(target_arch = "wasm32")]
 pub fn read(on_read: impl FnOnce(HallOfFame) + 'static) {
-    use wasm_bindgen::JsCast;
-    use wasm_bindgen_futures::JsFuture;
-    wasm_bindgen_futures::spawn_local(async move {
-        let Some(window) = web_sys::window() else {
-            return;
-        };
-        let Ok(response) = JsFuture::from(window.fetch_with_str("fame.json")).await else {
-            return;
-        };
-        let Ok(response) = response.dyn_into::<web_sys::Response>() else {
-            return;
-        };
-        if !response.ok() {
-            return;
-        }
-        let Ok(json) = response.json() else { return };
-        let Ok(value) = JsFuture::from(json).await else {
-            return;
-        };
-        if let Ok(fame) = serde_wasm_bindgen::from_value::<HallOfFame>(value) {
+    // A plain request with a callback: no futures executor in the page
+    // for one small file.
+    let Ok(request) = web_sys::XmlHttpRequest::new() else {
+        return;
+    };
+    if request.open("GET", "fame.json").is_err() {
+        return;
+    }
+    let answered = request.clone();
+    let on_load = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let text = answered.response_text().ok().flatten().unwrap_or_default();
+        if answered.status() == Ok(200)
+            && let Ok(fame) = serde_json::from_str::<HallOfFame>(&text)
+        {
             on_read(fame);
         }
     });
+    request.set_onload(Some(wasm_bindgen::JsCast::unchecked_ref(&on_load)));
+    let _ = request.send();
 }
 
 /// Natively (the tests) there is no bridge to ask.
