@@ -7,8 +7,9 @@
 # home screen). The bridge's own page (index.bridge.html) stands in for
 # index.html there. The product's goal for that first visit is 400 KB gzip
 # (400,000 bytes), to be cut to 300 KB (issue 51); the run fails above
-# 428,000 bytes, the first visit's weight on 2026-11-28 (426,568, after the
-# take-home QR code and link added 19 KB, 12.8 KB of it the QR encoder)
+# 442,000 bytes, the first visit's weight on 2026-11-28 (440,962, after the
+# take-home QR code and link added 19 KB, 12.8 KB of it the QR encoder,
+# and the hall of fame, the review's stepper and who played 14.2 KB)
 # with room for a line of text, and says when it is over the goal.
 set -euo pipefail
 cd "$(dirname "$0")/../dist"
