@@ -37,11 +37,7 @@ pub fn HallOfFame() -> impl IntoView {
             .unwrap_or_default()
             .into_iter()
             .map(|e| {
-                let words = i18n.say(&Say::FameEntry {
-                    name: e.name,
-                    level: e.level,
-                    moves: e.moves,
-                });
+                let words = i18n.say(&Say::FameEntry(e.clone()));
                 let fastest = e.fastest.then(|| {
                     view! { <span class="fame-fastest">{move || i18n.t(Text::FameFastest)}</span> }
                 });

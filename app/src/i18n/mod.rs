@@ -123,18 +123,11 @@ pub enum Say {
     Wins { colour: CoinColour },
     /// A level's name in the menus.
     LevelName(Level),
-    /// A level with its style, as the lobby offers it: "Medium
-    /// (aggressive)".
+    /// A level with its style: "Medium (aggressive)".
     LevelSpec(engine::player::LevelSpec),
-    /// A win in the hall of fame: who (`None`: a visitor who keeps their
-    /// name to themselves), over which level, in how many own moves.
-    FameEntry {
-        name: Option<String>,
-        level: engine::player::LevelSpec,
-        moves: u32,
-    },
-    /// Who played a game brought by a link: the two (names, or colours),
-    /// and the computer's level when it played the second of them.
+    /// A win in the hall of fame (`name` `None`: "a visitor").
+    FameEntry(booth_protocol::fame::FameEntry),
+    /// Who played a game brought by a link, and the computer's level.
     PlayedBy {
         first: String,
         second: String,

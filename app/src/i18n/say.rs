@@ -54,16 +54,10 @@ impl Lang {
             Say::Wins { colour } => coloured(Sentence::ColourWins, colour),
             Say::LevelName(level) => self.level_name(*level),
             Say::LevelSpec(spec) => self.level_spec(*spec),
-            Say::FameEntry { .. } | Say::FameStreak { .. } => self.fame(message),
-            Say::PlayedBy {
-                first,
-                second,
-                level,
-            } => self.played_by(first, second, *level),
-            Say::ReplayAt { number, total } => self.sentence(
-                Sentence::ReplayAt,
-                &[num("number", *number), num("total", *total)],
-            ),
+            Say::FameEntry(_)
+            | Say::FameStreak { .. }
+            | Say::PlayedBy { .. }
+            | Say::ReplayAt { .. } => self.after_game(message),
             Say::Cell { row, column, owner } => self.cell(*row, *column, *owner),
             Say::ColumnButton { column } => {
                 self.sentence(Sentence::ColumnButton, &[num("column", *column)])
@@ -117,10 +111,7 @@ impl Lang {
             Say::HintTooDeep(n) => seconds(Sentence::HintTooDeep, n),
             Say::Reviewing(n) => seconds(Sentence::Reviewing, n),
             Say::ReviewTooDeep(n) => seconds(Sentence::ReviewTooDeep, n),
-            Say::OfferStands(n) => {
-                let time = minutes(*n);
-                self.sentence(Sentence::OfferStands, &[("time", Arg::Str(&time))])
-            }
+            Say::OfferStands(n) => self.offer_stands(*n),
         }
     }
 
@@ -286,26 +277,30 @@ impl Lang {
         }
     }
 
+    /// How long an offer to play still stands.
+    fn offer_stands(self, seconds: u64) -> String {
+        let time = minutes(seconds);
+        self.sentence(Sentence::OfferStands, &[("time", Arg::Str(&time))])
+    }
+
     /// The app's version, in words.
     fn version(self) -> String {
         let version = Arg::Str(env!("CARGO_PKG_VERSION"));
         self.sentence(Sentence::Version, &[("version", version)])
     }
 
-    /// The hall of fame's lines: a visitor who keeps their name to
-    /// themselves is "a visitor".
-    fn fame(self, message: &Say) -> String {
+    /// What is said of games after they ended: the hall of fame's lines
+    /// (a visitor who keeps their name to themselves is "a visitor"), who
+    /// played a game brought by a link, and where its replay stands.
+    fn after_game(self, message: &Say) -> String {
         let name = |name: &Option<String>| {
             name.clone()
                 .unwrap_or_else(|| self.t(Text::AVisitor).into())
         };
         match message {
-            Say::FameEntry {
-                name: who,
-                level,
-                moves,
-            } => {
-                let (who, level) = (name(who), self.level_spec(*level));
+            Say::FameEntry(entry) => {
+                let (who, level) = (name(&entry.name), self.level_spec(entry.level));
+                let moves = &entry.moves;
                 self.sentence(
                     Sentence::FameEntry,
                     &[
@@ -322,6 +317,15 @@ impl Lang {
                     &[("name", Arg::Str(&who)), num("wins", *wins)],
                 )
             }
+            Say::PlayedBy {
+                first,
+                second,
+                level,
+            } => self.played_by(first, second, *level),
+            Say::ReplayAt { number, total } => self.sentence(
+                Sentence::ReplayAt,
+                &[num("number", *number), num("total", *total)],
+            ),
             _ => String::new(),
         }
     }

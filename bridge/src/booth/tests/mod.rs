@@ -577,4 +577,5 @@ fn a_second_person_ends_the_offer_and_starts_the_first_moves_clock() {
 
 mod computer;
 mod fairness;
+mod fame;
 mod golden;
