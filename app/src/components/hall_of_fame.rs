@@ -21,7 +21,8 @@ pub fn HallOfFame() -> impl IntoView {
             s.is_none_or(|s| s.status != GameStatus::Playing || s.mode == Some(GameMode::Demo))
         })
     };
-    let fame = move || booth.fame.get().filter(|f| !f.best.is_empty());
+    // Read once per change, not once per part that shows it.
+    let fame = Memo::new(move |_| booth.fame.get().filter(|f| !f.best.is_empty()));
     // A visitor's game just ended: its player may take it home from here.
     let just_played = move || {
         booth.with_snapshot(|s| {
@@ -32,7 +33,7 @@ pub fn HallOfFame() -> impl IntoView {
         })
     };
     let entries = move || {
-        fame()
+        fame.get()
             .map(|f| f.best)
             .unwrap_or_default()
             .into_iter()
@@ -53,7 +54,7 @@ pub fn HallOfFame() -> impl IntoView {
             .collect_view()
     };
     let streak = move || {
-        fame().and_then(|f| f.streak).map(|s| {
+        fame.get().and_then(|f| f.streak).map(|s| {
             i18n.say(&Say::FameStreak {
                 name: s.name,
                 wins: s.wins,
@@ -61,7 +62,7 @@ pub fn HallOfFame() -> impl IntoView {
         })
     };
     view! {
-        <Show when=move || between_games() && (fame().is_some() || just_played())>
+        <Show when=move || between_games() && (fame.get().is_some() || just_played())>
             <section class="hall-of-fame" class:just-played=just_played aria-labelledby="fame-title">
                 <Show when=just_played>
                     <div class="take-home">
@@ -69,7 +70,7 @@ pub fn HallOfFame() -> impl IntoView {
                         <p>{move || i18n.t(Text::TakeHomeScan)}</p>
                     </div>
                 </Show>
-                <Show when=move || fame().is_some()>
+                <Show when=move || fame.get().is_some()>
                     <h2 id="fame-title">{move || i18n.t(Text::FameTitle)}</h2>
                     <ol>{entries}</ol>
                     <Show when=move || streak().is_some()>

@@ -216,7 +216,7 @@ impl Booth {
                     .is_none_or(|at| now - at >= FAULT_RECORDS_APART)
             {
                 let game = self.table.game.as_ref().and_then(|g| g.record);
-                self.records.fault(fault, game, None);
+                self.records.fault(fault, game);
                 self.fault_recorded = Some(now);
             }
         }
@@ -308,7 +308,7 @@ impl Booth {
                     self.send_to_all(&ServerMessage::Notice { code, name });
                 }
                 Change::RecordEnded { record, outcome } => {
-                    self.records.end_game(record, outcome, None);
+                    self.records.end_game(record, outcome);
                     // The pages hear of it with the change that ended it.
                     self.table.fame += 1;
                 }
@@ -359,7 +359,6 @@ impl Booth {
                         .map(|level| level.to_string()),
                     players: game.players(),
                     moves,
-                    started: None,
                 });
                 game.record = Some(id);
                 id
@@ -370,7 +369,7 @@ impl Booth {
             Status::Draw => Outcome::Draw,
             Status::InProgress => return,
         };
-        self.records.end_game(record, outcome, None);
+        self.records.end_game(record, outcome);
         // Written before the pages hear of the end: their next look at
         // the hall of fame finds the game.
         self.table.fame += 1;

@@ -155,9 +155,6 @@ pub struct NewGame {
     pub players: Players,
     /// The moves so far.
     pub moves: String,
-    /// When it began, Unix seconds (`None`: now): a season's records
-    /// loaded at once.
-    pub started: Option<i64>,
 }
 
 /// What the robot did in a minute, for the staff's day.
@@ -471,20 +468,19 @@ impl Records {
         });
     }
 
-    /// The end of a game: now, or at `at` (Unix seconds) for a game of a
-    /// season's records loaded at once.
-    pub fn end_game(&self, id: i64, outcome: Outcome, at: Option<i64>) {
+    /// The end of a game.
+    pub fn end_game(&self, id: i64, outcome: Outcome) {
         let result = outcome.as_str();
         self.write("record a game's end", move |db| {
-            sql::end_game(db, id, &result, at)
+            sql::end_game(db, id, &result)
         });
     }
 
     /// A robot fault (as the pages name it; none named: the port was
-    /// lost), during `game` if one was on: now, or at `at`.
-    pub fn fault(&self, fault: Option<Fault>, game: Option<i64>, at: Option<i64>) {
+    /// lost), during `game` if one was on.
+    pub fn fault(&self, fault: Option<Fault>, game: Option<i64>) {
         let kind = fault.map_or_else(|| "disconnected".into(), word);
-        self.write("record a fault", move |db| sql::fault(db, &kind, game, at));
+        self.write("record a fault", move |db| sql::fault(db, &kind, game));
     }
 
     /// What the robot did in `minute` (Unix minutes).

@@ -147,7 +147,7 @@ pub fn begin_game(db: &Connection, id: i64, game: &NewGame) -> rusqlite::Result<
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
         params![
             id,
-            game.started.unwrap_or_else(now),
+            now(),
             word(game.mode),
             game.computer.map(word),
             game.level,
@@ -186,30 +186,19 @@ pub fn activity(db: &Connection, minute: i64, state: &str) -> rusqlite::Result<u
     )
 }
 
-/// The end of a game (now, unless `at` says when).
-pub fn end_game(
-    db: &Connection,
-    id: i64,
-    result: &str,
-    at: Option<i64>,
-) -> rusqlite::Result<usize> {
+/// The end of a game.
+pub fn end_game(db: &Connection, id: i64, result: &str) -> rusqlite::Result<usize> {
     db.execute(
         "UPDATE games SET ended = ?2, result = ?3 WHERE id = ?1 AND ended IS NULL",
-        params![id, at.unwrap_or_else(now), result],
+        params![id, now(), result],
     )
 }
 
-/// A robot fault, during `game` if one was on (now, unless `at` says
-/// when).
-pub fn fault(
-    db: &Connection,
-    kind: &str,
-    game: Option<i64>,
-    at: Option<i64>,
-) -> rusqlite::Result<usize> {
+/// A robot fault, during `game` if one was on.
+pub fn fault(db: &Connection, kind: &str, game: Option<i64>) -> rusqlite::Result<usize> {
     db.execute(
         "INSERT INTO faults (at, kind, game) VALUES (?1, ?2, ?3)",
-        params![at.unwrap_or_else(now), kind, game],
+        params![now(), kind, game],
     )
 }
 
@@ -318,7 +307,6 @@ mod tests {
             level: None,
             players: Players::default(),
             moves: "4".into(),
-            started: None,
         };
         begin_game(&db, 7, &game).unwrap();
         assert_eq!(prepare(&db), Ok(8), "after the highest number");

@@ -23,7 +23,6 @@ fn game(
         level: computer.map(|_| "hard".into()),
         players: people(names),
         moves: moves.into(),
-        started: None,
     }
 }
 
@@ -44,22 +43,22 @@ fn a_game_is_counted_from_its_first_coin_and_a_win_against_the_computer_is_the_v
         "4",
     ));
     r.update_game(won, &people(&names("Anna", "Computer")), "4455667");
-    r.end_game(won, Outcome::Won(Seat::First), None);
+    r.end_game(won, Outcome::Won(Seat::First));
     let lost = r.begin_game(game(
         GameMode::VsComputer,
         Some(Seat::First),
         &names("Computer", "Ben"),
         "4",
     ));
-    r.end_game(lost, Outcome::Won(Seat::First), None);
+    r.end_game(lost, Outcome::Won(Seat::First));
     let two = r.begin_game(game(
         GameMode::TwoPlayers,
         None,
         &[Some("Cleo".into()), None],
         "1",
     ));
-    r.fault(Some(Fault::Jammed), Some(two), None);
-    r.fault(None, None, None);
+    r.fault(Some(Fault::Jammed), Some(two));
+    r.fault(None, None);
     let today = r.today();
     assert_eq!(
         (
@@ -94,7 +93,7 @@ fn records_survive_reopening_and_a_file_that_is_no_records_is_named() {
     {
         let r = Records::open(&path).unwrap();
         let id = r.begin_game(game(GameMode::TwoPlayers, None, &names("Anna", "Ben"), "4"));
-        r.end_game(id, Outcome::Draw, None);
+        r.end_game(id, Outcome::Draw);
     }
     let again = Records::open(&path).unwrap();
     assert_eq!(again.today().games, 1);
@@ -315,7 +314,7 @@ fn a_records_file_deleted_mid_game_is_written_back_with_its_games() {
         &names("Anna", "Computer"),
         "4",
     ));
-    r.end_game(before, Outcome::Draw, None);
+    r.end_game(before, Outcome::Draw);
     let during = r.begin_game(game(GameMode::TwoPlayers, None, &names("Ben", "Cleo"), "1"));
     let _ = r.today();
     std::fs::remove_file(&path).unwrap();
@@ -323,7 +322,7 @@ fn a_records_file_deleted_mid_game_is_written_back_with_its_games() {
     assert_eq!((event.kind, &event.kept_in), ("deleted", &path));
     // The game goes on into the file written back.
     r.update_game(during, &people(&names("Ben", "Cleo")), "1234");
-    r.end_game(during, Outcome::Won(Seat::First), None);
+    r.end_game(during, Outcome::Won(Seat::First));
     drop(r);
     let reopened = Records::open(&path).unwrap();
     let games = reopened.recent(10);
@@ -350,7 +349,7 @@ fn a_records_file_replaced_mid_game_is_left_alone_and_the_games_kept_beside_it()
     let event = file_event_within(&r, Duration::from_secs(5)).expect("noticed");
     assert_eq!(event.kind, "replaced");
     assert_ne!(event.kept_in, path);
-    r.end_game(game, Outcome::Won(Seat::First), None);
+    r.end_game(game, Outcome::Won(Seat::First));
     drop(r);
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
@@ -377,7 +376,7 @@ fn against(r: &Records, name: &str, shown: bool, level: &str, moves: &str, won: 
         )
     });
     let outcome = Outcome::Won(if won { Seat::First } else { Seat::Second });
-    r.end_game(id, outcome, None);
+    r.end_game(id, outcome);
     id
 }
 
@@ -441,9 +440,9 @@ fn the_days_figures_count_the_games_results_lengths_faults_and_minutes_recorded(
     against(&r, "Ben", false, "easy", "4455667", false);
     against(&r, "Cleo", false, "hard", "4455667", false);
     let open = r.begin_game(game(GameMode::TwoPlayers, None, &names("Dan", "Eve"), "4"));
-    r.fault(Some(Fault::Jammed), Some(open), None);
-    r.fault(Some(Fault::Jammed), None, None);
-    r.fault(None, None, None);
+    r.fault(Some(Fault::Jammed), Some(open));
+    r.fault(Some(Fault::Jammed), None);
+    r.fault(None, None);
     let minute = now() / 60;
     r.activity(minute, Activity::Playing);
     r.activity(minute - 1, Activity::Demo);
