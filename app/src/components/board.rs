@@ -9,88 +9,99 @@ use crate::control::{use_play, use_screen};
 use crate::i18n::{Say, use_i18n};
 use crate::model::game::Game;
 use crate::model::review::Replay;
-use crate::model::settings::{GameMode, Settings};
+use crate::model::settings::{CoinColour, GameMode, Settings};
 use crate::state::{Reader, SearchView, UiView};
 
 /// How many moves of the expected continuation the board shows.
 const EXPECTED_SHOWN: usize = 4;
 
-/// The board, its cells announced to screen readers.
+/// What one hole of the board shows.
+#[derive(Debug, Clone, PartialEq)]
+struct Hole {
+    /// The coin in it: its colour and whose it is.
+    coin: Option<(CoinColour, Side)>,
+    /// The coin was the last one played: it falls in.
+    fresh: bool,
+    /// A coin of the expected continuation: its colour and number.
+    ghost: Option<(CoinColour, usize)>,
+    /// The hole is one of the winning four.
+    won: bool,
+}
+
+/// Every hole of the board shown, row by row from the top: the game's
+/// board, or a finished game's position stepped to under its review.
+fn holes(game: &Game, settings: &Settings, replay: Option<&Replay>, expected: &[u8]) -> Vec<Hole> {
+    let mut shown = game.clone();
+    shown.board = Replay::board(replay, &game.board);
+    let board = &shown.board;
+    let geometry = board.geometry();
+    let (w, h) = (geometry.columns(), geometry.rows());
+    let win: Vec<(u8, u8)> = board
+        .winning_line()
+        .unwrap_or_default()
+        .iter()
+        .map(|c| (c.column, c.row))
+        .collect();
+    let last = board.last_move().map(|c| (c, board.height(c) - 1));
+    let ghosts = shown.expected_coins(expected, EXPECTED_SHOWN);
+    let next = board.side_to_move();
+    let mut holes = Vec::with_capacity(w * h);
+    for r in (0..h).rev() {
+        for c in 0..w {
+            let coin = board.cell(c, r).map(|side| (settings.colours[side], side));
+            let ghost = ghosts
+                .iter()
+                .find(|e| e.0 == c && e.1 == r)
+                .map(|&(_, _, n)| {
+                    let side = if n % 2 == 1 { next } else { next.other() };
+                    (settings.colours[side], n)
+                });
+            holes.push(Hole {
+                coin,
+                fresh: last == Some((c, r)),
+                ghost,
+                won: win.contains(&(c as u8, r as u8)),
+            });
+        }
+    }
+    holes
+}
+
+/// The board, its cells announced to screen readers. The holes are made
+/// once for a board's size; a move changes only the holes it changes, so
+/// a tap costs the page little more than its one coin.
 #[component]
 pub fn BoardView() -> impl IntoView {
-    let i18n = use_i18n();
     let play = use_play();
     let screen = use_screen();
     let settings = expect_context::<Reader<Settings>>();
     let game = expect_context::<Reader<Game>>();
     let search = expect_context::<SearchView>();
     let ui = expect_context::<UiView>();
-    let grid = move || {
-        let mut g = game.get();
-        // A finished game stepped through under its review.
-        g.board = ui.replay.with(|r| Replay::board(r.as_ref(), &g.board));
+    let holes = Memo::new(move |_| {
         let s = settings.get();
-        let geometry = g.board.geometry();
-        let (w, h) = (geometry.columns(), geometry.rows());
-        let win: Vec<(u8, u8)> = g
-            .board
-            .winning_line()
-            .unwrap_or_default()
-            .iter()
-            .map(|c| (c.column, c.row))
-            .collect();
-        let last = g.board.last_move().map(|c| (c, g.board.height(c) - 1));
-        let shown = g.mode(s.mode) != GameMode::TwoPlayers && play.hints_allowed();
-        let expected = if shown && !g.board.is_over() && !search.thinking.get() {
-            search
-                .last_pv
-                .with(|pv| g.expected_coins(pv, EXPECTED_SHOWN))
-        } else {
-            Vec::new()
-        };
-        let mut cells = Vec::with_capacity(w * h);
-        for r in (0..h).rev() {
-            for c in 0..w {
-                let owner = g.board.cell(c, r);
-                let colour = owner.map(|side| s.colours[side]);
-                let label = i18n.say(&Say::Cell {
-                    row: r + 1,
-                    column: c + 1,
-                    owner: colour,
-                });
-                let coin = owner.map(|side| {
-                    let fresh = last == Some((c, r));
-                    let order = if side == Side::First {
-                        "first"
-                    } else {
-                        "second"
-                    };
-                    let class = format!(
-                        "coin {} {order}{}",
-                        s.colours[side].class(),
-                        if fresh { " fresh" } else { "" }
-                    );
-                    let style = format!("--fall:{}", h - r);
-                    view! { <div class=class style=style></div> }
-                });
-                let ghost = expected
-                    .iter()
-                    .find(|e| e.0 == c && e.1 == r)
-                    .map(|&(_, _, n)| {
-                        let next = g.board.side_to_move();
-                        let side = if n % 2 == 1 { next } else { next.other() };
-                        view! { <div class=format!("coin ghost {}", s.colours[side].class())>{n}</div> }
-                    });
-                let won = win.contains(&(c as u8, r as u8));
-                cells.push(view! {
-                    <div class="cell" class:win=won role="img" aria-label=label>{coin}{ghost}</div>
-                });
-            }
-        }
-        cells.collect_view()
+        game.with(|g| {
+            let shown = g.mode(s.mode) != GameMode::TwoPlayers && play.hints_allowed();
+            let expected = if shown && !g.board.is_over() && !search.thinking.get() {
+                search.last_pv.get()
+            } else {
+                Vec::new()
+            };
+            ui.replay.with(|r| holes(g, &s, r.as_ref(), &expected))
+        })
+    });
+    let geometry = Memo::new(move |_| game.with(|g| g.board.geometry()));
+    let grid = move || {
+        let g = geometry.get();
+        let (w, h) = (g.columns(), g.rows());
+        (0..w * h)
+            .map(
+                |i| view! { <HoleView holes=holes index=i column=i % w row=h - 1 - i / w rows=h/> },
+            )
+            .collect_view()
     };
     let style = move || {
-        let g = game.with(|g| g.board.geometry());
+        let g = geometry.get();
         format!("--cols:{};--rows:{}", g.columns(), g.rows())
     };
     view! {
@@ -105,21 +116,80 @@ pub fn BoardView() -> impl IntoView {
     }
 }
 
+/// One hole: its coin, a ghost of the expected line, its place in a win.
+#[component]
+fn HoleView(
+    holes: Memo<Vec<Hole>>,
+    index: usize,
+    column: usize,
+    row: usize,
+    rows: usize,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let hole = Memo::new(move |_| {
+        holes.with(|h| h.get(index).cloned()).unwrap_or(Hole {
+            coin: None,
+            fresh: false,
+            ghost: None,
+            won: false,
+        })
+    });
+    let label = move || {
+        let owner = hole.with(|h| h.coin.map(|(colour, _)| colour));
+        i18n.say(&Say::Cell {
+            row: row + 1,
+            column: column + 1,
+            owner,
+        })
+    };
+    let coin = move || {
+        let (coin, fresh) = hole.with(|h| (h.coin, h.fresh));
+        coin.map(|(colour, side)| {
+            let order = if side == Side::First {
+                "first"
+            } else {
+                "second"
+            };
+            let class = format!(
+                "coin {} {order}{}",
+                colour.class(),
+                if fresh { " fresh" } else { "" }
+            );
+            view! { <div class=class style=format!("--fall:{}", rows - row)></div> }
+        })
+    };
+    let ghost = move || {
+        hole.with(|h| h.ghost).map(|(colour, n)| {
+            view! { <div class=format!("coin ghost {}", colour.class())>{n}</div> }
+        })
+    };
+    view! {
+        <div class="cell" class:win=move || hole.with(|h| h.won) role="img" aria-label=label>{coin}{ghost}</div>
+    }
+}
+
 /// The coin over the column under the pointer, ready to drop.
 #[component]
 fn HoverRow() -> impl IntoView {
     let settings = expect_context::<Reader<Settings>>();
     let game = expect_context::<Reader<Game>>();
     let ui = expect_context::<UiView>();
-    let slots = move || {
-        let g = game.get();
+    // The colour of the coin to drop, while the person may drop one.
+    let ready = Memo::new(move |_| {
         let s = settings.get();
-        let colour = s.colours[g.board.side_to_move()];
-        let show = !g.board.is_over() && !g.computer_to_move(s.mode);
-        (0..g.board.geometry().columns())
+        game.with(|g| {
+            (!g.board.is_over() && !g.computer_to_move(s.mode))
+                .then(|| s.colours[g.board.side_to_move()])
+        })
+    });
+    let columns = Memo::new(move |_| game.with(|g| g.board.geometry().columns()));
+    let slots = move || {
+        (0..columns.get())
             .map(|c| {
-                let coin = (show && ui.hover.get() == Some(c))
-                    .then(|| view! { <div class=format!("coin {}", colour.class())></div> });
+                let coin = move || {
+                    let colour = ready.get().filter(|_| ui.hover.get() == Some(c))?;
+                    Some(view! { <div class=format!("coin {}", colour.class())></div> })
+                };
                 view! { <div class="slot">{coin}</div> }
             })
             .collect_view()
@@ -147,12 +217,31 @@ fn ColumnButtons() -> impl IntoView {
                         class:hover=move || ui.hover.get() == Some(c)
                         aria-label=label
                         on:click=move |_| play.drop(c)
-                        on:pointerenter=move |_| screen.point_at(Some(c))
-                        on:focus=move |_| screen.point_at(Some(c))
+                        on:pointerenter=move |e: web_sys::PointerEvent| {
+                            // A finger has no hover: its tap drops the coin at once.
+                            if e.pointer_type() != "touch" {
+                                screen.point_at(Some(c));
+                            }
+                        }
+                        on:focus=move |e: web_sys::FocusEvent| {
+                            // A key's focus shows the coin; a tap's does not.
+                            if focus_by_keys(&e) {
+                                screen.point_at(Some(c));
+                            }
+                        }
                     ></button>
                 }
             })
             .collect_view()
     };
     view! { <div class="columns">{buttons}</div> }
+}
+
+/// Whether the element `e` focused shows its focus, as it does when keys
+/// moved it there (`:focus-visible`), not a tap or a click.
+fn focus_by_keys(e: &web_sys::FocusEvent) -> bool {
+    use wasm_bindgen::JsCast;
+    e.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_none_or(|el| el.matches(":focus-visible").unwrap_or(true))
 }

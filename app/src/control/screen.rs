@@ -47,7 +47,11 @@ impl Screen {
 
     /// The column under the pointer or in focus, if any.
     pub fn point_at(self, column: Option<usize>) {
-        self.ui.hover.set(column);
+        // Every pointer that leaves the board says so: only a change is
+        // worth the board's redraw.
+        if self.ui.hover.get_untracked() != column {
+            self.ui.hover.set(column);
+        }
     }
 
     /// Column values as numbers, or as words again.

@@ -12,10 +12,8 @@ impl Play {
     /// Sounds for what happens: coins, the end of a game, a robot fault.
     pub(super) fn make_sounds(self) {
         let preferences = self.preferences;
-        let unlocked = StoredValue::new(false);
         crate::io::browser::on_gesture(move || {
-            if !unlocked.get_value() && untrack(|| preferences.sound_on()) {
-                unlocked.set_value(true);
+            if untrack(|| preferences.sound_on()) {
                 unlock();
             }
         });

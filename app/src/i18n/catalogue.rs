@@ -139,12 +139,26 @@ impl Lang {
 
     /// The CLDR plural category of `n` (`one`, `few`, `many`, `other` …),
     /// from the browser's `Intl.PluralRules`, which knows every language.
+    /// Each language's rules are made once: making them costs the browser
+    /// far more than asking them, and a move's sentences ask dozens of
+    /// times.
     #[cfg(target_arch = "wasm32")]
     fn plural_category(self, n: u64) -> String {
-        let locales = js_sys::Array::of1(&self.tag().into());
-        js_sys::Intl::PluralRules::new(&locales, &js_sys::Object::new())
-            .select(n as f64)
-            .into()
+        thread_local! {
+            static RULES: std::cell::RefCell<Vec<(&'static str, js_sys::Intl::PluralRules)>> =
+                const { std::cell::RefCell::new(Vec::new()) };
+        }
+        let tag = self.tag();
+        RULES.with(|rules| {
+            let mut rules = rules.borrow_mut();
+            if !rules.iter().any(|(t, _)| *t == tag) {
+                let locales = js_sys::Array::of1(&tag.into());
+                let made = js_sys::Intl::PluralRules::new(&locales, &js_sys::Object::new());
+                rules.push((tag, made));
+            }
+            let (_, made) = rules.iter().find(|(t, _)| *t == tag).expect("made above");
+            made.select(n as f64).into()
+        })
     }
 
     /// The CLDR plural category of `n`, from the same rules as the

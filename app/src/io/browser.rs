@@ -45,6 +45,15 @@ pub fn after(after: std::time::Duration, f: impl FnOnce() + 'static) {
     }
 }
 
+/// Runs `f` once, in a task of its own after the browser's next paint:
+/// work that would otherwise hold back what a tap just changed.
+pub fn after_paint(f: impl FnOnce() + 'static) {
+    #[cfg(target_arch = "wasm32")]
+    leptos::prelude::request_animation_frame(move || after(std::time::Duration::ZERO, f));
+    #[cfg(not(target_arch = "wasm32"))]
+    f();
+}
+
 /// Marks the page as written in the language `tag` (`<html lang>`), for
 /// screen readers and the browser's hyphenation.
 pub fn set_page_language(tag: &str) {

@@ -5,7 +5,7 @@
 
 use std::cell::RefCell;
 
-use web_sys::{AudioContext, OscillatorType};
+use web_sys::{AudioContext, AudioContextState, OscillatorType};
 
 /// One tone: frequency (Hz), start after the sound begins and length (s).
 type Tone = (f32, f64, f64);
@@ -60,34 +60,48 @@ thread_local! {
     static CONTEXT: RefCell<Option<AudioContext>> = const { RefCell::new(None) };
 }
 
-/// Runs `f` with the page's audio context, made on first use; silently
-/// nothing where the browser has no Web Audio.
-fn with_context(f: impl FnOnce(&AudioContext)) {
-    CONTEXT.with(|cell| {
-        let mut cell = cell.borrow_mut();
-        if cell.is_none() {
-            *cell = AudioContext::new().ok();
-        }
-        if let Some(context) = cell.as_ref() {
-            f(context);
+/// Runs `f` with the page's audio context; silently nothing where the
+/// browser has no Web Audio. The first context takes a browser tens of
+/// milliseconds to open (55 ms in Chromium on this project's machines):
+/// it is made after the next paint, so that the coin a visitor tapped is
+/// drawn first, and its sound follows a frame later.
+fn with_context(f: impl FnOnce(&AudioContext) + 'static) {
+    if let Some(context) = CONTEXT.with(|cell| cell.borrow().clone()) {
+        return f(&context);
+    }
+    crate::io::browser::after_paint(move || {
+        let context = CONTEXT.with(|cell| {
+            let mut cell = cell.borrow_mut();
+            if cell.is_none() {
+                *cell = AudioContext::new().ok();
+            }
+            cell.clone()
+        });
+        if let Some(context) = context {
+            f(&context);
         }
     });
 }
 
 /// Plays `cue` now.
 pub fn play(cue: Cue) {
-    with_context(|context| {
+    with_context(move |context| {
         let _ = schedule(context, cue);
     });
 }
 
 /// Safari (every browser on an iPhone or iPad) lets a page's audio run
 /// only once it was started inside a tap or a key press: the computer's
-/// coins, which land with no tap, would otherwise stay silent. The first
-/// gesture (a lifted pointer, which is what counts for a finger, or a key)
-/// starts the context with a silent tone.
+/// coins, which land with no tap, would otherwise stay silent. A gesture
+/// (a lifted pointer, which is what counts for a finger, or a key) starts
+/// a context that is not running with a silent tone. The first gesture
+/// only makes the context, after the paint; where a browser wants the
+/// gesture itself, the next one starts it.
 pub fn unlock() {
     with_context(|context| {
+        if context.state() == AudioContextState::Running {
+            return;
+        }
         let _ = context.resume();
         let silent = || -> Result<(), wasm_bindgen::JsValue> {
             let oscillator = context.create_oscillator()?;
