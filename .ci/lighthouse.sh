@@ -4,8 +4,10 @@
 # tests/e2e/static-server.mjs) and on the booth (the release bridge with
 # the simulated robot). Each is audited RUNS times (3 by default), alone on
 # the machine as far as this script can tell; the median of each figure is
-# printed and held against the goals: performance >= 90, accessibility,
-# best practices 100, SEO >= 90, CLS <= 0.1. Reports go to
+# printed and held against the goals: performance >= 95, total blocking
+# time <= 200 ms, accessibility, best practices and SEO 100, CLS <= 0.1.
+# The benchmark index Lighthouse measured of this machine is printed too:
+# its figures depend on the CPU, so compare builds only within one run. Reports go to
 # target/lighthouse/. Needs dist/ and target/release/connect4-bridge
 # (.ci/serve.sh builds both); APP_DIR and BRIDGE name others (an older
 # build, for a before-and-after in one session), OUT the reports' folder.
@@ -57,6 +59,7 @@ figures = {
     "LCP s": round(median(metric("largest-contentful-paint")) / 1000, 2),
     "TBT ms": round(median(metric("total-blocking-time"))),
     "CLS": round(median(metric("cumulative-layout-shift")), 3),
+    "benchmark index": round(median(lambda r: r["environment"]["benchmarkIndex"])),
 }
 print(f"{name} (median of {runs}): " + ", ".join(f"{k} {v}" for k, v in figures.items()))
 for r in reports:
@@ -66,15 +69,15 @@ for r in reports:
             if ref["weight"] and a["score"] is not None and a["score"] < 1:
                 print(f"  {c}: {a['id']}: {a['title']}")
     break
-goals = [figures["performance"] >= 90, figures["accessibility"] == 100,
-         figures["best-practices"] == 100, figures["seo"] >= 90, figures["CLS"] <= 0.1]
+goals = [figures["performance"] >= 95, figures["TBT ms"] <= 200, figures["accessibility"] == 100,
+         figures["best-practices"] == 100, figures["seo"] == 100, figures["CLS"] <= 0.1]
 open(f"{out}/{name}.ok", "w").write("yes" if all(goals) else "no")
 PY
 }
 audit demo "http://127.0.0.1:$demo_port/"
 audit booth "http://127.0.0.1:$booth_port/"
 if [ "$(cat "$out/demo.ok")" != yes ] || [ "$(cat "$out/booth.ok")" != yes ]; then
-  echo "below the goals (performance >= 90, accessibility and best practices 100, SEO >= 90, CLS <= 0.1)" >&2
+  echo "below the goals (performance >= 95, TBT <= 200 ms, accessibility, best practices and SEO 100, CLS <= 0.1)" >&2
   exit 1
 fi
 echo "both meet the goals"

@@ -57,9 +57,21 @@ for m in map(json.loads, sys.stdin):
 (cd bridge && "$robot_bin") >"$robot_log" 2>&1 &
 robot_tests=$!
 
-step "the app's components in headless Chromium and Firefox (wasm_bindgen_test)"
-CHROMEDRIVER=/usr/bin/chromedriver cargo test -p app --target wasm32-unknown-unknown --test dom --locked
-GECKODRIVER=$(command -v geckodriver) cargo test -p app --target wasm32-unknown-unknown --test dom --locked
+step "the app's components in headless Chromium and Firefox side by side (wasm_bindgen_test)"
+# Built once (the `dom` profile: no debug info, which took most of this
+# build's time), then run in both browsers at once.
+dom_wasm=$(cargo test -p app --target wasm32-unknown-unknown --test dom --profile dom --locked --no-run --message-format=json \
+  | python3 -c 'import json, sys
+for m in map(json.loads, sys.stdin):
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["name"] == "dom":
+        print(m["executable"])')
+dom_chromium=$(mktemp)
+CHROMEDRIVER=/usr/bin/chromedriver wasm-bindgen-test-runner "$dom_wasm" > "$dom_chromium" 2>&1 &
+chromium_run=$!
+GECKODRIVER=$(command -v geckodriver) wasm-bindgen-test-runner "$dom_wasm"
+if ! wait "$chromium_run"; then cat "$dom_chromium"; rm -f "$dom_chromium"; echo "the DOM tests failed in Chromium" >&2; exit 1; fi
+grep -E "^Running headless|^test result" "$dom_chromium"
+rm -f "$dom_chromium"
 
 step "the opening book and the position database: samples solved again without them; the database converted again from the pinned wheel"
 cargo build --release --locked --bin connect4
@@ -93,9 +105,9 @@ step "the web app: release build and its sizes"
 trunk build --release
 .ci/sizes.sh
 
-step "the web app in Chromium, Firefox and WebKit (from a static server and from the bridge)"
+step "the web app in Chromium, Firefox and WebKit side by side (from a static server and from the bridge)"
 cargo build --release --locked -p bridge --features embed-app
-(cd tests/e2e && node --test)
+.ci/browsers.sh
 
 step "the Pi's systemd unit: verified, and the operator page saves the config under its sandbox"
 .ci/pi-unit.sh target/release/connect4-bridge

@@ -844,10 +844,13 @@ test('the booth\'s own screen speaks the booth\'s language and offers the booth\
   await panel.getByLabel('Dein Name').fill('Dora_4');
   await page.getByRole('button', { name: 'Auf dem Roboter spielen' }).click();
   await page.locator('.robot-line').waitFor();
-  // The computer of this robot game plays at the level chosen.
+  // The computer of this robot game plays at the level chosen, as the
+  // settings show.
+  await page.getByRole('button', { name: 'Einstellungen' }).click();
   const settings = page.locator('#settings');
   assert.equal(await settings.getByLabel('Stufe').locator('option:checked').textContent(), 'Schwer');
   assert.equal(await settings.getByLabel('Stil').locator('option:checked').textContent(), 'aggressiv');
+  await settings.locator('.close').click();
   await page.screenshot({ path: `${SHOTS}booth-lobby-de-800x480.png` });
   // The computer searches to the booth's depth: the visitor moves first
   // when the coin says so, then the thoughts name the computer's depth.

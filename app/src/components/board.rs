@@ -95,9 +95,7 @@ pub fn BoardView() -> impl IntoView {
         let g = geometry.get();
         let (w, h) = (g.columns(), g.rows());
         (0..w * h)
-            .map(
-                |i| view! { <HoleView holes=holes index=i column=i % w row=h - 1 - i / w rows=h/> },
-            )
+            .map(|i| hole_view(holes, i, (i % w, h - 1 - i / w, h)))
             .collect_view()
     };
     let style = move || {
@@ -117,55 +115,40 @@ pub fn BoardView() -> impl IntoView {
 }
 
 /// One hole: its coin, a ghost of the expected line, its place in a win.
-#[component]
-fn HoleView(
+/// A plain function, not a component: the board makes dozens of them.
+/// Each part reads its hole afresh at a change; the page writes only what
+/// differs.
+fn hole_view(
     holes: Memo<Vec<Hole>>,
     index: usize,
-    column: usize,
-    row: usize,
-    rows: usize,
+    (column, row, rows): (usize, usize, usize),
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let hole = Memo::new(move |_| {
-        holes.with(|h| h.get(index).cloned()).unwrap_or(Hole {
-            coin: None,
-            fresh: false,
-            ghost: None,
-            won: false,
-        })
-    });
+    let hole = move || holes.with(|h| h.get(index).cloned());
     let label = move || {
-        let owner = hole.with(|h| h.coin.map(|(colour, _)| colour));
+        let owner = holes
+            .with(|h| h.get(index).and_then(|h| h.coin))
+            .map(|(colour, _)| colour);
         i18n.say(&Say::Cell {
             row: row + 1,
             column: column + 1,
             owner,
         })
     };
-    let coin = move || {
-        let (coin, fresh) = hole.with(|h| (h.coin, h.fresh));
-        coin.map(|(colour, side)| {
-            let order = if side == Side::First {
-                "first"
-            } else {
-                "second"
-            };
-            let class = format!(
-                "coin {} {order}{}",
-                colour.class(),
-                if fresh { " fresh" } else { "" }
-            );
-            view! { <div class=class style=format!("--fall:{}", rows - row)></div> }
-        })
+    let inside = move || {
+        let h = hole()?;
+        let coin = h.coin.map(|(colour, side)| {
+            let order = if side == Side::First { "first" } else { "second" };
+            let fresh = if h.fresh { " fresh" } else { "" };
+            view! { <div class=format!("coin {} {order}{fresh}", colour.class()) style=format!("--fall:{}", rows - row)></div> }
+        });
+        let ghost = h.ghost.map(
+            |(colour, n)| view! { <div class=format!("coin ghost {}", colour.class())>{n}</div> },
+        );
+        Some((coin, ghost))
     };
-    let ghost = move || {
-        hole.with(|h| h.ghost).map(|(colour, n)| {
-            view! { <div class=format!("coin ghost {}", colour.class())>{n}</div> }
-        })
-    };
-    view! {
-        <div class="cell" class:win=move || hole.with(|h| h.won) role="img" aria-label=label>{coin}{ghost}</div>
-    }
+    let won = move || holes.with(|h| h.get(index).is_some_and(|h| h.won));
+    view! { <div class="cell" class:win=won role="img" aria-label=label>{inside}</div> }
 }
 
 /// The coin over the column under the pointer, ready to drop.

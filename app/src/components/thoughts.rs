@@ -30,11 +30,13 @@ pub fn Thoughts(spectator: bool) -> impl IntoView {
                     {move || i18n.t(Text::SpectatorScreen)}
                 </a>
             </div>
-            <SearchLine/>
-            <TreeView trace=search.trace.into() teaching=search.teaching.into() kind=ui.tree_kind.into()
-                colours=colours geometry=geometry/>
-            <SearchCaption/>
-            <ol>{move || search.thoughts.get().into_iter().map(|l| view! { <li>{i18n.say(&l.said_to(spectator))}</li> }).collect_view()}</ol>
+            <Show when=move || ui.painted.get()>
+                <SearchLine/>
+                <TreeView trace=search.trace.into() teaching=search.teaching.into() kind=ui.tree_kind.into()
+                    colours=colours geometry=geometry/>
+                <SearchCaption/>
+                <ol>{move || search.thoughts.get().into_iter().map(|l| view! { <li>{i18n.say(&l.said_to(spectator))}</li> }).collect_view()}</ol>
+            </Show>
         </aside>
     }
 }

@@ -30,6 +30,8 @@ impl Screen {
         let screen = Screen { ui: Ui::default() };
         provide_context(screen.ui.view());
         provide_context(screen);
+        let painted = screen.ui.painted;
+        crate::io::browser::after_paint(move || painted.set(true));
         screen
     }
 

@@ -15,7 +15,7 @@ use crate::components::{
 };
 use crate::control::RobotSeat;
 use crate::model::settings::Settings;
-use crate::state::{Panel, Reader, UiView};
+use crate::state::{Reader, UiView};
 
 /// The page around the board: the same parts on both screens, the
 /// robot's lobby only where a visitor plays.
@@ -46,22 +46,18 @@ fn page(watching: bool) -> impl IntoView {
                 </Show>
                 <Thoughts spectator=watching/>
             </main>
-            <Show when=once_opened(ui, Panel::Settings)><SettingsPanel/></Show>
-            <Show when=once_opened(ui, Panel::Help)><HelpPanel/></Show>
-            <Show when=once_opened(ui, Panel::Explainer)><Explainer/></Show>
-            <Show when=once_opened(ui, Panel::TakeHome)><TakeHomePanel/></Show>
+            // Panels open only on a tap: built after the first paint.
+            <Show when=move || ui.painted.get()>
+                <SettingsPanel/>
+                <Explainer/>
+                <TakeHomePanel/>
+            </Show>
+            // Built at once: its lines on the book and the database are the
+            // page's record of what the worker has loaded.
+            <HelpPanel/>
             <Show when=move || !watching>
                 <RobotPanel/>
             </Show>
         </div>
     }
-}
-
-/// Whether `panel` was ever opened: a panel is built the first time it
-/// opens, not before the board is drawn, and then kept (what was typed in
-/// it stays).
-fn once_opened(ui: UiView, panel: Panel) -> impl Fn() -> bool + Send + Sync + Copy + 'static {
-    let opened =
-        Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(false) || ui.is_open(panel));
-    move || opened.get()
 }

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The browser suites (tests/e2e: the public demo from a static server and
+# the booth from the bridge) in Chromium, Firefox and WebKit, three at a
+# time: one `node --test` per engine and file, each with its own driver,
+# servers and bridges on free ports, the longest first. The tests mostly
+# wait (for the computer, the simulated robot, a browser's paint), so
+# three share two cores well. Each run's report goes to
+# target/e2e/ENGINE-FILE.log; a failed run's is printed whole, the others'
+# summaries. E2E_ENGINES picks engines, E2E_JOBS how many run at once.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+logs=$PWD/target/e2e
+rm -rf "$logs"
+mkdir -p "$logs"
+engines=${E2E_ENGINES:-chromium,firefox,webkit}
+jobs=()
+# Longest first (Firefox's runs took the longest, Chromium's the least).
+for engine in firefox webkit chromium; do
+  [[ ",$engines," == *",$engine,"* ]] || continue
+  for file in app booth; do jobs+=("$engine $file"); done
+done
+run() { # engine file
+  cd tests/e2e || exit 1
+  if E2E_ENGINES=$1 node --test "$2.test.mjs" > "$logs/$1-$2.log" 2>&1; then
+    echo passed > "$logs/$1-$2.result"
+  else
+    echo failed > "$logs/$1-$2.result"
+  fi
+}
+export -f run
+export logs
+printf '%s\n' "${jobs[@]}" | xargs -P "${E2E_JOBS:-3}" -I{} bash -c 'run {}'
+failed=""
+for job in "${jobs[@]}"; do
+  name=${job/ /-}
+  if [ "$(cat "$logs/$name.result" 2>/dev/null)" = passed ]; then
+    echo "---- $job:"
+    grep -E "^# (tests|pass|fail|skipped|duration_ms)" "$logs/$name.log"
+  else
+    echo "---- $job: failed; its whole report:"
+    cat "$logs/$name.log"
+    failed="$failed $name"
+  fi
+done
+if [ -n "$failed" ]; then
+  echo "the browser tests failed in:$failed" >&2
+  exit 1
+fi
