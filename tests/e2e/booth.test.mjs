@@ -865,8 +865,10 @@ test('the booth\'s own screen speaks the booth\'s language and offers the booth\
 });
 
   test('a visitor takes the robot game home by its QR code, the spectator screen lists the win in the hall of fame under a ticked name only, the staff hide it, and the day\'s plots count the games', async (t) => {
-    // A computer that plays at random: the visitor wins.
-    await ownBridge(t, `operator_token = "${OPERATOR}"\ntake_home_names = true\nlevels = ["easy"]\n[tuning.easy]\ndepth = 1\nrandom_moves = 1\n`);
+    // A computer that plays at random: the visitor wins. No demo starts
+    // while a slow browser looks at the first game (it would take the
+    // spectator screen's code away).
+    await ownBridge(t, `operator_token = "${OPERATOR}"\ntake_home_names = true\ndemo_after_s = 600\nlevels = ["easy"]\n[tuning.easy]\ndepth = 1\nrandom_moves = 1\n`);
     const watcher = await context(t, { viewport: { width: 800, height: 480 } });
     const screen = await watcher.newPage();
     await screen.goto(base + 'watch');
