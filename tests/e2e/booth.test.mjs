@@ -898,6 +898,10 @@ test('the booth\'s own screen speaks the booth\'s language and offers the booth\
       const grid = await inStep(page);
       wins.push({ name, tick, coins: grid.join('').length });
       if (tick) {
+        // The spectator screen offers the game's code for the person who
+        // just played, while the robot waits for the next game (an offer to
+        // play again runs out, and the code with it).
+        await screen.locator('.hall-of-fame .take-home svg.qr').waitFor();
         // The robot's screen shows the game's code; a real decoder reads it
         // from the screenshot, and a phone opens the game and its review.
         await page.locator('.after-game svg.qr').waitFor();
@@ -915,8 +919,6 @@ test('the booth\'s own screen speaks the booth\'s language and offers the booth\
         await review.locator('.review li').first().waitFor({ timeout: 30000 });
         assert.deepEqual(await pageGrid(review), grid, 'the same coins on the phone');
         assert.equal(await review.locator('.review li').count(), grid.join('').length, 'every move reviewed');
-        // The spectator screen offers the same code for the person who just played.
-        await screen.locator('.hall-of-fame .take-home svg.qr').waitFor();
       } else {
         const link = await page.locator('.after-game .take-home-link').textContent();
         assert.match(link, /\?game=\d+&level=easy&you=1&end=1$/, 'no name travels unticked');
