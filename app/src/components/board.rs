@@ -67,9 +67,10 @@ fn holes(game: &Game, settings: &Settings, replay: Option<&Replay>, expected: &[
     holes
 }
 
-/// The board, its cells announced to screen readers. The holes are made
-/// once for a board's size; a move changes only the holes it changes, so
-/// a tap costs the page little more than its one coin.
+/// The board, its cells announced to screen readers. The holes' elements
+/// are made once for a board's size; at a move each hole's parts (its
+/// coin, ghost, win mark and spoken label) are worked out again from one
+/// list, and the page writes only what differs.
 #[component]
 pub fn BoardView() -> impl IntoView {
     let play = use_play();
