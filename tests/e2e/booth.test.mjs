@@ -582,7 +582,10 @@ test('the booth\'s screen shows its join QR code, a phone joins with it, and a q
   await lobby(screen);
   const qr = screen.locator('#robot figure.join img');
   await qr.waitFor();
-  assert.ok(await qr.evaluate((img) => img.complete && img.naturalWidth > 0), 'the QR code is drawn');
+  // The code is an image the bridge serves: wait for it to load (a busy
+  // machine may take a moment), then it must have decoded to a picture.
+  await screen.waitForFunction(() => document.querySelector('#robot figure.join img')?.complete, null, { timeout: 10000 });
+  assert.ok(await qr.evaluate((img) => img.naturalWidth > 0), 'the QR code is drawn');
   const join = (await screen.locator('#robot figure.join code').textContent()).trim();
   assert.match(join, /^http:\/\/[\d.]+:\d+\/\?token=[0-9a-f]{24}$/);
   assert.ok(!join.startsWith('http://127.'), `a phone can reach ${join}`);
