@@ -8,64 +8,9 @@ use crate::components::ColumnValues;
 use crate::control::{use_play, use_screen};
 use crate::i18n::{Say, use_i18n};
 use crate::model::game::Game;
-use crate::model::review::Replay;
-use crate::model::settings::{CoinColour, GameMode, Settings};
+use crate::model::holes::{Hole, holes};
+use crate::model::settings::{GameMode, Settings};
 use crate::state::{Reader, SearchView, UiView};
-
-/// How many moves of the expected continuation the board shows.
-const EXPECTED_SHOWN: usize = 4;
-
-/// What one hole of the board shows.
-#[derive(Debug, Clone, PartialEq)]
-struct Hole {
-    /// The coin in it: its colour and whose it is.
-    coin: Option<(CoinColour, Side)>,
-    /// The coin was the last one played: it falls in.
-    fresh: bool,
-    /// A coin of the expected continuation: its colour and number.
-    ghost: Option<(CoinColour, usize)>,
-    /// The hole is one of the winning four.
-    won: bool,
-}
-
-/// Every hole of the board shown, row by row from the top: the game's
-/// board, or a finished game's position stepped to under its review.
-fn holes(game: &Game, settings: &Settings, replay: Option<&Replay>, expected: &[u8]) -> Vec<Hole> {
-    let mut shown = game.clone();
-    shown.board = Replay::board(replay, &game.board);
-    let board = &shown.board;
-    let geometry = board.geometry();
-    let (w, h) = (geometry.columns(), geometry.rows());
-    let win: Vec<(u8, u8)> = board
-        .winning_line()
-        .unwrap_or_default()
-        .iter()
-        .map(|c| (c.column, c.row))
-        .collect();
-    let last = board.last_move().map(|c| (c, board.height(c) - 1));
-    let ghosts = shown.expected_coins(expected, EXPECTED_SHOWN);
-    let next = board.side_to_move();
-    let mut holes = Vec::with_capacity(w * h);
-    for r in (0..h).rev() {
-        for c in 0..w {
-            let coin = board.cell(c, r).map(|side| (settings.colours[side], side));
-            let ghost = ghosts
-                .iter()
-                .find(|e| e.0 == c && e.1 == r)
-                .map(|&(_, _, n)| {
-                    let side = if n % 2 == 1 { next } else { next.other() };
-                    (settings.colours[side], n)
-                });
-            holes.push(Hole {
-                coin,
-                fresh: last == Some((c, r)),
-                ghost,
-                won: win.contains(&(c as u8, r as u8)),
-            });
-        }
-    }
-    holes
-}
 
 /// The board, its cells announced to screen readers. The holes' elements
 /// are made once for a board's size; at a move each hole's parts (its
