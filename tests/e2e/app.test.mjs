@@ -468,7 +468,6 @@ test('on a phone and a tablet the thinking is one tap away and as big as the scr
   assert.ok(all.labels.count >= 5 && all.pvInSight >= 2, `the whole tree shows its expected line, readable: ${JSON.stringify(all)}`);
   for (const [width, height] of [[768, 1024], [800, 480]]) {
     await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
     // Where the page had to be opened again for the new size (geckodriver,
     // WebKitWebDriver), the game is back but the tree is the next move's.
     if (await page.locator('svg.tree g.node').count() === 0) {
@@ -1012,7 +1011,6 @@ test('a spectator screen in another tab follows the game, with the tree and no c
   assert.ok(tree.width >= 300 && tree.height >= 150 && tree.y + tree.height <= 480, `the tree fits 800x480: ${JSON.stringify(tree)}`);
   await watch.screenshot({ path: `${SHOTS}watch-800x480.png` });
   await watch.setViewportSize({ width: 1920, height: 1080 });
-  await watch.waitForTimeout(300);
   await watch.screenshot({ path: `${SHOTS}watch-1920x1080.png` });
   // On a phone and a tablet held upright: the tree under the board, as
   // big and as readable as on a player's page. (WebKit's window cannot be
@@ -1021,7 +1019,6 @@ test('a spectator screen in another tab follows the game, with the tree and no c
   // its spectator screen at these sizes.)
   for (const [width, height] of engineName === 'webkit' ? [] : [[390, 844], [768, 1024]]) {
     await watch.setViewportSize({ width, height });
-    await watch.waitForTimeout(300);
     await page.getByRole('button', { name: 'Column 1', exact: true }).click();
     await myTurn(page);
     await watch.locator('svg.tree g.node[data-depth="1"]').first().waitFor();

@@ -180,7 +180,7 @@ async function visitorsTurn(page) {
  * of in the third person. */
 async function spectatorOnAPhone(screen) {
   await screen.locator('svg.tree g.node').first().waitFor({ timeout: 20000 });
-  await screen.waitForTimeout(300);
+  await screen.frames();
   const board = await screen.locator('.board').boundingBox();
   assert.ok(board.width >= 195, `the board is ${Math.round(board.width)} px wide at 390`);
   const m = await screen.evaluate(thinkingMeasures);
@@ -450,7 +450,6 @@ test('two people play each other on the robot: waiting, names, each result, agai
       // The spectator screen of a game between two people has no thinking
       // to show: the board takes the middle of a large screen.
       await watch.setViewportSize({ width: 1920, height: 1080 });
-      await watch.waitForTimeout(300);
       const board = await watch.locator('.board').boundingBox();
       assert.ok(board.width > 1920 * 0.45 && Math.abs(board.x + board.width / 2 - 960) < 60,
         `the board on /watch at 1920 is ${Math.round(board.width)} px wide from x ${Math.round(board.x)}`);
@@ -699,7 +698,7 @@ test('a quiet booth plays a demo with no page open, shown on the spectator scree
     for (const [width, height] of [[390, 844], [768, 1024]]) {
       await screen.setViewportSize({ width, height });
       await screen.locator('svg.tree g.node').first().waitFor({ timeout: 20000 });
-      await screen.waitForTimeout(300);
+      await screen.frames();
       await screen.screenshot({ path: `${SHOTS}booth-watch-demo-${width}x${height}.png` });
       // The board takes 30 % of the height first, the tree most of the rest.
       assert.deepEqual(await thinkingProblems(screen, 3000, { minHeight: 0.28 }), [], `the demo's tree on /watch at ${width}x${height}`);

@@ -10,6 +10,9 @@
 // - at this machine's own speed, from a trace of the start: the longest
 //   main-thread task from the navigation until the board has answered.
 // A benchmark, not a test: figures are compared only within one run.
+// VERBOSE=1 traces the slowed loads too and lists each long task (over
+// 4 ms times the throttling) with what ran inside it for over CHILD
+// microseconds (3000 by default): where to look next.
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
 
@@ -52,7 +55,6 @@ async function columnFour(base) {
 }
 
 async function once(base, throttle, at) {
-  const say = (w) => process.env.DEBUG && console.error(`${base} x${throttle}: ${w}`);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, serviceWorkers: 'block' });
   await context.addInitScript(MARKS);
   const page = await context.newPage();
@@ -86,33 +88,35 @@ async function once(base, throttle, at) {
     await touch('touchEnd', []);
     await new Promise((r) => setTimeout(r, 5));
   }
-  say(`tapped, landed ${landed}`);
   if (!landed) throw new Error('no coin on the board 60 s after the first tap');
   await navigation;
-  say('loaded');
   const marks = await page.evaluate(() => window.__marks);
   let longest = null;
   if (throttle === 1 || process.env.VERBOSE) {
     await cdp.send('Tracing.end');
-    say('trace asked');
     await done;
-    say('trace done');
     const parse = events.find((e) => e.name === 'ParseHTML');
     const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === parse?.pid);
     const start = parse?.ts ?? 0;
     const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === main?.pid && e.tid === main?.tid && e.ts >= start);
     longest = Math.max(0, ...tasks.map((t) => t.dur / 1000));
-    if (process.env.VERBOSE) { console.log(`-- throttle ${throttle}`);
-      for (const t of tasks.filter((t) => t.dur > 4000 * throttle)) {
-        console.log(`task of ${(t.dur / 1000).toFixed(1)} ms at +${((t.ts - start) / 1000).toFixed(0)} ms`);
-        const inside = events.filter((e) => e.ph === 'X' && e.tid === t.tid && e.pid === t.pid && e !== t
-          && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + t.dur && e.dur > Number(process.env.CHILD ?? 3000));
-        for (const k of inside) console.log(`   +${((k.ts - t.ts) / 1000).toFixed(1)} ${(k.dur / 1000).toFixed(1)} ms ${k.name} ${JSON.stringify(k.args?.data ?? k.args?.beginData ?? {}).slice(0, 140)}`);
-      }
-    }
+    if (process.env.VERBOSE) listLongTasks(events, tasks, start, throttle);
   }
   await context.close();
   return { columns: marks.columns, coin: marks.coin, longest };
+}
+
+/** Prints each of `tasks` over 4 ms times `throttle`, and the events in it
+ * over CHILD microseconds, with their times from `start`. */
+function listLongTasks(events, tasks, start, throttle) {
+  console.log(`-- throttle ${throttle}`);
+  const ms = (us) => (us / 1000).toFixed(1);
+  for (const t of tasks.filter((t) => t.dur > 4000 * throttle)) {
+    console.log(`task of ${ms(t.dur)} ms at +${ms(t.ts - start)} ms`);
+    const inside = events.filter((e) => e.ph === 'X' && e.tid === t.tid && e.pid === t.pid && e !== t
+      && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + t.dur && e.dur > Number(process.env.CHILD ?? 3000));
+    for (const k of inside) console.log(`   +${ms(k.ts - t.ts)} ${ms(k.dur)} ms ${k.name} ${JSON.stringify(k.args?.data ?? k.args?.beginData ?? {}).slice(0, 140)}`);
+  }
 }
 
 // A load that hangs (the driver's connection lost) fails the run rather

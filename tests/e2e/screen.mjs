@@ -30,7 +30,6 @@ export async function offScreen(page) {
 export async function fitsAt(page, sizes, what) {
   for (const [width, height] of sizes) {
     await page.setViewportSize({ width, height });
-    await page.waitForTimeout(150);
     assert.deepEqual(await offScreen(page), [], `${what} at ${width}x${height}`);
   }
 }

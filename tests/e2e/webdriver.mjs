@@ -436,6 +436,19 @@ export class Page extends Locator {
       // The window is big enough again: the page leaves the harness.
       await this.goto(url);
     }
+    await this.frames();
+  }
+
+  /** Resolves once the page has drawn `count` more frames (at most 2 s):
+   * by then its resize observers have run and what they changed is laid
+   * out and painted. */
+  async frames(count = 2) {
+    await this.execute(`return new Promise((done) => {
+      let left = arguments[0];
+      const next = () => (left-- > 0 ? requestAnimationFrame(next) : done(true));
+      setTimeout(() => done(false), 2000);
+      next();
+    })`, [count]);
   }
 
   async screenshot({ path, fullPage: _ } = {}) {
