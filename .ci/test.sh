@@ -33,10 +33,9 @@ cargo clippy --workspace --exclude app --all-targets --locked -- -D warnings
 cargo clippy -p engine --lib --no-default-features --target wasm32-unknown-unknown --locked -- -D warnings
 cargo clippy -p app --target wasm32-unknown-unknown --locked -- -D warnings
 
-step "tests"
-# The emulated Uno's tests run in their own step below.
-cargo test --workspace --exclude app --release --locked -- --skip on_the_emulated_uno
-cargo test -p app --lib --test golden --release --locked
+step "tests (the native crates' binaries three at a time, then the app's in the app-test profile)"
+.ci/rust-tests.sh
+cargo test -p app --lib --test golden --profile app-test --locked
 
 step "the robot: its firmware's size; the bridge against the firmware on the emulated Uno starts beside the next steps"
 make -C robot --no-print-directory -s size
@@ -47,24 +46,18 @@ robot_log=$(mktemp)
 sample=$(mktemp)
 robot_tests=""
 trap 'rm -f "$sample" "$robot_log"; [ -z "$robot_tests" ] || kill "$robot_tests" 2>/dev/null || true' EXIT
-# The test binary itself: a running `cargo test` would hold the build
-# folder's lock and stop the next steps' builds.
-robot_bin=$(cargo test -p bridge --release --locked --test firmware --no-run --message-format=json \
-  | python3 -c 'import json, sys
-for m in map(json.loads, sys.stdin):
-    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["name"] == "firmware":
-        print(m["executable"])')
+# The test binary itself, built by the tests step: a running `cargo test`
+# would hold the build folder's lock and stop the next steps' builds.
+robot_bin=$(grep -P '/firmware-[0-9a-f]+$' target/rust-tests/binaries | cut -f2)
 (cd bridge && "$robot_bin") >"$robot_log" 2>&1 &
 robot_tests=$!
 
 step "the app's components in headless Chromium and Firefox side by side (wasm_bindgen_test)"
-# Built once (the `dom` profile: no debug info, which took most of this
-# build's time), then run in both browsers at once.
-dom_wasm=$(cargo test -p app --target wasm32-unknown-unknown --test dom --profile dom --locked --no-run --message-format=json \
-  | python3 -c 'import json, sys
-for m in map(json.loads, sys.stdin):
-    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["name"] == "dom":
-        print(m["executable"])')
+# Built once (the `app-test` profile: no debug info, which took most of
+# this build's time, and light optimisation), then run in both browsers
+# at once.
+dom_wasm=$(cargo test -p app --target wasm32-unknown-unknown --test dom --profile app-test --locked --no-run \
+  --message-format=json-render-diagnostics | python3 .ci/executables.py dom)
 dom_chromium=$(mktemp)
 CHROMEDRIVER=/usr/bin/chromedriver wasm-bindgen-test-runner "$dom_wasm" > "$dom_chromium" 2>&1 &
 chromium_run=$!
