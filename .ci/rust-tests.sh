@@ -2,10 +2,10 @@
 # The native crates' tests (the engine, the bridge, the protocol and the
 # texts; not the app's, nor the bridge against the emulated Uno, which has
 # a step of its own): built once in the release profile (the solver is
-# slow unoptimised), then every test binary run, each in its package's
-# folder as cargo runs it: the bridge's one after another (they mostly
-# wait, on timeouts and the simulated robot) beside the others'. Then the
-# documentation's examples. Each binary's
+# slow unoptimised), then every test binary run, three at a time, each in
+# its package's folder as cargo runs it (the bridge's mostly wait, on
+# timeouts and the simulated robot, so three share two cores well). Then
+# the documentation's examples. Each binary's
 # report goes to target/rust-tests/NAME.log; a failed one's is printed
 # whole, the others' results. The list of test binaries is left in
 # target/rust-tests/binaries for the steps after (the emulated Uno's).
@@ -27,14 +27,10 @@ run() { # package folder, binary
 }
 export -f run
 export logs
-# The bridge's binaries one after another, beside the others two at a
-# time: the bridge's tests start bridges on ports they found free, and the
-# attack and crowd tests' thousands of connections take ports too, so two
-# of its binaries at once could take a port another had just found.
-grep -P '/bridge\t' "$logs/binaries" | while IFS=$'\t' read -r dir binary; do run "$dir" "$binary"; done &
-bridge_lane=$!
-grep -vP '/bridge\t' "$logs/binaries" | tr '\t' '\n' | xargs -d '\n' -n 2 -P 2 bash -c 'run "$0" "$1"'
-wait "$bridge_lane"
+# The bridge's first: its attack, crowd and robot tests wait the longest.
+# (Its tests start bridges on ports drawn where the kernel hands out none
+# for connections, so the thousands another binary opens cannot take one.)
+sort "$logs/binaries" | tr '\t' '\n' | xargs -d '\n' -n 2 -P "${TEST_JOBS:-3}" bash -c 'run "$0" "$1"'
 failed=""
 while IFS=$'\t' read -r _ binary; do
   name=$(basename "$binary")

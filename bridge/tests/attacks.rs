@@ -684,11 +684,7 @@ async fn a_robots_fault_storm_is_one_line_for_the_staff_and_a_few_records_and_lo
         "operator_token = \"operatortoken42\"\n",
     )
     .unwrap();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let port = free_port();
     let journal = dir.join("journal.log");
     let mut bridge = std::process::Command::new(env!("CARGO_BIN_EXE_connect4-bridge"))
         .args(["serve", "--robot", &path, "--port", &port.to_string()])

@@ -74,7 +74,7 @@ fn serve_alone_is_a_complete_demo_with_the_simulated_robot() {
         "<!doctype html><title>Vier gewinnt</title>",
     )
     .unwrap();
-    let port = free_port();
+    let port = common::free_port();
     let log_file = dir.join("bridge.log");
     let server = Server(
         Command::new(env!("CARGO_BIN_EXE_connect4-bridge"))
@@ -163,11 +163,6 @@ fn check_config_names_a_missing_app_or_robot_port() {
     );
 }
 
-fn free_port() -> u16 {
-    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    l.local_addr().unwrap().port()
-}
-
 /// `connect4-bridge serve --config <config>` on `port`, once it answers.
 fn serve_with(config: &std::path::Path, port: u16, log: &std::path::Path) -> Server {
     serve_with_args(config, port, log, &[])
@@ -251,7 +246,7 @@ fn the_days_games_survive_a_restart_and_export_as_csv() {
         ),
     )
     .unwrap();
-    let port = free_port();
+    let port = common::free_port();
     let server = serve_with(&config, port, &dir.join("first.log"));
 
     // A visitor plays a coin, the computer answers; SIGTERM comes in the
@@ -281,7 +276,7 @@ fn the_days_games_survive_a_restart_and_export_as_csv() {
     );
     assert!(stop(server).success());
 
-    let port = free_port();
+    let port = common::free_port();
     let server = serve_with(&config, port, &dir.join("second.log"));
     let state: serde_json::Value =
         serde_json::from_str(&operator_get(port, "/operator/state")).unwrap();
@@ -313,7 +308,7 @@ fn the_days_games_survive_a_restart_and_export_as_csv() {
     let foreign = "not a database, but long enough to have a header";
     std::fs::write(&records, foreign).unwrap();
     let _ = std::fs::remove_file(records.with_extension("sqlite-wal"));
-    let port = free_port();
+    let port = common::free_port();
     let log = dir.join("third.log");
     let server = serve_with(&config, port, &log);
     let state: serde_json::Value =
@@ -336,7 +331,7 @@ fn a_killed_bridges_simulator_link_is_removed_at_the_next_start() {
     let dir = std::env::temp_dir().join(format!("bridge-killed-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
-    let start = |name: &str| Server(common::serve_simulated(&dir, free_port(), name));
+    let start = |name: &str| Server(common::serve_simulated(&dir, common::free_port(), name));
     let mut killed = start("first");
     let link = std::env::temp_dir().join(format!("c4robot-sim-{}", killed.0.id()));
     // The simulator opens its pseudo-terminal beside the listening socket,
@@ -392,7 +387,7 @@ fn settings_changed_on_the_operator_page_reach_the_lobby_at_once_and_the_file_fo
         dir.join("booth.sqlite").display()
     );
     std::fs::write(&config, &before).unwrap();
-    let port = free_port();
+    let port = common::free_port();
     let server = serve_with(&config, port, &dir.join("first.log"));
     let state: serde_json::Value =
         serde_json::from_str(&operator_get(port, "/operator/state")).unwrap();
@@ -440,7 +435,7 @@ fn settings_changed_on_the_operator_page_reach_the_lobby_at_once_and_the_file_fo
         std::fs::read_to_string(dir.join("bridge.toml.previous")).unwrap(),
         before
     );
-    let port = free_port();
+    let port = common::free_port();
     let server = serve_with(&config, port, &dir.join("second.log"));
     let state: serde_json::Value =
         serde_json::from_str(&operator_get(port, "/operator/state")).unwrap();
@@ -503,7 +498,7 @@ fn saves_at_once_keep_the_file_valid_private_and_equal_to_the_settings_in_effect
     )
     .unwrap();
     std::fs::set_permissions(&config, std::fs::Permissions::from_mode(0o600)).unwrap();
-    let port = free_port();
+    let port = common::free_port();
     let server = serve_with(&config, port, &dir.join("saves.log"));
     let state: serde_json::Value =
         serde_json::from_str(&operator_get(port, "/operator/state")).unwrap();
@@ -600,7 +595,7 @@ fn only_a_browser_sent_to_localhost_or_ipv6_loopback_is_the_booths_own_screen_ne
     std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
     let config = dir.join("bridge.toml");
     std::fs::write(&config, "lan_token = \"lanToken12345\"\n").unwrap();
-    let port = free_port();
+    let port = common::free_port();
     let app_dir = dir.to_str().unwrap();
     let records = dir.join("booth.sqlite");
     let more = [
@@ -651,7 +646,7 @@ fn the_operator_page_answers_the_booths_computer_and_the_lan_only_when_the_confi
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
     let token = "X-Operator-Token: staffToken98765\r\n";
-    for (open, port) in [(false, free_port()), (true, free_port())] {
+    for (open, port) in [(false, common::free_port()), (true, common::free_port())] {
         let config = dir.join(format!("{open}.toml"));
         let text = format!("operator_token = \"staffToken98765\"\noperator_on_lan = {open}\n");
         std::fs::write(&config, text).unwrap();

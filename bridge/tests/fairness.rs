@@ -21,11 +21,7 @@ fn booth(name: &str, config: &str) -> (std::process::Child, u16) {
     let file = dir.join("bridge.toml");
     let tokens = format!("lan_token = \"{LAN_TOKEN}\"\noperator_token = \"{OPERATOR}\"\n");
     std::fs::write(&file, format!("{tokens}{config}")).unwrap();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let port = free_port();
     let more = ["--config", file.to_str().unwrap(), "--lan"];
     (serve_simulated_with(&dir, port, name, &more), port)
 }

@@ -199,7 +199,10 @@ function boothTests() {
 const OPERATOR = 'operatortoken42';
 
 test('a whole robot game from tap to coin, a jam that heals, a spectator who sees it all, and the operator\'s record of it after a restart', async (t) => {
-  const first = await ownBridge(t, `operator_token = "${OPERATOR}"\n`);
+  // The visitor is never idle for the bridge here (idle_free_s 40 by
+  // default): a slow browser's checks between two moves must not free
+  // the robot mid-game.
+  const first = await ownBridge(t, `operator_token = "${OPERATOR}"\nidle_ask_s = 590\nidle_free_s = 600\n`);
   const player = await context(t, { viewport: { width: 1024, height: 768 } });
   await player.addInitScript(mockAudio);
   await player.addInitScript(recordStatus);

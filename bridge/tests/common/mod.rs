@@ -145,6 +145,24 @@ pub async fn http(
     (status, body)
 }
 
+/// A port no socket on this machine uses now, for a bridge to start on.
+/// It is drawn below 32768, where Linux takes no ports for outgoing
+/// connections: a port the kernel hands out free (`bind` to port 0) may
+/// be taken by one of the thousands of connections another test process
+/// opens before the bridge binds it, as test binaries run side by side.
+pub fn free_port() -> u16 {
+    use std::hash::{BuildHasher, Hasher};
+    loop {
+        let mut draw = std::collections::hash_map::RandomState::new().build_hasher();
+        draw.write_u32(std::process::id());
+        let port = 20_000 + (draw.finish() % 12_000) as u16;
+        // Every address, as a bridge on the LAN binds it.
+        if std::net::TcpListener::bind(("0.0.0.0", port)).is_ok() {
+            return port;
+        }
+    }
+}
+
 /// The `bridge` binary serving the stub app in `dir` with the simulated
 /// robot on `port`, its records in `dir/<name>.sqlite` (a records file has
 /// one bridge), once it accepts connections.
@@ -160,7 +178,7 @@ pub fn serve_simulated_with(
     more: &[&str],
 ) -> std::process::Child {
     use std::process::{Command, Stdio};
-    let child = Command::new(env!("CARGO_BIN_EXE_connect4-bridge"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_connect4-bridge"))
         .args(["serve", "--robot", "sim", "--port", &port.to_string()])
         .args(more)
         .args(["--app-dir", dir.to_str().unwrap()])
@@ -174,9 +192,12 @@ pub fn serve_simulated_with(
         .unwrap();
     let until = std::time::Instant::now() + Duration::from_secs(20);
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        if let Ok(Some(status)) = child.try_wait() {
+            panic!("the bridge on port {port} ended at its start: {status}");
+        }
         assert!(
             std::time::Instant::now() < until,
-            "the bridge did not start"
+            "the bridge on port {port} did not answer within 20 s"
         );
         std::thread::sleep(Duration::from_millis(50));
     }
@@ -201,11 +222,7 @@ impl Running {
         let dir = std::env::temp_dir().join(format!("bridge-attack-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
+        let port = free_port();
         let name = port.to_string();
         let child = if config.is_empty() {
             serve_simulated(&dir, port, &name)
