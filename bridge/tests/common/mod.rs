@@ -151,11 +151,11 @@ pub async fn http(
 /// be taken by one of the thousands of connections another test process
 /// opens before the bridge binds it, as test binaries run side by side.
 pub fn free_port() -> u16 {
-    use std::hash::{BuildHasher, Hasher};
+    use std::hash::BuildHasher;
     loop {
-        let mut draw = std::collections::hash_map::RandomState::new().build_hasher();
-        draw.write_u32(std::process::id());
-        let port = 20_000 + (draw.finish() % 12_000) as u16;
+        // Each `RandomState` has fresh random keys: its hash is a draw.
+        let draw = std::collections::hash_map::RandomState::new().hash_one(0u8);
+        let port = 20_000 + (draw % 12_000) as u16;
         // Every address, as a bridge on the LAN binds it.
         if std::net::TcpListener::bind(("0.0.0.0", port)).is_ok() {
             return port;
