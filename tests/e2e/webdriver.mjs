@@ -401,18 +401,22 @@ export class Page extends Locator {
     const sizes = () => this.driver.executeScript('return [innerWidth, innerHeight, outerWidth, outerHeight]');
     // WebKit resizes its window after answering, and the page learns its
     // new size later than the window: measure once the window has the
-    // asked size and the page's size has held for 200 ms (at most 2 s),
-    // else the correction below overshoots.
+    // asked size and the page's size has held for 200 ms, or once nothing
+    // has moved for 600 ms (a window at its narrowest never gets the asked
+    // size), at most 2 s; else the correction below overshoots.
     const resize = async (rect) => {
       await window.setRect(rect).catch(() => {});
       const end = Date.now() + 2000;
       let last = null;
       let held = 0;
       for (;;) {
-        const [w, h, ow, oh] = await sizes();
-        held = last && last[0] === w && last[1] === h ? held + 1 : 0;
-        last = [w, h];
-        if ((w === width && h === height) || (ow === rect.width && oh === rect.height && held >= 4) || Date.now() > end) return last;
+        const now = await sizes();
+        const [w, h, ow, oh] = now;
+        held = last && now.every((v, i) => v === last[i]) ? held + 1 : 0;
+        last = now;
+        if ((w === width && h === height) || (ow === rect.width && oh === rect.height && held >= 4) || held >= 12 || Date.now() > end) {
+          return [w, h];
+        }
         await sleep(50);
       }
     };
@@ -421,13 +425,17 @@ export class Page extends Locator {
     for (let attempt = 0; attempt < 4; attempt++) {
       got = await resize(rect);
       if (got[0] === width && got[1] === height) break;
+      // Wider or taller than asked though the window itself was asked for
+      // no more than the page: the window is as small as it goes.
+      if ((got[0] > width && rect.width <= width) || (got[1] > height && rect.height <= height)) break;
       rect = { width: Math.max(width, rect.width + (width - got[0])), height: Math.max(height, rect.height + (height - got[1])) };
     }
     if (got[0] !== width || got[1] !== height) {
       // Too small for this browser's window: the page loads again, in an
       // iframe of that size.
       const harness = await harnessUrl();
-      await window.setRect({ width: Math.max(rect.width, width + 40), height: rect.height + 80 }).catch(() => {});
+      const tall = Math.max(rect.height, rect.height + (height - got[1]));
+      await window.setRect({ width: Math.max(rect.width, width + 40), height: tall + 80 }).catch(() => {});
       await this.driver.get(`${harness}?w=${width}&h=${height}`);
       this.framed = { width, height };
       this.context.current = null;
