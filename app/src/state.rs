@@ -289,4 +289,12 @@ impl UiView {
     pub fn is_open(&self, panel: Panel) -> bool {
         self.panel.get() == Some(panel)
     }
+
+    /// Whether `panel` has ever been open, tracked: a panel is built the
+    /// first time a visitor asks for it, not with the page (whose first
+    /// tap would wait for it), and is kept from then on.
+    pub fn opened_once(&self, panel: Panel) -> Memo<bool> {
+        let ui = *self;
+        Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(false) || ui.is_open(panel))
+    }
 }

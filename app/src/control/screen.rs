@@ -147,6 +147,24 @@ mod tests {
     }
 
     #[test]
+    fn a_panel_is_built_at_its_first_opening_and_kept_after_it_closes() {
+        with_screen(|screen| {
+            let view = screen.ui.view();
+            let settings = view.opened_once(Panel::Settings);
+            let explainer = view.opened_once(Panel::Explainer);
+            assert!(!settings.get_untracked(), "nothing is built before a tap");
+            screen.toggle_panel(Panel::Settings);
+            assert!(settings.get_untracked());
+            screen.close_panel();
+            assert!(settings.get_untracked(), "kept once closed");
+            assert!(
+                !explainer.get_untracked(),
+                "another panel is not built with it"
+            );
+        });
+    }
+
+    #[test]
     fn a_message_stays_until_cleared_and_a_shake_ends() {
         with_screen(|screen| {
             screen.say(Message::Text(Text::NotYourTurn));

@@ -15,7 +15,7 @@ use crate::components::{
 };
 use crate::control::RobotSeat;
 use crate::model::settings::Settings;
-use crate::state::{Reader, UiView};
+use crate::state::{Panel, Reader, UiView};
 
 /// The page around the board: the same parts on both screens, the
 /// robot's lobby only where a visitor plays.
@@ -25,6 +25,10 @@ fn page(watching: bool) -> impl IntoView {
     let settings = expect_context::<Reader<Settings>>();
     let ui = expect_context::<UiView>();
     let themed = move |f: fn(&Settings) -> bool| move || settings.with(f);
+    let opened = move |panel| {
+        let once = ui.opened_once(panel);
+        move || once.get()
+    };
     view! {
         <div class="app" class:watching=watching class:contrast=themed(|s| s.high_contrast)
             class:marks=themed(|s| s.marks) class:still=themed(|s| !s.animation)
@@ -46,10 +50,14 @@ fn page(watching: bool) -> impl IntoView {
                 </Show>
                 <Thoughts spectator=watching/>
             </main>
-            // Panels open only on a tap: built after the first paint.
-            <Show when=move || ui.painted.get()>
+            // Panels open only on a tap: each is built at its first.
+            <Show when=opened(Panel::Settings)>
                 <SettingsPanel/>
+            </Show>
+            <Show when=opened(Panel::Explainer)>
                 <Explainer/>
+            </Show>
+            <Show when=opened(Panel::TakeHome)>
                 <TakeHomePanel/>
             </Show>
             // Built at once: its lines on the book and the database are the
