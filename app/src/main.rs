@@ -1,5 +1,7 @@
 //! Mounts the app.
 
 fn main() {
-    leptos::mount::mount_to_body(app::App);
+    // The first render in a task of its own, after the one that compiled
+    // and instantiated the Wasm: neither blocks a tap for long.
+    gloo_timers::callback::Timeout::new(0, || leptos::mount::mount_to_body(app::App)).forget();
 }

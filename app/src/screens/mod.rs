@@ -60,11 +60,18 @@ fn page(watching: bool) -> impl IntoView {
             <Show when=opened(Panel::TakeHome)>
                 <TakeHomePanel/>
             </Show>
-            // Built at once: its lines on the book and the database are the
-            // page's record of what the worker has loaded.
-            <HelpPanel/>
+            // After the first paint, whatever the worker has loaded by
+            // then: the help's lines on the book and the database follow
+            // the data's state, not the moment each arrived.
+            <Show when=move || ui.painted.get()>
+                <HelpPanel/>
+            </Show>
+            // The robot's lobby: a page the bridge serves opens on it; the
+            // public demo never builds it.
             <Show when=move || !watching>
-                <RobotPanel/>
+                <Show when=opened(Panel::Robot)>
+                    <RobotPanel/>
+                </Show>
             </Show>
         </div>
     }
