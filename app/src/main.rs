@@ -2,6 +2,7 @@
 
 fn main() {
     // The first render in a task of its own, after the one that compiled
-    // and instantiated the Wasm: neither blocks a tap for long.
+    // and instantiated the Wasm: two shorter tasks where a tap waits for
+    // the end of one.
     gloo_timers::callback::Timeout::new(0, || leptos::mount::mount_to_body(app::App)).forget();
 }

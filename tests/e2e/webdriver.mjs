@@ -91,7 +91,8 @@ class Server {
   }
 
   /** `locale` sets the browser's languages (not in WebKitGTK, which takes
-   * them from the system); `noWasm` switches WebAssembly off. */
+   * them from the system); `noWasm` switches WebAssembly off; `profile`
+   * is the folder of Firefox's profile (geckodriver makes one if none). */
   capabilities({ locale, noWasm, profile }) {
     const lang = locale ?? 'en-US';
     switch (this.engine) {

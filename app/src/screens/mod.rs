@@ -67,11 +67,12 @@ fn page(watching: bool) -> impl IntoView {
                 <HelpPanel/>
             </Show>
             // The robot's lobby: a page the bridge serves opens on it; the
-            // public demo never builds it.
-            <Show when=move || !watching>
-                <Show when=opened(Panel::Robot)>
-                    <RobotPanel/>
-                </Show>
+            // public demo and the spectator screen never build it.
+            <Show when={
+                let lobby = opened(Panel::Robot);
+                move || !watching && lobby()
+            }>
+                <RobotPanel/>
             </Show>
         </div>
     }

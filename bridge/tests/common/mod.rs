@@ -153,7 +153,8 @@ pub async fn http(
 pub fn free_port() -> u16 {
     use std::hash::BuildHasher;
     loop {
-        // Each `RandomState` has fresh random keys: its hash is a draw.
+        // A `RandomState`'s keys are seeded at random per thread and
+        // change with every `new`: its hash is a draw.
         let draw = std::collections::hash_map::RandomState::new().hash_one(0u8);
         let port = 20_000 + (draw % 12_000) as u16;
         // Every address, as a bridge on the LAN binds it.
