@@ -110,10 +110,10 @@ fn keep_game(play: Play) {
         // The robot's game lives in the bridge, not in this page's storage.
         if g.robot.is_none() && !play.watching {
             crate::io::storage::save_game(&g.saved());
-            // A task of its own: the browser's history update is slow
-            // enough to matter on top of drawing the computer's move and
-            // its tree (docs/benchmarks.md).
-            crate::io::browser::after(std::time::Duration::ZERO, move || {
+            // After the paint: the browser's history update is slow
+            // enough to matter on top of drawing a move and its tree
+            // (docs/benchmarks.md).
+            crate::io::browser::after_paint(move || {
                 crate::io::address::show_position(&g.board);
             });
         }

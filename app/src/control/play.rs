@@ -208,12 +208,15 @@ impl Play {
                 Step::Ask(turn) if !self.watching && !self.thinking.thinking() => {
                     let ticket = self.thinking.begin();
                     let board = self.game.with_untracked(|g| g.board.clone());
-                    // The demo's pace lets a watcher follow; a task of its
-                    // own even without one, so the coin is drawn first.
+                    // The demo's pace lets a watcher follow; without one,
+                    // after the paint, so the coin is drawn first.
                     let pace = std::time::Duration::from_millis(turn.pace_ms.into());
-                    crate::io::browser::after(pace, move || {
-                        self.answers(self.thinking.choose(ticket, &board, turn));
-                    });
+                    let ask = move || self.answers(self.thinking.choose(ticket, &board, turn));
+                    if pace.is_zero() {
+                        crate::io::browser::after_paint(ask);
+                    } else {
+                        crate::io::browser::after(pace, ask);
+                    }
                     Vec::new()
                 }
                 Step::Ask(_) => Vec::new(),

@@ -46,10 +46,23 @@ pub fn after(after: std::time::Duration, f: impl FnOnce() + 'static) {
 }
 
 /// Runs `f` once, in a task of its own after the browser's next paint:
-/// work that would otherwise hold back what a tap just changed.
+/// work that would otherwise hold back what a tap just changed. A page
+/// in the background paints no frame; there `f` runs after a tenth of a
+/// second all the same, so a hidden tab's game goes on.
 pub fn after_paint(f: impl FnOnce() + 'static) {
     #[cfg(target_arch = "wasm32")]
-    leptos::prelude::request_animation_frame(move || after(std::time::Duration::ZERO, f));
+    {
+        use std::{cell::Cell, rc::Rc};
+        let once = Rc::new(Cell::new(Some(f)));
+        let run = move || {
+            if let Some(f) = once.take() {
+                f();
+            }
+        };
+        let late = run.clone();
+        leptos::prelude::request_animation_frame(move || after(std::time::Duration::ZERO, run));
+        after(std::time::Duration::from_millis(100), late);
+    }
     #[cfg(not(target_arch = "wasm32"))]
     f();
 }
