@@ -27,6 +27,9 @@ run() { # package folder, binary
 }
 export -f run
 export logs
+# Four tests at a time in each binary: the bridge's are one binary
+# (bridge/tests/integration), most of them waiting on timeouts.
+export RUST_TEST_THREADS=${RUST_TEST_THREADS:-4}
 # The bridge's first: its attack, crowd and robot tests wait the longest.
 # (Its tests start bridges on ports drawn where the kernel hands out none
 # for connections, so the thousands another binary opens cannot take one.)

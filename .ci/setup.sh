@@ -70,9 +70,17 @@ fi
 
 export PATH="$HOME/.cargo/bin:$root/tests/e2e/node_modules/.bin:$PATH"
 
+# The tools are built without their own whole-program optimisation (fat
+# LTO in one codegen unit: trunk took over 10 minutes on 2 cores, 4 without
+# it, 2026-11-28) and without TLS: they run a few times a build and never
+# download anything here.
+tool_install() {
+  CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 cargo install "$@"
+}
+
 if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
-  echo "setup: installing trunk $TRUNK_VERSION (about 13 minutes on 2 cores)"
-  cargo install trunk --version "$TRUNK_VERSION" --locked
+  echo "setup: installing trunk $TRUNK_VERSION (about 4 minutes on 2 cores)"
+  tool_install trunk --version "$TRUNK_VERSION" --locked --no-default-features
 fi
 
 # The wasm-bindgen CLI must equal the library in Cargo.lock exactly.
@@ -80,7 +88,7 @@ bindgen=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); pr
 if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $bindgen" ]; then
   echo "setup: installing wasm-bindgen-cli $bindgen"
   # Not --locked: its own lock file names a crate version the registry lacks.
-  cargo install wasm-bindgen-cli --version "$bindgen"
+  tool_install wasm-bindgen-cli --version "$bindgen" --no-default-features
 fi
 if ! grep -q "wasm_bindgen = \"$bindgen\"" "$root/Trunk.toml"; then
   echo "setup: Trunk.toml must pin wasm_bindgen = \"$bindgen\" (the version in Cargo.lock)" >&2
@@ -106,5 +114,5 @@ fi
 # geckodriver is not a Debian package; crates.io has it (about 4 minutes).
 if ! command -v geckodriver >/dev/null; then
   echo "setup: installing geckodriver"
-  cargo install geckodriver --version 0.37.1 --locked
+  tool_install geckodriver --version 0.37.1 --locked
 fi

@@ -48,8 +48,9 @@ robot_tests=""
 trap 'rm -f "$sample" "$robot_log"; [ -z "$robot_tests" ] || kill "$robot_tests" 2>/dev/null || true' EXIT
 # The test binary itself, built by the tests step: a running `cargo test`
 # would hold the build folder's lock and stop the next steps' builds.
-robot_bin=$(grep -P '/firmware-[0-9a-f]+$' target/rust-tests/binaries | cut -f2)
-(cd bridge && "$robot_bin") >"$robot_log" 2>&1 &
+robot_bin=$(awk -F '\t' '$1 ~ /\/bridge$/ && $2 ~ /\/integration-[0-9a-f]+$/ { print $2 }' target/rust-tests/binaries)
+[ -n "$robot_bin" ] || { echo "the bridge's integration test binary is missing from target/rust-tests/binaries" >&2; exit 1; }
+(cd bridge && "$robot_bin" firmware::) >"$robot_log" 2>&1 &
 robot_tests=$!
 
 step "the app's components in headless Chromium and Firefox side by side (wasm_bindgen_test)"

@@ -311,7 +311,7 @@ fn a_player_from_a_config_file_plays_and_a_bad_file_is_named() {
 
 #[test]
 fn matches_with_seed_one_play_the_recorded_games() {
-    let recorded = include_str!("data/matches.txt");
+    let recorded = include_str!("../data/matches.txt");
     let mut matches = 0;
     for block in recorded.split("\nmatch ").skip(1) {
         let (players, games) = block.split_once('\n').unwrap();

@@ -1,8 +1,6 @@
 //! The WebSocket server with a real client: security checks, the protocol,
 //! and a page that reconnects.
 
-mod common;
-
 use std::time::Duration;
 
 use bridge::booth::{Booth, DemoSettings};
@@ -15,7 +13,7 @@ use serde_json::{Value, json};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
-use common::*;
+use crate::common::*;
 
 async fn start(lan: bool, trust_loopback: bool) -> Bridge {
     start_with_idle(

@@ -1,6 +1,6 @@
 //! What the bridge's socket tests share: a client for the WebSocket.
 
-#![allow(dead_code)] // each test file uses its own part
+#![allow(dead_code)] // not every helper is used by the tests of every file
 
 use std::time::Duration;
 

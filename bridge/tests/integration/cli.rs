@@ -1,7 +1,6 @@
 //! The `bridge` binary, run as booth staff would.
 
-mod common;
-
+use crate::common;
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
@@ -19,7 +18,7 @@ fn check_config_explains_every_problem() {
     let dir = std::env::temp_dir().join(format!("bridge-cfg-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let good = dir.join("good.toml");
-    std::fs::write(&good, include_str!("../bridge.example.toml")).unwrap();
+    std::fs::write(&good, include_str!("../../bridge.example.toml")).unwrap();
     let out = bridge(&["check-config", good.to_str().unwrap()]);
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).ends_with(": ok\n"));
@@ -253,7 +252,7 @@ fn the_days_games_survive_a_restart_and_export_as_csv() {
     // middle of the game.
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let moves = runtime.block_on(async {
-        use common::*;
+        use crate::common::*;
         let mut ws = connect(&Bridge { port }).await;
         send(&mut ws, hello("player", "visitor")).await;
         send(
@@ -407,7 +406,7 @@ fn settings_changed_on_the_operator_page_reach_the_lobby_at_once_and_the_file_fo
     // A page already open hears the new levels without a reload.
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let welcome = runtime.block_on(async {
-        use common::*;
+        use crate::common::*;
         let mut ws = connect(&Bridge { port }).await;
         next_of(&mut ws, "welcome").await;
         settings["idle_ask_s"] = 20.into();

@@ -2,11 +2,9 @@
 //! the robot before, tried from phones on the LAN (their own loopback
 //! addresses, with the LAN token) and the booth's own screen.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
-use common::*;
+use crate::common::*;
 use serde_json::{Value, json};
 
 const LAN_TOKEN: &str = "lanToken12345";

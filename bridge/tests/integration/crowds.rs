@@ -3,14 +3,12 @@
 //! do. Each crowd comes with a normal game played beside it; the figures
 //! (the real binary's `VmHWM` and `VmRSS`) are printed for docs/bridge.md.
 
-mod common;
-
 use std::time::Duration;
 
 use futures_util::StreamExt;
 use tokio::task::JoinHandle;
 
-use common::*;
+use crate::common::*;
 
 /// The most the bridge may hold while a crowd is connected.
 const PEAK_GOAL_KB: u64 = 64 * 1024;

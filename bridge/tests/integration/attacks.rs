@@ -2,8 +2,6 @@
 //! the hardening review, with the bridge's peak memory (the real binary's
 //! `VmHWM`) and a normal game played beside it.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
@@ -13,7 +11,7 @@ use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
-use common::*;
+use crate::common::*;
 
 /// Peak memory the bridge may reach under any attack.
 const MEMORY_GOAL_KB: u64 = 64 * 1024;
