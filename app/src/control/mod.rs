@@ -110,10 +110,12 @@ fn keep_game(play: Play) {
         // The robot's game lives in the bridge, not in this page's storage.
         if g.robot.is_none() && !play.watching {
             crate::io::storage::save_game(&g.saved());
-            // After the paint: the browser's history update is slow
-            // enough to matter on top of drawing a move and its tree
-            // (docs/benchmarks.md).
-            crate::io::browser::after_paint(move || {
+            // A task of its own: the browser's history update is slow
+            // enough to matter on top of drawing the computer's move and
+            // its tree (docs/benchmarks.md). Not after the paint: a
+            // reload reads the address, and one a frame behind would
+            // open the game a move short.
+            crate::io::browser::after(std::time::Duration::ZERO, move || {
                 crate::io::address::show_position(&g.board);
             });
         }
