@@ -3,13 +3,14 @@
 # it ahead: name.gz, name.br; a file without such a copy goes out as it
 # is), the total, and what a first visit loads before the data files:
 # everything but the opening book and the position database (fetched after
-# the first render) and the PNG icons (fetched only to put the app on a
-# home screen). The bridge's own page (index.bridge.html) stands in for
-# index.html there. The product's goal for that first visit is 400 KB gzip
-# (400,000 bytes), to be cut to 300 KB (issue 51); the run fails above
-# 430,000 bytes, the first visit's weight on 2026-11-28 (428,549 with
-# Zopfli's gzip; 447,687 with GNU gzip's) with room for a line of text,
-# and says when it is over the goal.
+# the first render) and the manifest's two large PNG icons (fetched only to
+# put the app on a home screen); the tab's icon and the Apple touch icon
+# (which the service worker keeps for offline use) count. The bridge's own
+# page (index.bridge.html) stands in for index.html there. The product's
+# goal for that first visit is 400 KB gzip (400,000 bytes), to be cut to
+# 300 KB (issue 51); the run fails above 433,000 bytes, the first visit's
+# weight on 2026-11-28 (432,457 bytes) with room for a line of text, and
+# says when it is over the goal.
 set -euo pipefail
 cd "$(dirname "$0")/../dist"
 total=0
@@ -23,15 +24,15 @@ for f in *; do
   br=$gz; [ -f "$f.br" ] && br=$(wc -c < "$f.br")
   total=$((total + gz))
   case "$f" in
-    *.c4b | *.c4l | *.png) ;;
+    *.c4b | *.c4l | icon-192.png | icon-512.png) ;;
     *) first=$((first + gz)); first_br=$((first_br + br)) ;;
   esac
   printf '%-40s %10d %10d %10d\n' "$f" "$raw" "$gz" "$br"
 done
 printf '%-40s %10s %10d\n' total "" "$total"
 printf '%-40s %10s %10d %10d\n' "first visit before the data (goal 400 KB)" "" "$first" "$first_br"
-if [ "$first" -gt 430000 ]; then
-  echo "the first visit loads $first bytes gzip before the data: over the limit of 430,000" >&2
+if [ "$first" -gt 433000 ]; then
+  echo "the first visit loads $first bytes gzip before the data: over the limit of 433,000" >&2
   exit 1
 fi
 if [ "$first" -gt 400000 ]; then

@@ -277,10 +277,13 @@ state_piece! {
         tree_kind: TreeKind = TreeKind::Search,
         /// A finished game stepped through under its review.
         replay: Option<crate::model::review::Replay> = None,
-        /// The page has been painted once: what a visitor does not need to
-        /// see the board and tap it (the thinking's insides, the review)
-        /// is built after that, in a task of its own.
+        /// The page has been painted once: what a visitor does not need
+        /// to see the board and tap it (the thinking's insides) is built
+        /// after that, in a task of its own.
         painted: bool = false,
+        /// The page has been painted again after `painted`: the help
+        /// panel is built then, so that no one task holds a first tap back.
+        settled: bool = false,
     }
 }
 

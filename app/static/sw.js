@@ -6,7 +6,7 @@
 const VERSION = 'vier-gewinnt-dev';
 // Files with fixed names; the hashed app files come from the page's list.
 // The worker's files load inside the worker, so the page never lists them.
-const PRECACHE = ['./', './index.html', './manifest.webmanifest', './icon.svg', './apple-touch-icon.png',
+const PRECACHE = ['./', './index.html', './manifest.webmanifest', './icon.svg', './icon-48.png', './apple-touch-icon.png',
   './worker_loader.js', './worker.js', './worker_bg.wasm', './book.c4b', './layer12.c4l'];
 // Never changing under their name: the files named by their content's hash
 // (app-0123456789abcdef_bg.wasm), and the opening book and the position

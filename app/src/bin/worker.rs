@@ -289,11 +289,14 @@ fn main() {
         let fetched = fetch_bytes(BOOK_URL, |_, _| {}).await;
         use_book(&mut for_book.borrow_mut(), fetched);
         let start = now();
-        let mut next_report = 0;
+        let mut next_report = start;
         let fetched = fetch_bytes(LAYER_URL, |loaded, total| {
-            // A message per 128 KB is enough for a progress line.
-            if loaded >= next_report {
-                next_report = loaded + (128 << 10);
+            // A message every quarter of a second is enough for a progress
+            // line; on a fast line the 2.6 MB arrive in a burst of chunks,
+            // and a message for each would keep the page's thread busy
+            // while a visitor's first tap waits.
+            if now() >= next_report {
+                next_report = now() + 250.0;
                 post(&FromWorker::Database(Database::Loading { loaded, total }));
             }
         })

@@ -30,8 +30,12 @@ impl Screen {
         let screen = Screen { ui: Ui::default() };
         provide_context(screen.ui.view());
         provide_context(screen);
-        let painted = screen.ui.painted;
-        crate::io::browser::after_paint(move || painted.set(true));
+        let (painted, settled) = (screen.ui.painted, screen.ui.settled);
+        // Two tasks in two frames, not one: a first tap waits for one.
+        crate::io::browser::after_paint(move || {
+            painted.set(true);
+            crate::io::browser::after_paint(move || settled.set(true));
+        });
         screen
     }
 

@@ -137,9 +137,17 @@ fn socket_url() -> Option<String> {
     Some(format!("{scheme}://{}/ws", location.host().ok()?))
 }
 
+/// Hands `event` to `listener` in a task of its own: reading a message
+/// and drawing what it changed are then two shorter tasks, not one that a
+/// tap waits for (the snapshot on a booth page's start is the longest).
+/// Every event goes this way, so they arrive in the order they came.
+fn later(listener: Listener<LinkEvent>, event: LinkEvent) {
+    gloo_timers::callback::Timeout::new(0, move || listener(event)).forget();
+}
+
 impl BoothLink {
     /// Connects, saying `hello` (and again after every reconnect); every
-    /// event goes to `listener`.
+    /// event goes to `listener`, each in a task of its own.
     pub fn connect(hello: ClientMessage, listener: impl Fn(LinkEvent) + 'static) -> BoothLink {
         let link = BoothLink(Handle::new(Inner {
             socket: None,
@@ -185,7 +193,7 @@ impl BoothLink {
                 (inner.hello.clone(), inner.listener.clone())
             };
             me.send(&hello);
-            listener(LinkEvent::Open);
+            later(listener, LinkEvent::Open);
         });
         let me = self.clone();
         let on_message = handlers.add(move |event: JsValue| {
@@ -195,7 +203,7 @@ impl BoothLink {
             };
             if let Ok(message) = serde_json::from_str::<ServerMessage>(&text) {
                 let listener = me.0.get().listener.clone();
-                listener(LinkEvent::Message(message));
+                later(listener, LinkEvent::Message(message));
             }
         });
         let me = self.clone();
@@ -205,7 +213,7 @@ impl BoothLink {
                 (inner.reached, inner.listener.clone())
             };
             if reached {
-                listener(LinkEvent::Closed);
+                later(listener, LinkEvent::Closed);
                 let again = me.clone();
                 gloo_timers::callback::Timeout::new(1000, move || again.open()).forget();
             }

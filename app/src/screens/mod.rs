@@ -60,10 +60,14 @@ fn page(watching: bool) -> impl IntoView {
             <Show when=opened(Panel::TakeHome)>
                 <TakeHomePanel/>
             </Show>
-            // After the first paint, whatever the worker has loaded by
+            // After the first paint and the thinking's insides (or at
+            // once when opened before), whatever the worker has loaded by
             // then: the help's lines on the book and the database follow
             // the data's state, not the moment each arrived.
-            <Show when=move || ui.painted.get()>
+            <Show when={
+                let help = opened(Panel::Help);
+                move || ui.settled.get() || help()
+            }>
                 <HelpPanel/>
             </Show>
             // The robot's lobby: a page the bridge serves opens on it; the
