@@ -70,11 +70,13 @@ fn page(watching: bool) -> impl IntoView {
             }>
                 <HelpPanel/>
             </Show>
-            // The robot's lobby: a page the bridge serves opens on it; the
-            // public demo and the spectator screen never build it.
+            // The robot's lobby: a page the bridge serves opens on it, a
+            // frame after the board (built with the board, it made the
+            // booth page's start task the longest); the public demo and
+            // the spectator screen never build it.
             <Show when={
                 let lobby = opened(Panel::Robot);
-                move || !watching && lobby()
+                move || !watching && lobby() && ui.painted.get()
             }>
                 <RobotPanel/>
             </Show>
