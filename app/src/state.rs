@@ -278,8 +278,8 @@ state_piece! {
         /// A finished game stepped through under its review.
         replay: Option<crate::model::review::Replay> = None,
         /// The page has been painted once: what a visitor does not need
-        /// to see the board and tap it (the thinking's insides) is built
-        /// after that, in a task of its own.
+        /// to see the board and tap it (the thinking's insides, and a
+        /// booth page's lobby) is built after that, in a task of its own.
         painted: bool = false,
         /// The page has been painted again after `painted`: the help
         /// panel is built then, so that no one task holds a first tap back.

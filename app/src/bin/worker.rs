@@ -295,8 +295,9 @@ fn main() {
             // line; on a fast line the 2.6 MB arrive in a burst of chunks,
             // and a message for each would keep the page's thread busy
             // while a visitor's first tap waits.
-            if now() >= next_report {
-                next_report = now() + 250.0;
+            let at = now();
+            if at >= next_report {
+                next_report = at + 250.0;
                 post(&FromWorker::Database(Database::Loading { loaded, total }));
             }
         })

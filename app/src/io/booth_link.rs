@@ -142,7 +142,7 @@ fn socket_url() -> Option<String> {
 /// tap waits for (the snapshot on a booth page's start is the longest).
 /// Every event goes this way, so they arrive in the order they came.
 fn later(listener: Listener<LinkEvent>, event: LinkEvent) {
-    gloo_timers::callback::Timeout::new(0, move || listener(event)).forget();
+    crate::io::browser::after(std::time::Duration::ZERO, move || listener(event));
 }
 
 impl BoothLink {
