@@ -1,6 +1,6 @@
 //! The Connect Four web app: the board, the game modes and the computer's
 //! thoughts. The rules come from the engine; every search runs in the worker
-//! (`bin/worker.rs`), never on the page's thread.
+//! ([`worker`], in a Web Worker), never on the page's thread.
 //!
 //! The modules depend one way: plain types in [`model`] ← their words in
 //! [`i18n`] ← the reactive state in small pieces ([`state`]) ← what a tap,
@@ -17,6 +17,7 @@ pub mod protocol;
 pub mod screens;
 pub mod state;
 pub mod tree;
+pub mod worker;
 
 use leptos::prelude::*;
 

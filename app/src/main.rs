@@ -1,6 +1,10 @@
-//! Mounts the app.
+//! Mounts the app, on the page. The search worker runs this same Wasm
+//! (see `app::worker`), where there is no page to mount.
 
 fn main() {
+    if web_sys::window().is_none() {
+        return;
+    }
     // The first render in a task of its own, after the one that compiled
     // and instantiated the Wasm: two shorter tasks where a tap waits for
     // the end of one.

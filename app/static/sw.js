@@ -5,9 +5,9 @@
 // worker, which caches everything afresh and deletes the old cache.
 const VERSION = 'vier-gewinnt-dev';
 // Files with fixed names; the hashed app files come from the page's list.
-// The worker's files load inside the worker, so the page never lists them.
+// The worker's loader loads inside the worker, so the page never lists it.
 const PRECACHE = ['./', './index.html', './manifest.webmanifest', './icon.svg', './icon-48.png', './apple-touch-icon.png',
-  './worker_loader.js', './worker.js', './worker_bg.wasm', './book.c4b', './layer12.c4l'];
+  './worker_loader.js', './book.c4b', './layer12.c4l'];
 // Never changing under their name: the files named by their content's hash
 // (app-0123456789abcdef_bg.wasm), and the opening book and the position
 // database (2.6 MB), which change only with VERSION. Served from the cache

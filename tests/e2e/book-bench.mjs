@@ -9,11 +9,11 @@
 // limit applies: "gave up" counts the moves it handed to Hard). Last, the
 // worker's memory after all of it.
 // SETS=Test_L1_R1,Test_L1_R2 picks Pons' sets (SETS=, none).
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { Browser } from './webdriver.mjs';
 import { serve } from './static-server.mjs';
 
-const DIST = new URL('../../dist/', import.meta.url).pathname;
+const DIST = process.env.DIST ?? new URL('../../dist/', import.meta.url).pathname;
 const PONS = new URL('../../engine/tests/data/pons/', import.meta.url).pathname;
 const SETS = process.env.SETS !== undefined ? process.env.SETS.split(',').filter(Boolean) : ['Test_L3_R1', 'Test_L2_R1', 'Test_L2_R2', 'Test_L1_R1', 'Test_L1_R2', 'Test_L1_R3'];
 const args = process.argv.slice(2);
@@ -55,8 +55,13 @@ const browser = await Browser.launch('chromium');
 const context = await browser.newContext();
 const page = await context.newPage();
 await page.goto(base + 'icon.svg');
-const database = await page.evaluate(() => new Promise((ready) => {
-  const worker = new Worker('./worker_loader.js');
+// The worker runs the page's Wasm, as the page starts it: its loader is
+// sent the page's JS glue and the compiled module.
+const glue = (await readdir(DIST)).find((f) => /^app-[0-9a-f]+\.js$/.test(f));
+const database = await page.evaluate((glue) => fetch(glue.replace('.js', '_bg.wasm'))
+  .then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)).then((module) => new Promise((ready) => {
+  const worker = new Worker('./worker_loader.js', { type: 'module' });
+  worker.postMessage({ glue: new URL(glue, location.href).href, module });
   let id = 0;
   const waiting = new Map();
   // The worker posts JSON text of externally tagged messages:
@@ -84,7 +89,7 @@ const database = await page.evaluate(() => new Promise((ready) => {
       ? { Choose: { id, moves, geometry, player: { perfect: {} }, seed: id } }
       : { Analyze: { id, moves, geometry, limit_ms: limit } });
   });
-}));
+})), glue);
 
 console.log(database.state === 'Ready'
   ? `database: ${database.positions} positions, ready ${database.millis} ms after the worker asked for it (loopback), worker memory ${(database.memory / 2 ** 20).toFixed(1)} MiB`

@@ -1,6 +1,12 @@
 //! The search worker as the page runs it: started, stopped at once, its
 //! requests posted and its messages handed on. When to do which is decided
 //! by `control::search_client`; this module only does it.
+//!
+//! The worker runs the page's own Wasm (its side is [`crate::worker`]):
+//! `worker_loader.js`, a module worker, is sent the URL of the page's
+//! JS glue and the Wasm module the page compiled, and instantiates it
+//! again. A first visit downloads one Wasm file, not two, and a worker
+//! started again after a stop compiles nothing.
 
 use std::rc::Rc;
 
@@ -10,8 +16,27 @@ use web_sys::{MessageEvent, Worker};
 use crate::io::js_handle::{Handle, Handlers, Listener};
 use crate::protocol::{FromWorker, ToWorker};
 
-/// Where Trunk puts the worker's loader, next to `index.html`.
+/// Where the worker's loader is, next to `index.html`.
 const WORKER_URL: &str = "./worker_loader.js";
+
+#[wasm_bindgen]
+extern "C" {
+    /// The URL of the page's JS glue: the module that holds this import.
+    #[wasm_bindgen(thread_local_v2, js_namespace = ["import", "meta"], js_name = url)]
+    static GLUE_URL: String;
+}
+
+/// A module worker running the loader, already sent what it loads.
+fn spawn() -> Option<Worker> {
+    let options = web_sys::WorkerOptions::new();
+    options.set_type(web_sys::WorkerType::Module);
+    let worker = Worker::new_with_options(WORKER_URL, &options).ok()?;
+    let start = js_sys::Object::new();
+    js_sys::Reflect::set(&start, &"glue".into(), &GLUE_URL.with(|url| url.into())).ok()?;
+    js_sys::Reflect::set(&start, &"module".into(), &wasm_bindgen::module()).ok()?;
+    worker.post_message(&start).ok()?;
+    Some(worker)
+}
 
 struct Inner {
     worker: Option<Worker>,
@@ -39,7 +64,7 @@ impl SearchWorker {
 
     /// Starts a worker.
     pub fn start(&self) {
-        let Ok(worker) = Worker::new(WORKER_URL) else {
+        let Some(worker) = spawn() else {
             let on_crash = self.0.get().on_crash.clone();
             gloo_timers::callback::Timeout::new(0, move || on_crash()).forget();
             return;

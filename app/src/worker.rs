@@ -1,10 +1,13 @@
-//! The search worker: receives requests from the page, runs the engine and
-//! posts the answers. It is the only place where the app searches.
+//! The search worker's own side: receives requests from the page, runs the
+//! engine and posts the answers. It is the only place where the app
+//! searches. It runs in a second instance of the page's own Wasm, started
+//! by `worker_loader.js` (see [`crate::io::search_worker`]): one file to
+//! download for the page and the worker, whose code is mostly the page's.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use app::protocol::{Database, FromWorker, ToWorker};
+use crate::protocol::{Database, FromWorker, ToWorker};
 use engine::player::{Opponent, PlayerConfig, SearchProgress};
 use engine::solver::{Flow, Mode, Solver};
 use engine::{Board, Geometry, SolvedPositions};
@@ -268,7 +271,10 @@ fn handle(state: &mut State, request: ToWorker) {
     }
 }
 
-fn main() {
+/// Starts the worker: called by `worker_loader.js` once the page's Wasm is
+/// instantiated in the worker.
+#[wasm_bindgen(js_name = runSearchWorker)]
+pub fn run_search_worker() {
     let state = Rc::new(RefCell::new(State::default()));
     let for_book = state.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
