@@ -8,8 +8,8 @@
 # (which the service worker keeps for offline use) count. The bridge's own
 # page (index.bridge.html) stands in for index.html there. The product's
 # goal for that first visit is 400 KB gzip (400,000 bytes), to be cut to
-# 300 KB (issue 51); the run fails above 433,000 bytes, the first visit's
-# weight on 2026-11-28 (432,457 bytes) with room for a line of text, and
+# 300 KB (issue 51); the run fails above 396,000 bytes, the first visit's
+# weight on 2026-11-29 (395,455 bytes) with room for a line of text, and
 # says when it is over the goal.
 set -euo pipefail
 cd "$(dirname "$0")/../dist"
@@ -31,8 +31,8 @@ for f in *; do
 done
 printf '%-40s %10s %10d\n' total "" "$total"
 printf '%-40s %10s %10d %10d\n' "first visit before the data (goal 400 KB)" "" "$first" "$first_br"
-if [ "$first" -gt 433000 ]; then
-  echo "the first visit loads $first bytes gzip before the data: over the limit of 433,000" >&2
+if [ "$first" -gt 396000 ]; then
+  echo "the first visit loads $first bytes gzip before the data: over the limit of 396,000" >&2
   exit 1
 fi
 if [ "$first" -gt 400000 ]; then

@@ -217,6 +217,7 @@ fn handle(state: &mut State, request: ToWorker) {
         state.waiting.push(request);
         return;
     }
+    let review = matches!(request, ToWorker::Review { .. });
     match request {
         ToWorker::Choose {
             id,
@@ -231,15 +232,8 @@ fn handle(state: &mut State, request: ToWorker) {
             moves,
             geometry,
             limit_ms,
-        } => perfect_answer(
-            state,
-            (id, geometry, &moves, limit_ms),
-            |board, solver, observe| {
-                let scores = solver.analyze_observed(board.position(), Mode::Strong, observe)?;
-                Ok(FromWorker::Analysis { id, scores })
-            },
-        ),
-        ToWorker::Review {
+        }
+        | ToWorker::Review {
             id,
             moves,
             geometry,
@@ -248,8 +242,14 @@ fn handle(state: &mut State, request: ToWorker) {
             state,
             (id, geometry, &moves, limit_ms),
             |board, solver, observe| {
-                let marks = engine::review::review(board, solver, observe)?;
-                Ok(FromWorker::Reviewed { id, marks })
+                Ok(if review {
+                    let marks = engine::review::review(board, solver, observe)?;
+                    FromWorker::Reviewed { id, marks }
+                } else {
+                    let scores =
+                        solver.analyze_observed(board.position(), Mode::Strong, observe)?;
+                    FromWorker::Analysis { id, scores }
+                })
             },
         ),
         ToWorker::Teach {

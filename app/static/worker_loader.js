@@ -3,10 +3,12 @@
 // runs the page's own Wasm (app/src/worker.rs), so a first visit downloads
 // one Wasm file and a restarted worker compiles nothing. Requests come
 // only after the worker says it is ready, so none is lost while it loads.
-self.onmessage = async (event) => {
+self.onmessage = (event) => {
   self.onmessage = null;
   const { glue, module } = event.data;
-  const app = await import(glue);
-  await app.default({ module_or_path: module });
-  app.runSearchWorker();
+  import(glue)
+    .then((app) => app.default({ module_or_path: module }).then(() => app.runSearchWorker()))
+    // A worker that cannot load fails where the page hears it, with an
+    // uncaught error: a rejected promise does not reach the page.
+    .catch((failure) => setTimeout(() => { throw failure; }));
 };

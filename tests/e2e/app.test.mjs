@@ -1034,10 +1034,10 @@ test('a spectator screen in another tab follows the game, with the tree and no c
   await context.close();
 });
 
-// A stand-in for the worker's loader that says it is ready (the worker
-// posts JSON text), then dies on the first request, as a worker does when
-// the browser kills it.
-const CRASHING_WORKER = "postMessage(JSON.stringify('Ready')); onmessage = () => { throw new Error('simulated crash'); };";
+// A stand-in for the worker's loader that takes the page's start message,
+// says it is ready (the worker posts JSON text), then dies on the first
+// request, as a worker does when the browser kills it.
+const CRASHING_WORKER = "onmessage = () => { onmessage = () => { throw new Error('simulated crash'); }; postMessage(JSON.stringify('Ready')); };";
 
 /** A server of the app whose worker loader is `loader(n)` for the n-th
  * request (or the real one where it returns null), without the service

@@ -7,7 +7,9 @@
 //   the moment they are painted, has its coin painted on the board,
 //   from the navigation's start (a paint is taken as the frame that
 //   follows the change), and when the page took that tap (its coin is in
-//   the document: the tap's handler has run);
+//   the document: the tap's handler has run), split into when that tap
+//   reached the browser (the driver's delay after the paint) and how long
+//   the page then took;
 // - at this machine's own speed, from a trace of the start: the longest
 //   main-thread task from the navigation until the board has answered.
 // A benchmark, not a test: figures are compared only within one run.
@@ -27,9 +29,12 @@ const browser = await chromium.launch({
 });
 
 // Marks the moments the page itself sees: the first column button in the
-// document, and the first coin on the board.
+// document, each touch as it reached the browser (an input event's
+// timeStamp is when the browser got it, not when the page ran it), and
+// the first coin on the board.
 const MARKS = () => {
-  window.__marks = {};
+  window.__marks = { touches: [] };
+  addEventListener('touchstart', (e) => window.__marks.touches.push(e.timeStamp), { capture: true, passive: true });
   new MutationObserver(() => {
     const m = window.__marks;
     // A frame's callback runs just before its paint: its time is the
@@ -107,7 +112,9 @@ async function once(base, throttle, at) {
     if (process.env.VERBOSE) listLongTasks(events, tasks, start, throttle);
   }
   await context.close();
-  return { columns: marks.columns, accepted: marks.accepted, coin: marks.coin, longest };
+  // The tap that counted: the last to reach the browser before its coin.
+  const reached = Math.max(...marks.touches.filter((t) => t <= marks.accepted));
+  return { columns: marks.columns, reached, accepted: marks.accepted, coin: marks.coin, longest };
 }
 
 /** Prints each of `tasks` over 4 ms times `throttle`, and the events in it
@@ -127,7 +134,7 @@ function listLongTasks(events, tasks, start, throttle) {
 // than holding it forever.
 const guarded = (p) => Promise.race([p, new Promise((_, no) => setTimeout(() => no(new Error('a load took over 120 s')), 120000).unref())]);
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
-const results = dirs.map(() => ({ columns: [], accepted: [], coin: [], longest: [] }));
+const results = dirs.map(() => ({ columns: [], reached: [], waited: [], accepted: [], coin: [], longest: [] }));
 const places = [];
 for (let run = 0; run < runs; run++) {
   for (const [i, server] of servers.entries()) {
@@ -137,6 +144,8 @@ for (let run = 0; run < runs; run++) {
     const fast = await guarded(once(base, 1, places[i]));
     results[i].columns.push(slow.columns);
     results[i].accepted.push(slow.accepted - slow.columns);
+    results[i].reached.push(slow.reached - slow.columns);
+    results[i].waited.push(slow.accepted - slow.reached);
     results[i].coin.push(slow.coin);
     results[i].longest.push(fast.longest);
   }
@@ -144,7 +153,9 @@ for (let run = 0; run < runs; run++) {
 for (const [i, dir] of dirs.entries()) {
   const r = results[i];
   console.log(`${dir} (median of ${runs}): at 4x CPU: board's columns at ${median(r.columns).toFixed(0)} ms, `
-    + `first tap taken ${median(r.accepted).toFixed(0)} ms after the columns, `
+    + `first tap taken ${median(r.accepted).toFixed(0)} ms after the columns `
+    + `(it reached the browser ${median(r.reached).toFixed(0)} ms after them, the driver's delay, `
+    + `and the page took it ${median(r.waited).toFixed(0)} ms after that), `
     + `its coin at ${median(r.coin).toFixed(0)} ms (${(median(r.coin) - median(r.columns)).toFixed(0)} ms after the columns); `
     + `at 1x: longest task at start ${median(r.longest).toFixed(1)} ms`);
 }

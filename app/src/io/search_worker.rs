@@ -8,6 +8,7 @@
 //! again. A first visit downloads one Wasm file, not two, and a worker
 //! started again after a stop compiles nothing.
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
@@ -40,6 +41,11 @@ fn spawn() -> Option<Worker> {
 
 struct Inner {
     worker: Option<Worker>,
+    /// Counts the workers started and stopped: a message read from a
+    /// worker is handed on a task later, and only if that worker still
+    /// runs then (one that said Ready and died at once must not leave the
+    /// page taking it for ready).
+    generation: Rc<Cell<u32>>,
     on_message: Listener<FromWorker>,
     on_crash: Rc<dyn Fn()>,
     handlers: Handlers,
@@ -56,6 +62,7 @@ impl SearchWorker {
     pub fn new(on_message: impl Fn(FromWorker) + 'static, on_crash: impl Fn() + 'static) -> Self {
         SearchWorker(Handle::new(Inner {
             worker: None,
+            generation: Rc::default(),
             on_message: Rc::new(on_message),
             on_crash: Rc::new(on_crash),
             handlers: Handlers::default(),
@@ -71,6 +78,9 @@ impl SearchWorker {
         };
         let mut handlers = Handlers::default();
         let on_message = self.0.get().on_message.clone();
+        let live = self.0.get().generation.clone();
+        live.set(live.get() + 1);
+        let generation = live.get();
         worker.set_onmessage(Some(&handlers.add(move |event: JsValue| {
             let event: MessageEvent = event.unchecked_into();
             // The worker posts JSON text (see its `post`): one string is far
@@ -79,10 +89,16 @@ impl SearchWorker {
             let text = event.data().as_string().unwrap_or_default();
             if let Ok(message) = serde_json::from_str::<FromWorker>(&text) {
                 let on_message = on_message.clone();
+                let live = live.clone();
                 // Drawn in a task of its own: reading a Hard move's tree
                 // (140-180 KB of JSON) and drawing it in one task would be
                 // one long task.
-                gloo_timers::callback::Timeout::new(0, move || on_message(message)).forget();
+                gloo_timers::callback::Timeout::new(0, move || {
+                    if live.get() == generation {
+                        on_message(message);
+                    }
+                })
+                .forget();
             }
         })));
         let on_crash = self.0.get().on_crash.clone();
@@ -98,6 +114,7 @@ impl SearchWorker {
         if let Some(worker) = inner.worker.take() {
             worker.terminate();
         }
+        inner.generation.set(inner.generation.get() + 1);
         inner.handlers = Handlers::default();
     }
 
