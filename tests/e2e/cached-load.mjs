@@ -1,11 +1,12 @@
 // How long a returning visitor waits for perfect play: the page loaded
 // again with the service worker's cache warm, timed from the navigation's
 // start to the help panel saying the position database is here. A
-// benchmark, not a test: `node cached-load.mjs [--runs N]`.
+// benchmark, not a test: `node cached-load.mjs [--runs N]` (DIST= names
+// another build than dist/).
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
 
-const DIST = new URL('../../dist/', import.meta.url).pathname;
+const DIST = process.env.DIST ?? new URL('../../dist/', import.meta.url).pathname;
 const at = process.argv.indexOf('--runs');
 const runs = at >= 0 ? Number(process.argv[at + 1]) : 5;
 const server = await serve(DIST);
