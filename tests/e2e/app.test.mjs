@@ -585,6 +585,21 @@ test('a browser without WebAssembly is told in its language what to use instead'
   }
 });
 
+test('a browser whose workers cannot run ES modules (Firefox before 114) is told so, not left with a computer that never moves', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  // Such a browser's Worker takes no options, so it never reads `type`.
+  await context.addInitScript(() => {
+    const Real = window.Worker;
+    window.Worker = function Worker(url) { return new Real(url); };
+  });
+  const page = await context.newPage();
+  await page.goto(base);
+  const message = page.getByRole('alert');
+  await message.waitFor();
+  assert.match(await message.textContent(), /This browser cannot play Connect Four\..*It lacks: Web Workers\./s);
+  await context.close();
+});
+
 test('a shared position opens as shared: the visitor moves first, and the hint is for that position', async () => {
   // From Pascal Pons' Test_L3_R1: an odd and an even number of stones;
   // the best column's score is the set's score of the position.
