@@ -585,15 +585,22 @@ test('a browser without WebAssembly is told in its language what to use instead'
   }
 });
 
-test('a browser whose workers cannot run ES modules (Firefox before 114) is told so, not left with a computer that never moves', async () => {
+test('a browser whose workers cannot run ES modules (Firefox before 114) is told so, not left with a computer that never moves', async (t) => {
+  // The real page, with such a browser's Worker put in before the page's
+  // own scripts: it takes no options, so it never reads `type`. (WebDriver
+  // runs a context's scripts only after a load.)
+  const page0 = readFileSync(`${DIST}index.html`, 'utf8');
+  const older = '<script>window.Worker = (function (Real) { return function Worker(url) { return new Real(url); }; })(window.Worker);</script>';
+  const answer = (_, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(page0.replace('<script', `${older}<script`));
+    return true;
+  };
+  const own = await serve(DIST, 0, '127.0.0.1', { '/': answer, '/index.html': answer, '/sw.js': (_, res) => { res.writeHead(404); res.end(); } });
+  t.after(() => own.close());
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  // Such a browser's Worker takes no options, so it never reads `type`.
-  await context.addInitScript(() => {
-    const Real = window.Worker;
-    window.Worker = function Worker(url) { return new Real(url); };
-  });
   const page = await context.newPage();
-  await page.goto(base);
+  await page.goto(`http://127.0.0.1:${own.address().port}/`);
   const message = page.getByRole('alert');
   await message.waitFor();
   assert.match(await message.textContent(), /This browser cannot play Connect Four\..*It lacks: Web Workers\./s);
