@@ -73,7 +73,7 @@ impl SearchWorker {
     pub fn start(&self) {
         let Some(worker) = spawn() else {
             let on_crash = self.0.get().on_crash.clone();
-            gloo_timers::callback::Timeout::new(0, move || on_crash()).forget();
+            crate::io::browser::after(std::time::Duration::ZERO, move || on_crash());
             return;
         };
         let mut handlers = Handlers::default();
@@ -93,12 +93,11 @@ impl SearchWorker {
                 // Drawn in a task of its own: reading a Hard move's tree
                 // (140-180 KB of JSON) and drawing it in one task would be
                 // one long task.
-                gloo_timers::callback::Timeout::new(0, move || {
+                crate::io::browser::after(std::time::Duration::ZERO, move || {
                     if live.get() == generation {
                         on_message(message);
                     }
-                })
-                .forget();
+                });
             }
         })));
         let on_crash = self.0.get().on_crash.clone();
