@@ -24,11 +24,17 @@ self.addEventListener('install', (event) => {
   );
 });
 
+// The claim is not part of the activation: Firefox can leave claim()
+// pending while a page is being navigated to, and a worker still
+// activating holds every navigation back, so the next link opened got
+// "Corrupted Content" after a minute.
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches.keys()
       .then((keys) => Promise.all(keys.filter((k) => k !== VERSION).map((k) => caches.delete(k))))
-      .then(() => self.clients.claim()),
+      .then(() => {
+        self.clients.claim();
+      }),
   );
 });
 
