@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { forEachEngine } from './webdriver.mjs';
 import { fitsAt } from './screen.mjs';
@@ -569,9 +569,9 @@ test('a hint on an empty 9 x 6 board answers within the limit it states, and who
 });
 
 test('a browser without WebAssembly is told in its language what to use instead', { skip: engineName === 'webkit' && 'WebKitGTK cannot switch WebAssembly off' }, async () => {
-  for (const [locale, words] of [['de-DE', /Dieser Browser kann Vier gewinnt nicht spielen\..*WebAssembly.*Safari, Chrome, Firefox oder Edge/s],
-    ['fr-FR', /Ce navigateur ne peut pas jouer à Puissance 4\..*WebAssembly.*Safari, Chrome, Firefox ou Edge/s],
-    ['en-US', /This browser cannot play Connect Four\..*WebAssembly.*Safari, Chrome, Firefox or Edge/s]]) {
+  for (const [locale, words] of [['de-DE', /Dieser Browser kann Vier gewinnt nicht spielen\..*Ihm fehlt: WebAssembly\..*Safari, Chrome, Firefox oder Edge/s],
+    ['fr-FR', /Ce navigateur ne peut pas jouer à Puissance 4\..*Il lui manque\u00a0: WebAssembly\..*Safari, Chrome, Firefox ou Edge/s],
+    ['en-US', /This browser cannot play Connect Four\..*It lacks: WebAssembly\..*Safari, Chrome, Firefox or Edge/s]]) {
     const context = await browser.newContext({ locale, noWasm: true, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(base);
@@ -579,6 +579,7 @@ test('a browser without WebAssembly is told in its language what to use instead'
     await message.waitFor();
     assert.match(await message.textContent(), words);
     assert.equal(await page.evaluate(() => typeof WebAssembly), 'undefined', 'WebAssembly is really off');
+    assert.equal(await page.locator('#loading').isVisible(), false, 'no loading line for a game that cannot load');
     assert.equal(await page.locator('html').getAttribute('lang'), locale.slice(0, 2));
     await page.screenshot({ path: `${SHOTS}no-webassembly-${locale}.png` });
     await context.close();
@@ -604,6 +605,43 @@ test('a browser whose workers cannot run ES modules (Firefox before 114) is told
   const message = page.getByRole('alert');
   await message.waitFor();
   assert.match(await message.textContent(), /This browser cannot play Connect Four\..*It lacks: Web Workers\./s);
+  await context.close();
+});
+
+test('a visitor on a slow line reads what is coming, in their language, until the board is drawn in its place', async (t) => {
+  // The page's Wasm held back as a slow line would.
+  const wasm = readdirSync(DIST).find((f) => f.endsWith('_bg.wasm'));
+  let release;
+  const held = new Promise((ok) => { release = ok; });
+  const own = await serve(DIST, 0, '127.0.0.1', {
+    [`/${wasm}`]: (_, res) => {
+      held.then(() => {
+        res.writeHead(200, { 'content-type': 'application/wasm' });
+        res.end(readFileSync(`${DIST}${wasm}`));
+      });
+      return true;
+    },
+    '/sw.js': (_, res) => { res.writeHead(404); res.end(); },
+  });
+  t.after(() => { release(); own.close(); });
+  // WebKitGTK takes its languages from the system's locale.
+  const german = engineName !== 'webkit';
+  const context = await browser.newContext({ locale: german ? 'de-DE' : 'en-US', viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const url = `http://127.0.0.1:${own.address().port}/`;
+  // Not `goto`, which waits for the load that the held Wasm holds back.
+  await page.goto(`${url}robots.txt`);
+  await page.evaluate((u) => { location.href = u; }, url);
+  const loading = page.getByText(german ? 'Vier gewinnt gegen einen Computer, der zeigt, wie er denkt. Das Spiel wird geladen' : 'Connect Four against a computer that shows how it thinks. Loading the game');
+  await loading.waitFor();
+  const box = await loading.boundingBox();
+  assert.ok(box.y > 0 && box.y + box.height < 844 && box.x >= 0 && box.x + box.width <= 390, `on the screen: ${JSON.stringify(box)}`);
+  assert.equal(await page.locator('html').getAttribute('lang'), german ? 'de' : 'en');
+  assert.equal(await page.locator('.cells').count(), 0, 'no board before the Wasm');
+  await page.screenshot({ path: `${SHOTS}loading-390x844.png` });
+  release();
+  await page.getByRole('button', { name: german ? 'Spalte 1' : 'Column 1', exact: true }).waitFor();
+  assert.equal(await page.locator('#loading').count(), 0, 'the loading line gone with the board drawn');
   await context.close();
 });
 
