@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { forEachEngine } from './webdriver.mjs';
 import { fitsAt } from './screen.mjs';
@@ -883,7 +883,7 @@ test('a new game, another board size or another language leaves nothing of the l
   await context.close();
 });
 
-test('the bridge serves the app built into it, in the booth\'s language (German by default), which plays through it', async () => {
+test('the bridge serves the app built into it, in the booth\'s language (German by default), which plays through it', async (t) => {
   const { spawn } = await import('node:child_process');
   const { createServer } = await import('node:net');
   const port = await new Promise((ok) => {
@@ -891,7 +891,9 @@ test('the bridge serves the app built into it, in the booth\'s language (German 
   });
   const bin = new URL('../../target/release/connect4-bridge', import.meta.url).pathname;
   const { tmpdir } = await import('node:os');
-  const records = `${tmpdir()}/app-e2e-${process.pid}.sqlite`;
+  const folder = await (await import('node:fs/promises')).mkdtemp(`${tmpdir()}/app-e2e-`);
+  t.after(() => rmSync(folder, { recursive: true, force: true }));
+  const records = `${folder}/records.sqlite`;
   const bridge = spawn(bin, ['serve', '--robot', 'dummy', '--port', String(port), '--records', records], { stdio: 'ignore' });
   try {
     const context = await browser.newContext({ viewport: { width: 800, height: 480 } });

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { forEachEngine, harnessOrigin } from './webdriver.mjs';
 import { fitsAt, offScreen } from './screen.mjs';
@@ -27,17 +28,22 @@ let base;
  * (the tests read English labels) unless `toml` says otherwise. `records`
  * names its SQLite file (to start a bridge again on the same records),
  * `args` are more arguments of `connect4-bridge serve`. */
+/** Every bridge's records and settings of this run, in one folder removed
+ * when the run ends. */
+const scratch = mkdtempSync(`${tmpdir()}/booth-e2e-`);
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
+
 async function startBridge(toml = '', { records, config, args = [] } = {}) {
   const port = await new Promise((ok) => {
     const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => ok(p)); });
   });
   const url = `http://127.0.0.1:${port}/`;
   // Each bridge keeps its records apart from the machine's own.
-  records ??= `${tmpdir()}/booth-e2e-${process.pid}-${port}.sqlite`;
+  records ??= `${scratch}/${port}.sqlite`;
   // A `config` given is used as it stands (a bridge started again on its
   // own file).
   if (!config) {
-    config = `${tmpdir()}/booth-e2e-${process.pid}-${port}.toml`;
+    config = `${scratch}/${port}.toml`;
     // Phone sizes load the booth in the test's own frame, from another
     // origin: the booth lets that origin frame it, as staff would a kiosk's.
     const framer = `allowed_origins = ["${await harnessOrigin()}"]\n`;
