@@ -24,15 +24,15 @@ let SHOTS;
 /** The address of the bridge the running test plays on. */
 let base;
 
-/** A bridge with the simulated robot; its own screens speak English
- * (the tests read English labels) unless `toml` says otherwise. `records`
- * names its SQLite file (to start a bridge again on the same records),
- * `args` are more arguments of `connect4-bridge serve`. */
 /** Every bridge's records and settings of this run, in one folder removed
  * when the run ends. */
 const scratch = mkdtempSync(`${tmpdir()}/booth-e2e-`);
 process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 
+/** A bridge with the simulated robot; its own screens speak English
+ * (the tests read English labels) unless `toml` says otherwise. `records`
+ * names its SQLite file (to start a bridge again on the same records),
+ * `args` are more arguments of `connect4-bridge serve`. */
 async function startBridge(toml = '', { records, config, args = [] } = {}) {
   const port = await new Promise((ok) => {
     const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => ok(p)); });
