@@ -21,17 +21,46 @@ pub mod worker;
 
 use leptos::prelude::*;
 
+use crate::control::Play;
 use crate::screens::{PlayScreen, WatchScreen};
 
-/// The whole app: a screen per address. The two never link to each other
-/// inside one page (the spectator screen opens in a window of its own), so
-/// the address is read once, without a router.
+/// The whole app in one step: a screen per address. The DOM tests mount
+/// it so; the page does the same in two tasks ([`start`], then
+/// [`Started::view`]), so that a tap waits for the end of a shorter one.
 #[component]
 pub fn App() -> impl IntoView {
+    start().view()
+}
+
+/// A screen's owners, set up and not yet drawn.
+pub struct Started {
+    play: Play,
+    watching: bool,
+}
+
+/// Sets up the owners of the screen the address names (the settings, the
+/// game, the worker, the bridge), each provided as a context of the
+/// reactive owner this runs under. The two screens never link to each
+/// other inside one page (the spectator screen opens in a window of its
+/// own), so the address is read once, without a router.
+pub fn start() -> Started {
     io::address::forward_old_watch_link();
-    if io::address::on_watch_route() {
-        view! { <WatchScreen/> }.into_any()
-    } else {
-        view! { <PlayScreen/> }.into_any()
+    let watching = io::address::on_watch_route();
+    Started {
+        play: control::start(watching),
+        watching,
+    }
+}
+
+impl Started {
+    /// The screen, drawn under the reactive owner [`start`] ran under
+    /// (or one of its children, which find its contexts).
+    pub fn view(self) -> impl IntoView {
+        let Started { play, watching } = self;
+        if watching {
+            view! { <WatchScreen play/> }.into_any()
+        } else {
+            view! { <PlayScreen play/> }.into_any()
+        }
     }
 }

@@ -30,13 +30,19 @@ impl Screen {
         let screen = Screen { ui: Ui::default() };
         provide_context(screen.ui.view());
         provide_context(screen);
-        let (painted, settled) = (screen.ui.painted, screen.ui.settled);
-        // Two tasks in two frames, not one: a first tap waits for one.
+        screen
+    }
+
+    /// Marks the screen painted after the browser's next paint, and
+    /// settled after the one after: called as the screen's view is built,
+    /// which may be a task after the owners were set up. Two tasks in two
+    /// frames, not one: a first tap waits for one.
+    pub fn watch_first_paints(self) {
+        let (painted, settled) = (self.ui.painted, self.ui.settled);
         crate::io::browser::after_paint(move || {
             painted.set(true);
             crate::io::browser::after_paint(move || settled.set(true));
         });
-        screen
     }
 
     /// Opens `panel`, or closes it when it is open.

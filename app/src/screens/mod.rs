@@ -1,6 +1,7 @@
 //! The two screens, one per route: the game (`/`) and the spectator
-//! screen (`/watch`). Both set up the same state; the spectator screen
-//! follows a game played elsewhere and has no controls.
+//! screen (`/watch`). Both draw the same state (`crate::start` sets it
+//! up); the spectator screen follows a game played elsewhere and has no
+//! controls.
 
 mod play;
 mod watch;
@@ -13,14 +14,14 @@ use crate::components::{
     BoardView, Explainer, HallOfFame, HelpPanel, ReviewPanel, RobotLine, RobotPanel, SettingsPanel,
     StatusLine, TakeHomePanel, Thoughts, Toolbar,
 };
-use crate::control::RobotSeat;
+use crate::control::{Play, RobotSeat};
 use crate::model::settings::Settings;
 use crate::state::{Panel, Reader, UiView};
 
 /// The page around the board: the same parts on both screens, the
 /// robot's lobby only where a visitor plays.
-fn page(watching: bool) -> impl IntoView {
-    let play = crate::control::start(watching);
+fn page(play: Play, watching: bool) -> impl IntoView {
+    crate::control::use_screen().watch_first_paints();
     let seat = expect_context::<RobotSeat>();
     let settings = expect_context::<Reader<Settings>>();
     let ui = expect_context::<UiView>();

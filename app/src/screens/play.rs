@@ -3,8 +3,10 @@
 
 use leptos::prelude::*;
 
-/// The page at `/`.
+use crate::control::Play;
+
+/// The page at `/`, around the game `play` owns.
 #[component]
-pub fn PlayScreen() -> impl IntoView {
-    super::page(false)
+pub fn PlayScreen(play: Play) -> impl IntoView {
+    super::page(play, false)
 }

@@ -3,8 +3,10 @@
 
 use leptos::prelude::*;
 
-/// The page at `/watch`.
+use crate::control::Play;
+
+/// The page at `/watch`, around the game `play` follows.
 #[component]
-pub fn WatchScreen() -> impl IntoView {
-    super::page(true)
+pub fn WatchScreen(play: Play) -> impl IntoView {
+    super::page(play, true)
 }
