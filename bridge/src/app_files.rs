@@ -330,9 +330,19 @@ mod tests {
         assert_eq!(content_type("book.c4b"), "application/octet-stream");
     }
 
-    /// A built app in a folder of its own: a hashed Wasm file with its
-    /// compressed copies, the two pages and the service worker.
-    fn app(test: &str) -> AppFiles {
+    /// A folder removed when the test that made it ends, passed or not.
+    struct Scratch(std::path::PathBuf);
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    /// A built app in a folder of its own, removed with the `Scratch`: a
+    /// hashed Wasm file with its compressed copies, the two pages and the
+    /// service worker.
+    fn app(test: &str) -> (AppFiles, Scratch) {
         let dir = std::env::temp_dir().join(format!("app-files-{test}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
@@ -349,7 +359,7 @@ mod tests {
         ] {
             std::fs::write(dir.join(name), body).unwrap();
         }
-        AppFiles::folder(&dir).unwrap()
+        (AppFiles::folder(&dir).unwrap(), Scratch(dir))
     }
 
     /// The status, headers and body of a request for `path`.
@@ -375,7 +385,7 @@ mod tests {
 
     #[tokio::test]
     async fn files_go_out_compressed_as_the_browser_takes_them() {
-        let files = app("compressed");
+        let (files, _scratch) = app("compressed");
         let wasm = "/app-0123456789abcdef_bg.wasm";
         let (_, headers, body) =
             get(&files, wasm, &[("accept-encoding", "gzip, deflate, br")]).await;
@@ -400,7 +410,7 @@ mod tests {
 
     #[tokio::test]
     async fn hashed_files_are_kept_a_year_and_the_rest_revalidated_with_304() {
-        let files = app("cached");
+        let (files, _scratch) = app("cached");
         let (_, headers, _) = get(&files, "/app-0123456789abcdef_bg.wasm", &[]).await;
         assert_eq!(
             headers["cache-control"],
@@ -435,7 +445,7 @@ mod tests {
 
     #[tokio::test]
     async fn the_page_and_the_apps_routes_are_the_booths_page_and_no_path_leaves_the_folder() {
-        let files = app("page");
+        let (files, _scratch) = app("page");
         for path in [
             "/",
             "/index.html",
