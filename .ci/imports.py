@@ -179,12 +179,12 @@ FACES = {
     "RobotSeat": {"take_seat", "join", "line_up", "again", "leave", "back_to_lobby",
                   "still_here", "awaiting_booth"},
     "Screen": {"toggle_panel", "close_panel", "point_at", "toggle_value_numbers",
-               "toggle_thinking", "show_tree", "replay"},
+               "toggle_thinking", "show_tree", "replay", "watch_first_paints"},
     "Preferences": {"change", "sound_on", "toggle_sound"},
 }
 # The owners' handles, what a view may import from `control`.
 CONTROL_FOR_VIEWS = set(FACES) | {"use_play", "use_robot_seat", "use_screen",
-                                  "use_preferences", "Choice", "Visitor", "start"}
+                                  "use_preferences", "Choice", "Visitor"}
 # Plain state machines in private modules of `control/`: their public
 # methods are theirs, reached only by the owner holding them.
 MACHINES = {"local_game", "robot_game", "search_client"}

@@ -29,38 +29,6 @@ fn a_first_visit_speaks_the_first_language_the_browser_lists_that_the_app_has() 
     assert_eq!(Lang::from_preferences([]), EN);
 }
 
-#[test]
-fn the_page_before_its_wasm_speaks_the_languages_the_app_does() {
-    // index.html's script chooses the loading line's language and the
-    // words for a browser that cannot run the app before the Wasm can:
-    // a locale file added without its sentences there would leave that
-    // language's visitors reading English while the game loads.
-    let page = include_str!("../../../../index.html");
-    let listed = page
-        .split_once("var spoken = [")
-        .and_then(|(_, rest)| rest.split_once(']'))
-        .expect("index.html lists the languages it speaks")
-        .0;
-    let listed: Vec<&str> = listed
-        .split(',')
-        .map(|tag| tag.trim().trim_matches('\''))
-        .collect();
-    let tags: Vec<&str> = Lang::all().map(Lang::tag).collect();
-    assert_eq!(listed, tags);
-    for tag in tags {
-        assert_eq!(
-            page.matches(&format!("{tag}: '")).count(),
-            1,
-            "the loading line in {tag}"
-        );
-        assert_eq!(
-            page.matches(&format!("{tag}: ['")).count(),
-            1,
-            "the unsupported browser's words in {tag}"
-        );
-    }
-}
-
 /// The keys of a locale file and the values each message fills in, read
 /// with Fluent's own parser rather than the build's.
 fn keys_of(file: &str) -> std::collections::BTreeMap<String, Vec<String>> {
@@ -366,6 +334,7 @@ fn every_sentence_with_its_values_leaves_no_blank_in_any_language() {
     );
 }
 
+mod page;
 mod thinking;
 
 #[test]
