@@ -9,7 +9,7 @@
 # page (index.bridge.html) stands in for index.html there. The product's
 # goal for that first visit is 400 KB gzip (400,000 bytes), to be cut to
 # 300 KB (issue 51); the run fails above 396,000 bytes, the first visit's
-# weight on 2026-11-29 (394,626 bytes) with room for a line of text, and
+# weight on 2026-11-29 (395,063 bytes) with room for a line of text, and
 # says when it is over the goal.
 set -euo pipefail
 cd "$(dirname "$0")/../dist"
