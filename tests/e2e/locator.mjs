@@ -61,9 +61,15 @@ export class Locator {
   async waitFor({ state = 'visible', timeout = DEFAULT_TIMEOUT } = {}) {
     const end = Date.now() + timeout;
     for (;;) {
-      const [n, visible] = await this.run(`(els) => [els.length, els.some(${SHOWN})]`);
-      const ok = { attached: n > 0, visible, hidden: !visible, detached: n === 0 }[state];
-      if (ok) return;
+      // Firefox's driver once answered null while the page drew itself
+      // (CI, 2026-11-29): a poll without an answer says nothing either way,
+      // and the next one asks again.
+      const found = await this.run(`(els) => [els.length, els.some(${SHOWN})]`);
+      if (Array.isArray(found)) {
+        const [n, visible] = found;
+        const ok = { attached: n > 0, visible, hidden: !visible, detached: n === 0 }[state];
+        if (ok) return;
+      }
       if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${JSON.stringify(this.steps)} to be ${state}`);
       await sleep(100);
     }
