@@ -1,40 +1,48 @@
 #!/usr/bin/env bash
 # Raw, gzip and Brotli size of every file of dist/ (as the build compressed
 # it ahead: name.gz, name.br; a file without such a copy goes out as it
-# is), the total, and what a first visit loads before the data files:
-# everything but the opening book and the position database (fetched after
-# the first render) and the manifest's two large PNG icons (fetched only to
-# put the app on a home screen); the tab's icon and the Apple touch icon
-# (which the service worker keeps for offline use) count. The bridge's own
-# page (index.bridge.html) stands in for index.html there. The product's
-# goal for that first visit is 400 KB gzip (400,000 bytes), to be cut to
-# 300 KB (issue 51); the run fails above 396,000 bytes, the first visit's
-# weight on 2026-11-29 (395,063 bytes) with room for a line of text, and
-# says when it is over the goal.
+# is), the total, and what a first visit loads before the data files, on
+# each of the two pages: everything but the opening book and the position
+# database (fetched after the first render), the manifest's two large PNG
+# icons (fetched only to put the app on a home screen) and the other
+# page's own files; the tab's icon and the Apple touch icon (which the
+# service worker keeps for offline use) count. The public demo
+# (index.html) loads the demo's build of the app (app-<hash>), the booth's
+# page (index.bridge.html, which the bridge serves) the booth's
+# (app-booth-<hash>). The product's goal for the demo's first visit is
+# 400 KB gzip (400,000 bytes), to be cut to 300 KB (issue 51); the run
+# fails above 350,000 bytes, the demo's first visit on 2026-11-29
+# (347,453 bytes) with room for a few lines, and says when it is over the
+# goal.
 set -euo pipefail
 cd "$(dirname "$0")/../dist"
 total=0
-first=0
-first_br=0
+declare -A first=([demo]=0 [booth]=0) first_br=([demo]=0 [booth]=0)
 printf '%-40s %10s %10s %10s\n' file raw gzip brotli
 for f in *; do
-  case "$f" in *.gz | *.br | index.bridge.html) continue ;; esac
+  case "$f" in *.gz | *.br) continue ;; esac
   raw=$(wc -c < "$f")
   gz=$raw; [ -f "$f.gz" ] && gz=$(wc -c < "$f.gz")
   br=$gz; [ -f "$f.br" ] && br=$(wc -c < "$f.br")
-  total=$((total + gz))
   case "$f" in
-    *.c4b | *.c4l | icon-192.png | icon-512.png) ;;
-    *) first=$((first + gz)); first_br=$((first_br + br)) ;;
+    *.c4b | *.c4l | icon-192.png | icon-512.png) pages= ;;
+    index.bridge.html | app-booth-*) pages=booth ;;
+    index.html | app-*) pages=demo ;;
+    *) pages="demo booth" ;;
   esac
+  for page in $pages; do
+    first[$page]=$((first[$page] + gz)); first_br[$page]=$((first_br[$page] + br))
+  done
+  [ "$f" = index.bridge.html ] || total=$((total + gz))
   printf '%-40s %10d %10d %10d\n' "$f" "$raw" "$gz" "$br"
 done
 printf '%-40s %10s %10d\n' total "" "$total"
-printf '%-40s %10s %10d %10d\n' "first visit before the data (goal 400 KB)" "" "$first" "$first_br"
-if [ "$first" -gt 396000 ]; then
-  echo "the first visit loads $first bytes gzip before the data: over the limit of 396,000" >&2
+printf '%-40s %10s %10d %10d\n' "demo's first visit (goal 400 KB)" "" "${first[demo]}" "${first_br[demo]}"
+printf '%-40s %10s %10d %10d\n' "booth's first visit" "" "${first[booth]}" "${first_br[booth]}"
+if [ "${first[demo]}" -gt 350000 ]; then
+  echo "the demo's first visit loads ${first[demo]} bytes gzip before the data: over the limit of 350,000" >&2
   exit 1
 fi
-if [ "$first" -gt 400000 ]; then
-  echo "the first visit loads $first bytes gzip before the data: over the goal of 400,000 (issue 51 cuts it)" >&2
+if [ "${first[demo]}" -gt 300000 ]; then
+  echo "the demo's first visit loads ${first[demo]} bytes gzip before the data: over issue 51's goal of 300,000" >&2
 fi

@@ -1,16 +1,20 @@
 // Trunk's post-build step (Trunk.toml) on the staged app, before it becomes
 // dist/:
+// 0. The booth's build of the app (Trunk stages it in booth/ under fixed
+//    names, as it does a worker's) named after its content beside the
+//    demo's, so that caches may keep it as they keep the demo's.
 // 1. The service worker's cache is named after the build's content, never
 //    by hand: any changed file (a new book, a new page) makes a new worker,
 //    which fetches everything afresh and deletes the old cache.
 // 2. The booth's page: index.bridge.html, the page with a mark that a bridge
-//    served it (the app opens the booth's WebSocket only then).
+//    served it (the app opens the booth's WebSocket only then), loading the
+//    booth's build instead of the demo's.
 // 3. Every text and Wasm file compressed ahead, Brotli and gzip at their
 //    best, beside it (name.br, name.gz), for the bridge and any static host
 //    that serves such files.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -24,6 +28,27 @@ const files = (folder) => readdirSync(folder).flatMap((name) => {
 });
 const compressed = /\.(br|gz)$/;
 const sorted = () => files(dir).filter((f) => !compressed.test(f)).sort();
+
+// 0. The booth's build under names with its content's hash.
+const sha = (algorithm, ...bodies) => {
+  const digest = createHash(algorithm);
+  for (const body of bodies) digest.update(body);
+  return digest;
+};
+// Run again over a built app (a test does), it finds them named.
+const staged = join(dir, 'booth');
+if (existsSync(staged)) {
+  const glue = readFileSync(join(staged, 'app-booth.js'));
+  const wasm = readFileSync(join(staged, 'app-booth_bg.wasm'));
+  const name = `app-booth-${sha('sha256', glue, wasm).digest('hex').slice(0, 16)}`;
+  renameSync(join(staged, 'app-booth.js'), join(dir, `${name}.js`));
+  renameSync(join(staged, 'app-booth_bg.wasm'), join(dir, `${name}_bg.wasm`));
+  rmSync(staged, { recursive: true });
+}
+const boothName = readdirSync(dir).find((f) => /^app-booth-[0-9a-f]{16}\.js$/.test(f))?.slice(0, -'.js'.length);
+if (!boothName) throw new Error('no booth build (booth/app-booth.js): index.html builds it as a second Rust link');
+const boothGlue = readFileSync(join(dir, `${boothName}.js`));
+const boothWasm = readFileSync(join(dir, `${boothName}_bg.wasm`));
 
 // 1. The cache's name from every file but the worker's own script.
 const sw = join(dir, 'sw.js');
@@ -43,7 +68,19 @@ const page = readFileSync(join(dir, 'index.html'), 'utf8');
 // After the charset, which must come first (the minified page has no <head>).
 const marked = page.replace(/<meta charset=[^>]*>/i, (charset) => `${charset}<meta name="connect4-bridge" content="ws">`);
 if (marked === page) throw new Error('index.html has no <meta charset> to mark the page after');
-writeFileSync(join(dir, 'index.bridge.html'), marked);
+// Every mention of the demo's glue and Wasm (the loading script, the
+// preloads) names the booth's, with the booth's integrity digests.
+const demoName = /\/(app-[0-9a-f]{16})(\.js|_bg\.wasm)/.exec(page)?.[1];
+if (!demoName) throw new Error('index.html names no app-<hash>.js to swap for the booth\'s build');
+const integrity = (body) => `sha384-${sha('sha384', body).digest('base64')}`;
+const demoGlue = readFileSync(join(dir, `${demoName}.js`));
+const demoWasm = readFileSync(join(dir, `${demoName}_bg.wasm`));
+const booth = marked
+  .replaceAll(integrity(demoGlue), integrity(boothGlue))
+  .replaceAll(integrity(demoWasm), integrity(boothWasm))
+  .replaceAll(demoName, boothName);
+if (booth.includes(demoName)) throw new Error('the booth\'s page still names the demo\'s build');
+writeFileSync(join(dir, 'index.bridge.html'), booth);
 
 /** The smallest of zlib's gzip, GNU gzip's and Zopfli's (where they are
  * installed; .ci/setup.sh installs both): a booth's page on plain HTTP gets

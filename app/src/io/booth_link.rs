@@ -115,16 +115,18 @@ pub fn forget_token() {
 
 /// Whether a booth's bridge served this page: it marks the page it serves
 /// (`<meta name="connect4-bridge">`, see `app/post-build.mjs`). A static
-/// host has no bridge, and the page opens no WebSocket there.
+/// host has no bridge, and the page opens no WebSocket there; a build
+/// without the booth's screens ([`crate::BOOTH`]) never does.
 pub fn served_by_bridge() -> bool {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| {
-            d.query_selector("meta[name=connect4-bridge]")
-                .ok()
-                .flatten()
-        })
-        .is_some()
+    crate::BOOTH
+        && web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| {
+                d.query_selector("meta[name=connect4-bridge]")
+                    .ok()
+                    .flatten()
+            })
+            .is_some()
 }
 
 fn socket_url() -> Option<String> {

@@ -39,16 +39,18 @@ fn page(play: Play, watching: bool) -> impl IntoView {
             <Toolbar controls=!watching/>
             <main class="play">
                 <div class="board-area">
-                    <RobotLine spectator=watching/>
+                    {crate::BOOTH.then(|| view! { <RobotLine spectator=watching/> })}
                     <StatusLine spectator=watching/>
                     <div class="board-slot">
                         <BoardView/>
                     </div>
                     <ReviewPanel play_on=!watching/>
                 </div>
-                <Show when=move || watching>
-                    <HallOfFame/>
-                </Show>
+                {crate::BOOTH.then(|| view! {
+                    <Show when=move || watching>
+                        <HallOfFame/>
+                    </Show>
+                })}
                 <Thoughts spectator=watching/>
             </main>
             // Panels open only on a tap: each is built at its first.
@@ -74,13 +76,16 @@ fn page(play: Play, watching: bool) -> impl IntoView {
             // The robot's lobby: a page the bridge serves opens on it, a
             // frame after the board (built with the board, it made the
             // booth page's start task the longest); the public demo and
-            // the spectator screen never build it.
-            <Show when={
-                let lobby = opened(Panel::Robot);
-                move || !watching && lobby() && ui.painted.get()
-            }>
-                <RobotPanel/>
-            </Show>
+            // the spectator screen never build it, and the demo's Wasm
+            // does not carry it (`crate::BOOTH`).
+            {crate::BOOTH.then(|| view! {
+                <Show when={
+                    let lobby = opened(Panel::Robot);
+                    move || !watching && lobby() && ui.painted.get()
+                }>
+                    <RobotPanel/>
+                </Show>
+            })}
         </div>
     }
 }
