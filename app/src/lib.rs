@@ -21,14 +21,14 @@ pub mod worker;
 
 use leptos::prelude::*;
 
+use crate::control::Play;
+use crate::screens::{PlayScreen, WatchScreen};
+
 /// Whether this build has the booth's screens and link (the `booth`
 /// feature). Without it the lobby, the robot's line and the hall of fame
 /// are never drawn and the page never opens the bridge's WebSocket, so
 /// the compiler leaves their code out of the public demo's Wasm.
 pub const BOOTH: bool = cfg!(feature = "booth");
-
-use crate::control::Play;
-use crate::screens::{PlayScreen, WatchScreen};
 
 /// The whole app in one step: a screen per address. The DOM tests mount
 /// it so; the page does the same in two tasks ([`start`], then
