@@ -33,7 +33,9 @@ for _ in $(seq 100); do
   sleep 0.3
 done
 grep -q '<title>Vier gewinnt' "$work/index.html" || { echo "the Pi build does not serve the app:" >&2; cat "$work/log" >&2; exit 1; }
-wasm=$(grep -o 'app-[0-9a-f]*_bg.wasm' "$work/index.html" | head -1)
+# The booth's page loads the booth's build of the app (app/post-build.mjs).
+wasm=$(grep -o 'app-booth-[0-9a-f]*_bg.wasm' "$work/index.html" | head -1) \
+  || { echo "the Pi build's page names no booth build of the app (app-booth-<hash>_bg.wasm)" >&2; exit 1; }
 curl -fs "$base/$wasm" -o "$work/app.wasm"
 [ "$(head -c 4 "$work/app.wasm" | od -An -c | tr -d ' ')" = '\0asm' ] || { echo "no WebAssembly at /$wasm" >&2; exit 1; }
 grep -q '"columns"' <(curl -fs "$base/sim/grid") || { echo "no simulated robot" >&2; exit 1; }
