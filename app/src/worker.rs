@@ -6,11 +6,13 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::protocol::{Database, FromWorker, ToWorker};
+use engine::database::{DatabaseError, LayerFile};
 use engine::player::{Opponent, PlayerConfig, SearchProgress};
 use engine::solver::{Flow, Mode, Solver};
-use engine::{Board, Geometry, SolvedPositions};
+use engine::{Board, Geometry, PositionDatabase, SolvedPositions};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -55,21 +57,71 @@ async fn fetch_bytes(
         .flatten()
         .and_then(|t| t.parse().ok());
     let body = response.body().ok_or("no body")?;
-    let reader: web_sys::ReadableStreamDefaultReader = body.get_reader().unchecked_into();
-    let mut bytes = Vec::with_capacity(total.unwrap_or(0) as usize);
+    let capacity = total.unwrap_or(0) as usize;
+    read_stream(&body, capacity, usize::MAX, |loaded| {
+        progress(loaded, total)
+    })
+    .await
+    .map_err(|e| e.unwrap_or_else(|| "download cut short".into()))
+}
+
+/// Reads a stream to its end, into a buffer of `capacity`, telling
+/// `progress` the bytes so far. More than `most` bytes is an error
+/// (`Some` reason); a stream that fails is `None`.
+async fn read_stream(
+    stream: &web_sys::ReadableStream,
+    capacity: usize,
+    most: usize,
+    mut progress: impl FnMut(u32),
+) -> Result<Vec<u8>, Option<String>> {
+    let reader: web_sys::ReadableStreamDefaultReader = stream.get_reader().unchecked_into();
+    let mut bytes = Vec::with_capacity(capacity);
     loop {
-        let chunk = JsFuture::from(reader.read())
-            .await
-            .map_err(|_| "download cut short".to_string())?;
-        let done = js_sys::Reflect::get(&chunk, &"done".into()).map_err(|_| "bad stream")?;
+        let chunk = JsFuture::from(reader.read()).await.map_err(|_| None)?;
+        let done = js_sys::Reflect::get(&chunk, &"done".into()).map_err(|_| None)?;
         if done.is_truthy() {
-            break;
+            return Ok(bytes);
         }
-        let value = js_sys::Reflect::get(&chunk, &"value".into()).map_err(|_| "bad stream")?;
-        bytes.extend(js_sys::Uint8Array::new(&value).to_vec());
-        progress(bytes.len() as u32, total);
+        let value = js_sys::Reflect::get(&chunk, &"value".into()).map_err(|_| None)?;
+        let value = js_sys::Uint8Array::new(&value);
+        if bytes.len() + value.length() as usize > most {
+            let _ = reader.cancel();
+            return Err(Some(format!("more than {most} bytes")));
+        }
+        bytes.extend(value.to_vec());
+        progress(bytes.len() as u32);
     }
-    Ok(bytes)
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// The browser's own inflater (web-sys has it only among its unstable
+    /// APIs). The page's Wasm carries none of its own: 7 KB gzip.
+    #[wasm_bindgen(extends = js_sys::Object)]
+    type DecompressionStream;
+    #[wasm_bindgen(constructor, catch)]
+    fn new(format: &str) -> Result<DecompressionStream, JsValue>;
+}
+
+/// Reads a position database file: its header here, its raw-deflate body
+/// inflated by the browser (a browser without `DecompressionStream`,
+/// Safari before 16.4, plays without the database), the result checked
+/// by the engine against the header's size and checksum.
+async fn read_database(bytes: &[u8]) -> Result<PositionDatabase, String> {
+    let file = LayerFile::read(bytes).map_err(|e| e.to_string())?;
+    let inflater =
+        DecompressionStream::new("deflate-raw").map_err(|_| "this browser cannot inflate it")?;
+    let deflated = js_sys::Uint8Array::from(file.deflated());
+    let response =
+        web_sys::Response::new_with_opt_buffer_source(Some(&deflated)).map_err(|_| "no stream")?;
+    let inflated = response
+        .body()
+        .ok_or("no stream")?
+        .pipe_through(inflater.unchecked_ref());
+    let body = read_stream(&inflated, file.body_len(), file.most_body_len(), |_| {})
+        .await
+        .map_err(|e| e.unwrap_or_else(|| DatabaseError::Damaged.to_string()))?;
+    file.with_body(body).map_err(|e| e.to_string())
 }
 
 /// Keeps the opening book, if it came and reads, and says so.
@@ -307,16 +359,16 @@ pub fn run_search_worker() {
             }
         })
         .await;
+        let read = match fetched {
+            Ok(bytes) => read_database(&bytes).await,
+            Err(e) => Err(e),
+        };
         let mut state = for_book.borrow_mut();
-        let loaded = fetched.and_then(|bytes| {
-            let database = state
-                .solved
-                .load_database(&bytes)
-                .map_err(|e| e.to_string())?;
-            Ok(database.len() as u32)
-        });
-        match loaded {
-            Ok(positions) => {
+        match read {
+            Ok(database) => {
+                let positions = database.len() as u32;
+                let solved = std::mem::take(&mut state.solved);
+                state.solved = solved.with_database(Some(Arc::new(database)));
                 post(&FromWorker::Database(Database::Ready {
                     positions,
                     millis: (now() - start) as u32,

@@ -17,6 +17,7 @@
 use std::sync::Arc;
 
 use crate::book::BookError;
+#[cfg(feature = "deflate")]
 use crate::database::DatabaseError;
 use crate::{OpeningBook, PositionDatabase};
 
@@ -42,6 +43,7 @@ impl SolvedPositions {
     ///
     /// # Errors
     /// What is wrong with the bytes; the database held before stays.
+    #[cfg(feature = "deflate")]
     pub fn load_database(&mut self, bytes: &[u8]) -> Result<&PositionDatabase, DatabaseError> {
         let database = PositionDatabase::from_bytes(bytes)?;
         Ok(self.database.insert(Arc::new(database)))

@@ -824,6 +824,29 @@ test('the position database loads after the first render, and the help says it i
   await context.close();
 });
 
+test('a damaged position database is refused in words, and perfect play goes on without it', async (t) => {
+  // The browser inflates the database; a body that no longer matches its
+  // checksum must end as "not available", never as a hang or a wrong score.
+  const layer = readFileSync(`${DIST}layer12.c4l`);
+  layer[layer.length - 100] ^= 0x55;
+  const own = await serve(DIST, 0, '127.0.0.1', {
+    '/layer12.c4l': (_, res) => { res.writeHead(200, { 'content-length': layer.length }); res.end(layer); },
+  });
+  t.after(() => own.close());
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  await page.goto(`http://127.0.0.1:${own.address().port}/`);
+  await page.getByRole('button', { name: 'Help' }).click();
+  await page.getByText('Position database: not available').waitFor({ timeout: 30000 });
+  await page.locator('#help .close').click();
+  await setting(page, 'Level', 'Perfect');
+  await page.getByRole('button', { name: 'Column 4', exact: true }).click();
+  await myTurn(page);
+  assert.equal(await coins(page), 2, 'the computer answered');
+  assert.deepEqual(await page.errors(), []);
+  await context.close();
+});
+
 test('a new game in mid-game asks first; a board size and themes apply', async () => {
   const { context, page } = await open();
   await setting(page, 'Mode', 'Two players');

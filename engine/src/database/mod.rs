@@ -53,6 +53,7 @@ use crate::{Geometry, Position};
 pub const MAGIC: &[u8; 7] = b"C4LAYER";
 /// The format version this engine reads and writes.
 pub const FORMAT_VERSION: u8 = 1;
+#[cfg(any(feature = "deflate", test))]
 const HEADER_LEN: usize = 7 + 1 + 4 + 4 + 8;
 
 /// The exact scores of positions with exactly [`PositionDatabase::plies`] stones.
@@ -223,6 +224,7 @@ impl PositionDatabase {
     /// The layer in its file format: a header (magic, version, shape, plies,
     /// count, checksum), then, deflated, the bits of the positions held and
     /// one signed byte per score.
+    #[cfg(feature = "deflate")]
     pub fn to_bytes(&self) -> Vec<u8> {
         let header = Header {
             geometry: self.geometry,
@@ -240,63 +242,34 @@ impl PositionDatabase {
     ///
     /// # Errors
     /// A [`DatabaseError`] saying what is wrong with the bytes.
+    #[cfg(feature = "deflate")]
     pub fn from_bytes(bytes: &[u8]) -> Result<PositionDatabase, DatabaseError> {
-        let (header, deflated) =
-            Header::read(bytes, MAGIC, FORMAT_VERSION).map_err(|e| match e {
-                HeaderError::Foreign => DatabaseError::NotALayer,
-                HeaderError::Version(v) => DatabaseError::Version(v),
-                HeaderError::Truncated => DatabaseError::Truncated,
-                HeaderError::Geometry => DatabaseError::Geometry,
-            })?;
-        let (geometry, plies, count, checksum) =
-            (header.geometry, header.plies, header.count, header.checksum);
-        if usize::from(plies) > geometry.cells() {
-            return Err(DatabaseError::Geometry);
-        }
-        let ranking = Ranking::new(geometry, usize::from(plies));
-        let bits = Bits::bytes_for(ranking.len());
-        // The header's count gives the body's size: inflating into a buffer
-        // of that size leaves no spare capacity behind.
-        let mut body = vec![0u8; bits + count];
+        let file = LayerFile::read(bytes)?;
         let inflate_error = |status| match status {
             miniz_oxide::inflate::TINFLStatus::FailedCannotMakeProgress => DatabaseError::Truncated,
             _ => DatabaseError::Damaged,
         };
+        // The header's count gives the body's size: inflating into a buffer
+        // of that size leaves no spare capacity behind.
+        let mut body = vec![0u8; file.body_len()];
         match miniz_oxide::inflate::decompress_slice_iter_to_slice(
             &mut body,
-            std::iter::once(deflated),
+            std::iter::once(file.deflated()),
             false,
             true,
         ) {
             Ok(size) => body.truncate(size),
             Err(miniz_oxide::inflate::TINFLStatus::HasMoreOutput) => {
                 // More than the header says: read it all to say what is wrong.
-                let most = bits + ranking.len() as usize;
-                body = miniz_oxide::inflate::decompress_to_vec_with_limit(deflated, most)
-                    .map_err(|e| inflate_error(e.status))?;
+                body = miniz_oxide::inflate::decompress_to_vec_with_limit(
+                    file.deflated(),
+                    file.most_body_len(),
+                )
+                .map_err(|e| inflate_error(e.status))?;
             }
             Err(status) => return Err(inflate_error(status)),
         }
-        if fnv1a(&body) != checksum {
-            return Err(DatabaseError::Damaged);
-        }
-        if body.len() < bits {
-            return Err(DatabaseError::Truncated);
-        }
-        let held = Bits::index(&body[..bits]);
-        if held.count != count || body.len() - bits != count {
-            return Err(DatabaseError::Count {
-                stored: count,
-                marked: held.count,
-            });
-        }
-        Ok(PositionDatabase {
-            geometry,
-            plies,
-            ranking,
-            body,
-            held,
-        })
+        file.with_body(body)
     }
 }
 
@@ -356,6 +329,116 @@ impl Bits {
             rank += word_at(earlier).count_ones() as usize;
         }
         Some(rank + (w & (bit - 1)).count_ones() as usize)
+    }
+}
+
+/// A layer file taken apart before its body is inflated: the header read
+/// and checked, the body still deflated (raw deflate, no zlib header). A
+/// reader with an inflater of its own (a browser's `DecompressionStream`)
+/// inflates [`LayerFile::deflated`] and hands the result to
+/// [`LayerFile::with_body`], which checks it as [`PositionDatabase::from_bytes`]
+/// does.
+///
+/// ```
+/// use engine::database::{LayerFile, PositionDatabase};
+/// # use engine::Geometry;
+/// # let g = Geometry::new(5, 4, 4).unwrap();
+/// # let layer = PositionDatabase::from_scores(g, 0, []).unwrap();
+/// let bytes = layer.to_bytes();
+/// let file = LayerFile::read(&bytes).unwrap();
+/// let body = miniz_oxide::inflate::decompress_to_vec(file.deflated()).unwrap();
+/// assert!(body.len() <= file.most_body_len());
+/// assert_eq!(file.with_body(body).unwrap(), layer);
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct LayerFile<'a> {
+    geometry: Geometry,
+    plies: u8,
+    count: usize,
+    checksum: u64,
+    deflated: &'a [u8],
+}
+
+impl<'a> LayerFile<'a> {
+    /// The header of a layer file, checked, and its deflated body.
+    ///
+    /// # Errors
+    /// A [`DatabaseError`] saying what is wrong with the header.
+    pub fn read(bytes: &'a [u8]) -> Result<LayerFile<'a>, DatabaseError> {
+        let (header, deflated) =
+            Header::read(bytes, MAGIC, FORMAT_VERSION).map_err(|e| match e {
+                HeaderError::Foreign => DatabaseError::NotALayer,
+                HeaderError::Version(v) => DatabaseError::Version(v),
+                HeaderError::Truncated => DatabaseError::Truncated,
+                HeaderError::Geometry => DatabaseError::Geometry,
+            })?;
+        if usize::from(header.plies) > header.geometry.cells() {
+            return Err(DatabaseError::Geometry);
+        }
+        Ok(LayerFile {
+            geometry: header.geometry,
+            plies: header.plies,
+            count: header.count,
+            checksum: header.checksum,
+            deflated,
+        })
+    }
+
+    /// The body as stored: raw deflate.
+    pub fn deflated(&self) -> &'a [u8] {
+        self.deflated
+    }
+
+    /// The inflated body's size, as the header gives it.
+    pub fn body_len(&self) -> usize {
+        self.bits() + self.count
+    }
+
+    /// The most an inflated body of this shape can hold: an inflater may
+    /// stop there, since more is a damaged file whatever follows.
+    pub fn most_body_len(&self) -> usize {
+        self.bits() + self.ranking().len() as usize
+    }
+
+    fn ranking(&self) -> Ranking {
+        Ranking::new(self.geometry, usize::from(self.plies))
+    }
+
+    fn bits(&self) -> usize {
+        Bits::bytes_for(self.ranking().len())
+    }
+
+    /// The layer, from the inflated body.
+    ///
+    /// # Errors
+    /// [`DatabaseError::Damaged`] for a body that does not match the
+    /// header's checksum, [`DatabaseError::Truncated`] or
+    /// [`DatabaseError::Count`] for one of the wrong size.
+    pub fn with_body(self, body: Vec<u8>) -> Result<PositionDatabase, DatabaseError> {
+        let (geometry, plies, count, checksum) =
+            (self.geometry, self.plies, self.count, self.checksum);
+        let ranking = self.ranking();
+        let bits = Bits::bytes_for(ranking.len());
+        if fnv1a(&body) != checksum {
+            return Err(DatabaseError::Damaged);
+        }
+        if body.len() < bits {
+            return Err(DatabaseError::Truncated);
+        }
+        let held = Bits::index(&body[..bits]);
+        if held.count != count || body.len() - bits != count {
+            return Err(DatabaseError::Count {
+                stored: count,
+                marked: held.count,
+            });
+        }
+        Ok(PositionDatabase {
+            geometry,
+            plies,
+            ranking,
+            body,
+            held,
+        })
     }
 }
 

@@ -132,3 +132,25 @@ fn the_solver_stops_at_the_layer_and_still_answers_exactly() {
         "{nodes_with} nodes with the layer, {nodes_without} without"
     );
 }
+
+#[test]
+fn a_body_inflated_elsewhere_is_checked_against_its_header() {
+    let (layer, _) = small_layer(6);
+    let bytes = layer.to_bytes();
+    let file = LayerFile::read(&bytes).unwrap();
+    let body = miniz_oxide::inflate::decompress_to_vec(file.deflated()).unwrap();
+    assert_eq!(body.len(), file.body_len());
+    assert_eq!(file.with_body(body.clone()).unwrap(), layer);
+
+    let mut damaged = body.clone();
+    *damaged.last_mut().unwrap() ^= 1;
+    assert_eq!(file.with_body(damaged), Err(DatabaseError::Damaged));
+    assert_eq!(
+        file.with_body(body[..body.len() - 1].to_vec()),
+        Err(DatabaseError::Damaged)
+    );
+    assert_eq!(
+        LayerFile::read(&bytes[..10]).map(|f| f.body_len()),
+        Err(DatabaseError::Truncated)
+    );
+}
