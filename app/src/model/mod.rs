@@ -9,6 +9,7 @@ pub mod game;
 pub mod holes;
 mod lang;
 pub mod link;
+pub mod qr;
 pub mod review;
 pub mod settings;
 pub mod take_home;

@@ -156,14 +156,7 @@ impl TakeHome {
 /// modules, one unit each. Medium error correction: a screen's glare or a
 /// finger on a corner still reads.
 pub fn qr_code(link: &str) -> Option<(usize, String)> {
-    let code =
-        qrcode::QrCode::with_error_correction_level(link.as_bytes(), qrcode::EcLevel::M).ok()?;
-    let width = code.width();
-    let dark: Vec<bool> = code
-        .to_colors()
-        .into_iter()
-        .map(|c| c == qrcode::Color::Dark)
-        .collect();
+    let super::qr::QrCode { width, dark } = super::qr::QrCode::new(link.as_bytes())?;
     // One rectangle per run of dark modules in a row: a few hundred
     // small squares draw unevenly in some engines.
     let mut path = String::new();
