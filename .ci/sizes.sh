@@ -4,20 +4,22 @@
 # is), the total, and what a first visit loads before the data files, on
 # each of the two pages: everything but the opening book and the position
 # database (fetched after the first render), the manifest's two large PNG
-# icons (fetched only to put the app on a home screen) and the other
-# page's own files; the tab's icon and the Apple touch icon (which the
+# icons (fetched only to put the app on a home screen), the other page's
+# own files and the texts files (English is built into the Wasm; a
+# visitor in another language loads that language's file, and its figure
+# is printed too); the tab's icon and the Apple touch icon (which the
 # service worker keeps for offline use) count. The public demo
 # (index.html) loads the demo's build of the app (app-<hash>), the booth's
 # page (index.bridge.html, which the bridge serves) the booth's
 # (app-booth-<hash>). The product's goal for the demo's first visit is
 # 400 KB gzip (400,000 bytes), to be cut to 300 KB (issue 51); the run
-# fails above 350,000 bytes, the demo's first visit on 2026-11-29
-# (347,021 bytes) with room for a few lines, and says when it is over the
+# fails above 335,000 bytes in the heaviest language (329,065 in French
+# on 2026-11-29, with room for a few lines), and says when it is over the
 # goal.
 set -euo pipefail
 cd "$(dirname "$0")/../dist"
 total=0
-declare -A first=([demo]=0 [booth]=0) first_br=([demo]=0 [booth]=0)
+declare -A first=([demo]=0 [booth]=0) first_br=([demo]=0 [booth]=0) texts=() texts_br=()
 printf '%-40s %10s %10s %10s\n' file raw gzip brotli
 for f in *; do
   case "$f" in *.gz | *.br) continue ;; esac
@@ -26,6 +28,7 @@ for f in *; do
   br=$gz; [ -f "$f.br" ] && br=$(wc -c < "$f.br")
   case "$f" in
     *.c4b | *.c4l | icon-192.png | icon-512.png) pages= ;;
+    texts-*.txt) pages=; texts[${f#texts-}]=$gz; texts_br[${f#texts-}]=$br ;;
     index.bridge.html | app-booth-*) pages=booth ;;
     index.html | app-*) pages=demo ;;
     *) pages="demo booth" ;;
@@ -39,8 +42,18 @@ done
 printf '%-40s %10s %10d\n' total "" "$total"
 printf '%-40s %10s %10d %10d\n' "demo's first visit (goal 400 KB)" "" "${first[demo]}" "${first_br[demo]}"
 printf '%-40s %10s %10d %10d\n' "booth's first visit" "" "${first[booth]}" "${first_br[booth]}"
-if [ "${first[demo]}" -gt 350000 ]; then
-  echo "the demo's first visit loads ${first[demo]} bytes gzip before the data: over the limit of 350,000" >&2
+# English is built into the Wasm; a visitor in another language loads its
+# texts file too. The limits hold for the heaviest language.
+heaviest=${first[demo]}
+for file in "${!texts[@]}"; do
+  tag=${file%%-*}
+  gz=$((first[demo] + texts[$file])); br=$((first_br[demo] + texts_br[$file]))
+  printf '%-40s %10s %10d %10d\n' "demo's first visit in '$tag'" "" "$gz" "$br"
+  [ "$gz" -le "$heaviest" ] || heaviest=$gz
+done
+first[demo]=$heaviest
+if [ "${first[demo]}" -gt 335000 ]; then
+  echo "the demo's first visit loads ${first[demo]} bytes gzip before the data: over the limit of 335,000" >&2
   exit 1
 fi
 if [ "${first[demo]}" -gt 300000 ]; then

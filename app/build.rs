@@ -1,7 +1,9 @@
 //! Turns the locale files (`shared/locales/app/*.ftl`, Fluent syntax, read
-//! and checked by `locale-files`) into Rust: one key per text, and every
-//! language's texts as static tables found by the language's tag. The
-//! build fails, naming file
+//! and checked by `locale-files`) into Rust: one key per text, and the
+//! texts built in as static tables found by the language's tag (in the
+//! public demo's Wasm English alone; that page fetches another language's
+//! file, which `app/post-build.mjs` writes, when it is chosen). The build fails,
+//! naming file
 //! and key, when a language lacks a key English has, has one English
 //! lacks, or fills in other values than English does; so a text the page
 //! shows can never be missing.
@@ -13,6 +15,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
+use locale_files::app_texts::{app_order, app_texts, text_file};
 use locale_files::{CAPITAL, Locale, Message, Piece};
 
 /// The language every other is checked against, and the default.
@@ -22,8 +25,11 @@ fn main() {
     let languages = locale_files::read_folder(Path::new("../shared/locales/app"), REFERENCE);
     let reference = &languages[REFERENCE];
     let out = Path::new(&std::env::var("OUT_DIR").unwrap()).to_path_buf();
-    std::fs::write(out.join("texts.rs"), texts_code(&languages, reference))
-        .expect("a writable OUT_DIR");
+    std::fs::write(
+        out.join("texts.rs"),
+        texts_code(&languages, reference, &out),
+    )
+    .expect("a writable OUT_DIR");
 }
 
 /// `new-game` → `NewGame`.
@@ -58,11 +64,12 @@ fn describe(pieces: &[Piece]) -> String {
     out
 }
 
-/// The texts' keys and every language's texts.
-fn texts_code(languages: &BTreeMap<String, Locale>, reference: &Locale) -> String {
+/// The texts' keys; the texts built in (every language's natively, the
+/// reference language's alone in the page's Wasm); the other languages'
+/// files, written to `OUT_DIR` for the app's own DOM tests.
+fn texts_code(languages: &BTreeMap<String, Locale>, reference: &Locale, out_dir: &Path) -> String {
     let mut out = String::from(GENERATED);
-    let (fixed, sentences): (Vec<&Message>, Vec<&Message>) =
-        reference.messages.iter().partition(|m| m.is_fixed());
+    let (fixed, sentences) = app_order(reference);
     write_keys(&mut out, "Text", "A fixed text of the interface.", &fixed);
     write_keys(
         &mut out,
@@ -70,91 +77,74 @@ fn texts_code(languages: &BTreeMap<String, Locale>, reference: &Locale) -> Strin
         "A text with numbers or names filled in.",
         &sentences,
     );
-    // Each language is one string of every text in key order, fixed texts
-    // first, with the offsets where each begins: text packs far smaller
-    // into the page's Wasm than a table of string pointers per text.
     writeln!(out, "const FIXED: usize = {};\n", fixed.len()).unwrap();
+    writeln!(
+        out,
+        "const TEXTS: usize = {};\n",
+        fixed.len() + sentences.len()
+    )
+    .unwrap();
     let order: Vec<&str> = fixed
         .iter()
         .chain(&sentences)
         .map(|m| m.key.as_str())
         .collect();
-    // Each language's table is found by its tag, which the protocol's
-    // `Language` also writes: no number ties the two builds together. A
-    // tag this build has no file for (none, since both read the same
-    // folder) would get the reference language's texts.
+    // One string of every text in key order with the offsets where each
+    // begins: text packs far smaller into the Wasm than a table of string
+    // pointers per text. Each language is found by its tag, which the
+    // protocol's `Language` also writes.
+    // The demo's Wasm has English alone; the booth's has every language,
+    // since its bridge names the booth's language only once the page runs,
+    // and a language fetched then would show English first.
+    let english_alone = std::env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|a| a == "wasm32")
+        && std::env::var_os("CARGO_FEATURE_BOOTH").is_none();
     let mut arms = String::new();
+    let mut files = String::new();
+    let mut names = String::new();
     for locale in languages.values() {
+        let name = locale
+            .fixed_text("language-name")
+            .expect("every language names itself");
+        writeln!(names, "    ({:?}, {name:?}),", locale.tag).unwrap();
+        let texts = app_texts(locale, &order);
+        if locale.tag != REFERENCE {
+            let (name, content) = text_file(&locale.tag, &texts);
+            std::fs::write(out_dir.join(format!("texts-{}.txt", locale.tag)), &content)
+                .expect("a writable OUT_DIR");
+            writeln!(files, "    ({:?}, {name:?}),", locale.tag).unwrap();
+            if english_alone {
+                continue;
+            }
+        }
         let mut all = String::new();
         let mut starts = vec![0];
-        for key in &order {
-            let message = locale.messages.iter().find(|m| m.key == *key).unwrap();
-            all.push_str(&template(&locale.tag, key, &message.pieces));
+        for text in &texts {
+            all.push_str(text);
             starts
                 .push(u16::try_from(all.len()).unwrap_or_else(|_| {
                     panic!("{}.ftl holds more than 64 KB of text", locale.tag)
                 }));
         }
-        let pattern = if locale.tag == REFERENCE {
-            "_".to_string()
-        } else {
-            format!("{:?}", locale.tag)
-        };
-        let arm = format!("        {pattern} => ({all:?}, &{starts:?}),\n");
-        if locale.tag == REFERENCE {
-            arms.push_str(&arm);
-        } else {
-            arms.insert_str(0, &arm);
-        }
+        writeln!(
+            arms,
+            "        {:?} => Some(({all:?}, &{starts:?})),",
+            locale.tag
+        )
+        .unwrap();
     }
     writeln!(
         out,
-        "/// The texts of the language tagged `tag`, one string in key order,\n\
-         /// and the offsets where each text begins.\n\
-         fn texts_of(tag: &str) -> (&'static str, &'static [u16; {}]) {{\n\
-         \x20   match tag {{\n{arms}    }}\n}}",
-        order.len() + 1,
+        "/// The texts built in for the language tagged `tag`, one string in\n\
+         /// key order, and the offsets where each text begins.\n\
+         fn built_in(tag: &str) -> Option<(&'static str, &'static [u16])> {{\n\
+         \x20   match tag {{\n{arms}        _ => None,\n    }}\n}}\n\n\
+         /// Each other language's file, which the page fetches (see\n\
+         /// `locale_files::app_texts`).\n\
+         const FILES: &[(&str, &str)] = &[\n{files}];\n\n\
+         /// Each language's own name, for the language menu.\n\
+         const NAMES: &[(&str, &str)] = &[\n{names}];",
     )
     .unwrap();
-    out
-}
-
-/// Marks a variant of a choice in a template (`{name` CASE key KEY text … `}`).
-const CASE: char = '\u{1}';
-/// Parts a variant's key from its text.
-const KEY: char = '\u{2}';
-
-/// A message as the page's template: text as it is, `{name}` for a value,
-/// `{^name}` for a value with a capital, and for a choice `{name` then per
-/// variant CASE, its key (`*` before the default's), KEY, its text, then `}`.
-fn template(tag: &str, key: &str, pieces: &[Piece]) -> String {
-    let mut out = String::new();
-    for piece in pieces {
-        match piece {
-            Piece::Literal(text) => {
-                if text.contains(['{', '}', CASE, KEY]) {
-                    panic!("{tag}.ftl: `{key}` has a brace in its text, which the app cannot show");
-                }
-                out.push_str(text);
-            }
-            Piece::Value(name) => write!(out, "{{{name}}}").unwrap(),
-            Piece::Capital(name) => write!(out, "{{^{name}}}").unwrap(),
-            Piece::Select { on, cases, default } => {
-                write!(out, "{{{on}").unwrap();
-                for (case, pieces) in cases {
-                    let text = template(tag, key, pieces);
-                    if text.contains(CASE) {
-                        panic!(
-                            "{tag}.ftl: `{key}` chooses inside a choice, which the app does not read"
-                        );
-                    }
-                    let star = if case == default { "*" } else { "" };
-                    write!(out, "{CASE}{star}{case}{KEY}{text}").unwrap();
-                }
-                out.push('}');
-            }
-        }
-    }
     out
 }
 

@@ -3,6 +3,7 @@
 // 0. The booth's build of the app (Trunk stages it in booth/ under fixed
 //    names, as it does a worker's) named after its content beside the
 //    demo's, so that caches may keep it as they keep the demo's.
+//    The languages' texts files (app-texts, from the locale files).
 // 1. The service worker's cache is named after the build's content, never
 //    by hand: any changed file (a new book, a new page) makes a new worker,
 //    which fetches everything afresh and deletes the old cache.
@@ -54,6 +55,24 @@ if (!boothName) throw new Error('no booth build (booth/app-booth.js): index.html
 const boothGlue = readFileSync(join(dir, `${boothName}.js`));
 const boothWasm = readFileSync(join(dir, `${boothName}_bg.wasm`));
 
+// 0b. The languages' texts files (all but English, which the Wasm has
+// built in), which the page fetches when a language is chosen, named by
+// their content as the app's build names them; the service worker keeps
+// them from the first visit on, for a language chosen offline.
+const root = new URL('..', import.meta.url).pathname;
+for (const old of readdirSync(dir).filter((f) => /^texts-.*\.txt$/.test(f))) rmSync(join(dir, old));
+const textFiles = execFileSync('cargo', ['run', '--quiet', '--locked', '-p', 'locale-files', '--bin', 'app-texts', '--',
+  join(root, 'shared/locales/app'), dir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  .split('\n').filter((line) => /^texts-[a-z]+-[0-9a-f]{16}\.txt$/.test(line));
+if (textFiles.length === 0) throw new Error('app-texts wrote no texts files');
+// The page's own script preloads the file of the browser's language.
+const indexFile = join(dir, 'index.html');
+const listed = `data-texts="${textFiles.map((f) => `${f.split('-')[1]}:${f}`).join(',')}"`;
+const indexPage = readFileSync(indexFile, 'utf8');
+const textsAttribute = /data-texts=("[^"]*"|[^\s>]*)/;
+if (!textsAttribute.test(indexPage)) throw new Error('index.html has no data-texts attribute to list the texts files in');
+writeFileSync(indexFile, indexPage.replace(textsAttribute, listed));
+
 // 1. The cache's name from every file but the worker's own script.
 const sw = join(dir, 'sw.js');
 const hash = createHash('sha256');
@@ -65,7 +84,10 @@ const version = `vier-gewinnt-${hash.digest('hex').slice(0, 16)}`;
 const script = readFileSync(sw, 'utf8');
 const versionLine = /const VERSION = '[^']*';/;
 if (!versionLine.test(script)) throw new Error('sw.js has no `const VERSION = \'…\';` to name');
-writeFileSync(sw, script.replace(versionLine, `const VERSION = '${version}';`));
+const textsLine = /const TEXTS = \[[^\]]*\];/;
+if (!textsLine.test(script)) throw new Error('sw.js has no `const TEXTS = [];` to list the texts files in');
+writeFileSync(sw, script.replace(versionLine, `const VERSION = '${version}';`)
+  .replace(textsLine, `const TEXTS = ${JSON.stringify(textFiles.map((f) => `./${f}`))};`));
 
 // 2. The page as the bridge serves it.
 const page = readFileSync(join(dir, 'index.html'), 'utf8');
@@ -79,7 +101,9 @@ if (!demoName) throw new Error('index.html names no app-<hash>.js to swap for th
 const integrity = (body) => `sha384-${sha('sha384', body).digest('base64')}`;
 const demoGlue = readFileSync(join(dir, `${demoName}.js`));
 const demoWasm = readFileSync(join(dir, `${demoName}_bg.wasm`));
+// The booth's build has every language built in: nothing to preload.
 const booth = marked
+  .replace(textsAttribute, 'data-texts=""')
   .replaceAll(integrity(demoGlue), integrity(boothGlue))
   .replaceAll(integrity(demoWasm), integrity(boothWasm))
   .replaceAll(demoName, boothName);

@@ -56,22 +56,29 @@ pub fn mount() {
         let _ = any_spawner::Executor::init_wasm_bindgen();
         let owner = Owner::new();
         let started = owner.with(start);
-        gloo_timers::callback::Timeout::new(0, move || {
-            // The page's loading line (index.html) goes in the task that
-            // draws the app: no frame shows both, or neither.
-            if let Some(loading) = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.get_element_by_id("loading"))
-            {
-                loading.remove();
-            }
-            owner.with(|| leptos::mount::mount_to_body(move || started.view()));
-            // The screen's owners live as long as the page: the view's own
-            // owner finds their contexts through this one, which it does
-            // not keep alive itself.
-            std::mem::forget(owner);
-        })
-        .forget();
+        // A language not built in is drawn once its texts have come (the
+        // loading line says what is coming meanwhile).
+        let play = started.play;
+        let effects = owner.clone();
+        let draw = move || {
+            gloo_timers::callback::Timeout::new(0, move || {
+                // The page's loading line (index.html) goes in the task that
+                // draws the app: no frame shows both, or neither.
+                if let Some(loading) = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.get_element_by_id("loading"))
+                {
+                    loading.remove();
+                }
+                owner.with(|| leptos::mount::mount_to_body(move || started.view()));
+                // The screen's owners live as long as the page: the view's own
+                // owner finds their contexts through this one, which it does
+                // not keep alive itself.
+                std::mem::forget(owner);
+            })
+            .forget();
+        };
+        effects.with(|| control::when_texts_answered(play, draw));
     })
     .forget();
 }

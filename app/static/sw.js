@@ -6,10 +6,12 @@
 const VERSION = 'vier-gewinnt-dev';
 // Files with fixed names; the hashed app files come from the page's list.
 // The worker's loader loads inside the worker, so the page never lists it.
+// The languages' texts but English's (app/post-build.mjs lists them).
+const TEXTS = [];
 const PRECACHE = ['./', './index.html', './manifest.webmanifest', './icon.svg', './icon-48.png', './apple-touch-icon.png',
-  './worker_loader.js', './book.c4b', './layer12.c4l'];
+  './worker_loader.js', './book.c4b', './layer12.c4l', ...TEXTS];
 // Never changing under their name: the files named by their content's hash
-// (app-0123456789abcdef_bg.wasm), and the opening book and the position
+// (app-0123456789abcdef_bg.wasm, texts-de-0123456789abcdef.txt), and the opening book and the position
 // database (2.6 MB), which change only with VERSION. Served from the cache
 // once there.
 const LASTING = /(-[0-9a-f]{16}[_.][^/]*|\.c4b|\.c4l)$/;

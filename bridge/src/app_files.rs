@@ -312,6 +312,7 @@ pub fn content_type(path: &str) -> &'static str {
         "json" => "application/json",
         "webmanifest" => "application/manifest+json",
         "png" => "image/png",
+        "txt" => "text/plain; charset=utf-8",
         _ => "application/octet-stream",
     }
 }

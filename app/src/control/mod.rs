@@ -86,6 +86,12 @@ pub fn start(watching: bool) -> Play {
     play
 }
 
+/// Calls `then` once `play`'s language can be shown: its texts built in,
+/// fetched, or given up on (then English).
+pub fn when_texts_answered(play: Play, then: impl FnOnce() + 'static) {
+    play.preferences.when_texts_answered(then);
+}
+
 /// The owners of a screen around `settings` and `game`, each provided as
 /// a context with the words.
 fn provide_owners(settings: Settings, game: Game, watching: bool) -> Play {

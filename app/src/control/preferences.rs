@@ -15,6 +15,9 @@ use crate::state::ReadOnly;
 #[derive(Clone, Copy)]
 pub struct Preferences {
     settings: RwSignal<Settings>,
+    /// Counts the answers to fetching a language's texts: the words follow
+    /// a language whose file came (until then they are English).
+    texts_answered: RwSignal<u32>,
     /// This page only watches: no sound unless the visitor turns it on.
     watching: bool,
 }
@@ -30,6 +33,7 @@ impl Preferences {
     pub(super) fn provide(settings: Settings, watching: bool) -> Preferences {
         let preferences = Preferences {
             settings: RwSignal::new(settings),
+            texts_answered: RwSignal::new(0),
             watching,
         };
         provide_context(preferences.settings.reader());
@@ -80,10 +84,33 @@ impl Preferences {
         self.settings.with_untracked(|s| s.lang)
     }
 
-    /// The page's language (tracked), for the words.
+    /// The page's language (tracked), for the words: the chosen one once
+    /// its texts are here, English until then.
     pub(super) fn lang_signal(self) -> Signal<Lang> {
-        let settings = self.settings;
-        Signal::derive(move || settings.with(|s| s.lang))
+        let (settings, answered) = (self.settings, self.texts_answered);
+        Signal::derive(move || {
+            answered.track();
+            Some(settings.with(|s| s.lang))
+                .filter(|lang| lang.has_texts())
+                .unwrap_or_default()
+        })
+    }
+
+    /// Calls `then` once the chosen language's texts are here, or their
+    /// fetch has failed: at once when they are built in or came before.
+    pub(super) fn when_texts_answered(self, then: impl FnOnce() + 'static) {
+        if self.lang().has_texts() {
+            return then();
+        }
+        let mut then = Some(then);
+        let answered = self.texts_answered;
+        Effect::new(move |_| {
+            if answered.get() > 0
+                && let Some(then) = then.take()
+            {
+                then();
+            }
+        });
     }
 
     /// The booth's language, unless the visitor chose one.
@@ -115,7 +142,20 @@ impl Preferences {
         Effect::new(move |_| {
             let s = settings.get();
             crate::io::storage::save_settings(&s);
-            crate::io::browser::set_page_language(s.lang.tag());
+        });
+        let lang = self.lang_signal();
+        Effect::new(move |_| crate::io::browser::set_page_language(lang.get().tag()));
+        let answered = self.texts_answered;
+        Effect::new(move |_| {
+            let lang = settings.with(|s| s.lang);
+            if !lang.has_texts() {
+                leptos::task::spawn_local(async move {
+                    if let Err(e) = crate::io::texts::fetch(lang).await {
+                        crate::io::browser::log(&format!("no texts in {}: {e}", lang.tag()));
+                    }
+                    answered.update(|n| *n += 1);
+                });
+            }
         });
     }
 

@@ -9,6 +9,13 @@ use super::Lang;
 
 include!(concat!(env!("OUT_DIR"), "/texts.rs"));
 
+thread_local! {
+    /// The languages whose files have come: their texts in one string and
+    /// the offsets where each begins, as the built-in ones.
+    static FETCHED: std::cell::RefCell<Vec<(Lang, &'static str, &'static [u16])>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// Marks a variant of a choice in a template; see `app/build.rs`.
 const CASE: char = '\u{1}';
 /// Parts a variant's key from its text.
@@ -43,8 +50,66 @@ impl Lang {
     }
 
     fn entry(self, index: usize) -> &'static str {
-        let (texts, offsets) = texts_of(self.0.tag());
+        let (texts, offsets) = self.table().unwrap_or_else(|| {
+            // Until a language's file has come, its texts are English's.
+            built_in(Lang::default().tag()).expect("the reference language is built in")
+        });
         &texts[usize::from(offsets[index])..usize::from(offsets[index + 1])]
+    }
+
+    fn table(self) -> Option<(&'static str, &'static [u16])> {
+        built_in(self.tag()).or_else(|| {
+            FETCHED.with_borrow(|fetched| {
+                fetched
+                    .iter()
+                    .find(|(lang, ..)| *lang == self)
+                    .map(|&(_, texts, offsets)| (texts, offsets))
+            })
+        })
+    }
+
+    /// Whether this language's texts are here: built in, or fetched.
+    pub fn has_texts(self) -> bool {
+        self.table().is_some()
+    }
+
+    /// The file of this language's texts, beside `index.html`, when they
+    /// are not built in.
+    pub fn texts_file(self) -> Option<&'static str> {
+        FILES
+            .iter()
+            .find(|(tag, _)| *tag == self.tag())
+            .map(|(_, file)| *file)
+    }
+
+    /// Takes this language's texts from its file (`locale_files::app_texts`):
+    /// every text in key order, parted by NUL.
+    ///
+    /// # Errors
+    /// A file with another number of texts than this build's keys.
+    pub fn take_texts(self, file: &str) -> Result<(), String> {
+        let mut texts = String::with_capacity(file.len());
+        let mut offsets = vec![0u16];
+        for text in file.split('\0') {
+            texts.push_str(text);
+            offsets.push(u16::try_from(texts.len()).map_err(|_| "too long")?);
+        }
+        if offsets.len() != TEXTS + 1 {
+            return Err(format!("{} texts, not {TEXTS}", offsets.len() - 1));
+        }
+        // Kept for the page's life, as the built-in texts are.
+        let texts: &'static str = texts.leak();
+        let offsets: &'static [u16] = offsets.leak();
+        FETCHED.with_borrow_mut(|fetched| fetched.push((self, texts, offsets)));
+        Ok(())
+    }
+
+    /// The language's own name, for the language menu.
+    pub fn name(self) -> &'static str {
+        NAMES
+            .iter()
+            .find(|(tag, _)| *tag == self.tag())
+            .map_or("", |(_, name)| name)
     }
 
     fn fill(self, template: &str, args: &[(&str, Arg)], out: &mut String) {
@@ -196,4 +261,42 @@ fn closing_brace(text: &str) -> usize {
         }
     }
     text.len() - 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use booth_protocol::Language;
+
+    #[test]
+    fn a_language_file_holds_the_texts_built_in_natively_in_key_order() {
+        for (lang, file) in [
+            (
+                Language::De,
+                include_str!(concat!(env!("OUT_DIR"), "/texts-de.txt")),
+            ),
+            (
+                Language::Fr,
+                include_str!(concat!(env!("OUT_DIR"), "/texts-fr.txt")),
+            ),
+        ] {
+            let texts: Vec<&str> = file.split('\0').collect();
+            assert_eq!(texts.len(), TEXTS);
+            for (index, text) in texts.iter().enumerate() {
+                assert_eq!(*text, Lang(lang).entry(index), "{lang:?} {index}");
+            }
+            assert!(
+                Lang(lang)
+                    .texts_file()
+                    .is_some_and(|f| f.starts_with("texts-"))
+            );
+        }
+        assert_eq!(Lang::default().texts_file(), None, "English is built in");
+    }
+
+    #[test]
+    fn a_file_of_another_build_is_refused() {
+        let short = Lang(Language::De).take_texts("Neues Spiel\0Zurück");
+        assert_eq!(short, Err(format!("2 texts, not {TEXTS}")));
+    }
 }

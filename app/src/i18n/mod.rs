@@ -34,11 +34,6 @@ impl Lang {
     pub fn explainer(self) -> [(&'static str, &'static str); 6] {
         EXPLAINER.map(|(heading, paragraph)| (self.t(heading), self.t(paragraph)))
     }
-
-    /// The language's own name, for the language menu.
-    pub fn name(self) -> &'static str {
-        self.t(Text::LanguageName)
-    }
 }
 
 const EXPLAINER: [(Text, Text); 6] = [

@@ -67,6 +67,11 @@ pub fn after_paint(f: impl FnOnce() + 'static) {
     f();
 }
 
+/// Writes a line to the browser's console, for a developer.
+pub fn log(message: &str) {
+    web_sys::console::log_1(&message.into());
+}
+
 /// Marks the page as written in the language `tag` (`<html lang>`), for
 /// screen readers and the browser's hyphenation.
 pub fn set_page_language(tag: &str) {

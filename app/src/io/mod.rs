@@ -12,3 +12,4 @@ pub mod keys;
 pub mod search_worker;
 pub mod sound;
 pub mod storage;
+pub mod texts;

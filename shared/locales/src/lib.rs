@@ -10,6 +10,8 @@
 //! so a build script that calls it fails the build.
 #![deny(missing_docs)]
 
+pub mod app_texts;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
