@@ -96,7 +96,9 @@ const marked = page.replace(/<meta charset=[^>]*>/i, (charset) => `${charset}<me
 if (marked === page) throw new Error('index.html has no <meta charset> to mark the page after');
 // Every mention of the demo's glue and Wasm (the loading script, the
 // preloads) names the booth's, with the booth's integrity digests.
-const demoName = /\/(app-[0-9a-f]{16})(\.js|_bg\.wasm)/.exec(page)?.[1];
+// Trunk writes its hash as a number in hex, without leading zeros: one
+// build in sixteen has fewer than 16 digits.
+const demoName = /\/(app-[0-9a-f]{1,16})(\.js|_bg\.wasm)/.exec(page)?.[1];
 if (!demoName) throw new Error('index.html names no app-<hash>.js to swap for the booth\'s build');
 const integrity = (body) => `sha384-${sha('sha384', body).digest('base64')}`;
 const demoGlue = readFileSync(join(dir, `${demoName}.js`));

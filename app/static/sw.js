@@ -14,7 +14,8 @@ const PRECACHE = ['./', './index.html', './manifest.webmanifest', './icon.svg', 
 // (app-0123456789abcdef_bg.wasm, texts-de-0123456789abcdef.txt), and the opening book and the position
 // database (2.6 MB), which change only with VERSION. Served from the cache
 // once there.
-const LASTING = /(-[0-9a-f]{16}[_.][^/]*|\.c4b|\.c4l)$/;
+// (Trunk's hashes may have fewer than 16 digits: it drops leading zeros.)
+const LASTING = /(-[0-9a-f]{12,16}[_.][^/]*|\.c4b|\.c4l)$/;
 // How long the page waits for the network before it takes the cache: a
 // booth's Wi-Fi that hangs must not leave a blank screen.
 const NETWORK_WITHIN_MS = 3000;

@@ -292,12 +292,12 @@ fn listed(request: &HeaderMap, name: header::HeaderName) -> impl Iterator<Item =
 }
 
 /// Whether the name carries its content's hash, as Trunk names the app's
-/// own files (`app-0123456789abcdef_bg.wasm`, `style-….css`).
+/// own files (`app-0123456789abcdef_bg.wasm`, `style-….css`; Trunk writes
+/// the hash without leading zeros, so it may have fewer than 16 digits).
 fn hashed(name: &str) -> bool {
     name.split('-').skip(1).any(|part| {
-        part.len() > 16
-            && part.as_bytes()[..16].iter().all(u8::is_ascii_hexdigit)
-            && matches!(part.as_bytes()[16], b'_' | b'.')
+        let digits = part.bytes().take_while(u8::is_ascii_hexdigit).count();
+        (12..=16).contains(&digits) && matches!(part.as_bytes().get(digits), Some(b'_' | b'.'))
     })
 }
 
@@ -461,6 +461,11 @@ mod tests {
         }
         assert!(!hashed("worker_bg.wasm") && !hashed("book.c4b") && !hashed("index.html"));
         assert!(hashed("style-0123456789abcdef.css"));
+        assert!(
+            hashed("app-a9688c03a723d8_bg.wasm"),
+            "a hash with its leading zeros dropped"
+        );
+        assert!(!hashed("icon-48.png"));
     }
 
     #[test]

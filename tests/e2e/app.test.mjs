@@ -616,7 +616,7 @@ test('a browser whose workers cannot run ES modules (Firefox before 114) is told
 test('a visitor on a slow line reads what is coming, in their language, until the board is drawn in its place', async (t) => {
   // The page's Wasm (the demo's build, not the booth's) held back as a
   // slow line would.
-  const wasm = readdirSync(DIST).find((f) => /^app-[0-9a-f]{16}_bg\.wasm$/.test(f));
+  const wasm = readdirSync(DIST).find((f) => /^app-[0-9a-f]{1,16}_bg\.wasm$/.test(f));
   let release;
   const held = new Promise((ok) => { release = ok; });
   const own = await serve(DIST, 0, '127.0.0.1', {

@@ -38,7 +38,7 @@ export function serve(dir, port = 0, host = '127.0.0.1', routes = {}) {
       const body = await readFile(copy ? file + copy[1] : file);
       res.writeHead(200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'cache-control': /-[0-9a-f]{16}[_.]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        'cache-control': /-[0-9a-f]{12,16}[_.]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
         vary: 'accept-encoding',
         ...(copy ? { 'content-encoding': copy[0] } : {}),
       });
