@@ -15,11 +15,10 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use locale_files::app_texts::{app_order, app_texts, text_file};
+use locale_files::app_texts::{
+    CASE, KEY, REFERENCE, SEPARATOR, app_keys, app_order, app_texts, text_file,
+};
 use locale_files::{CAPITAL, Locale, Message, Piece};
-
-/// The language every other is checked against, and the default.
-const REFERENCE: &str = "en";
 
 fn main() {
     let languages = locale_files::read_folder(Path::new("../shared/locales/app"), REFERENCE);
@@ -84,11 +83,13 @@ fn texts_code(languages: &BTreeMap<String, Locale>, reference: &Locale, out_dir:
         fixed.len() + sentences.len()
     )
     .unwrap();
-    let order: Vec<&str> = fixed
-        .iter()
-        .chain(&sentences)
-        .map(|m| m.key.as_str())
-        .collect();
+    let order = app_keys(reference);
+    // The template's marks, as `locale-files` writes them.
+    writeln!(
+        out,
+        "const CASE: char = {CASE:?};\nconst KEY: char = {KEY:?};\nconst SEPARATOR: char = {SEPARATOR:?};\n"
+    )
+    .unwrap();
     // One string of every text in key order with the offsets where each
     // begins: text packs far smaller into the Wasm than a table of string
     // pointers per text. Each language is found by its tag, which the

@@ -84,12 +84,15 @@ async fn read_stream(
         }
         let value = js_sys::Reflect::get(&chunk, &"value".into()).map_err(|_| None)?;
         let value = js_sys::Uint8Array::new(&value);
-        if bytes.len() + value.length() as usize > most {
+        let (start, end) = (bytes.len(), bytes.len() + value.length() as usize);
+        if end > most {
             let _ = reader.cancel();
             return Err(Some(format!("more than {most} bytes")));
         }
-        bytes.extend(value.to_vec());
-        progress(bytes.len() as u32);
+        // Straight into the buffer, not through a copy of each chunk.
+        bytes.resize(end, 0);
+        value.copy_to(&mut bytes[start..]);
+        progress(end as u32);
     }
 }
 

@@ -16,11 +16,6 @@ thread_local! {
         const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// Marks a variant of a choice in a template; see `app/build.rs`.
-const CASE: char = '\u{1}';
-/// Parts a variant's key from its text.
-const KEY: char = '\u{2}';
-
 /// A value filled into a sentence.
 #[derive(Debug, Clone, Copy)]
 pub enum Arg<'a> {
@@ -90,7 +85,7 @@ impl Lang {
     pub fn take_texts(self, file: &str) -> Result<(), String> {
         let mut texts = String::with_capacity(file.len());
         let mut offsets = vec![0u16];
-        for text in file.split('\0') {
+        for text in file.split(SEPARATOR) {
             texts.push_str(text);
             offsets.push(u16::try_from(texts.len()).map_err(|_| "too long")?);
         }
@@ -280,7 +275,7 @@ mod tests {
                 include_str!(concat!(env!("OUT_DIR"), "/texts-fr.txt")),
             ),
         ] {
-            let texts: Vec<&str> = file.split('\0').collect();
+            let texts: Vec<&str> = file.split(SEPARATOR).collect();
             assert_eq!(texts.len(), TEXTS);
             for (index, text) in texts.iter().enumerate() {
                 assert_eq!(*text, Lang(lang).entry(index), "{lang:?} {index}");

@@ -350,13 +350,24 @@ impl Bits {
 /// assert!(body.len() <= file.most_body_len());
 /// assert_eq!(file.with_body(body).unwrap(), layer);
 /// ```
-#[derive(Debug, Clone, Copy)]
 pub struct LayerFile<'a> {
     geometry: Geometry,
     plies: u8,
     count: usize,
     checksum: u64,
+    /// The layer's numbering, made once: its size gives the body's.
+    ranking: Ranking,
     deflated: &'a [u8],
+}
+
+impl fmt::Debug for LayerFile<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LayerFile")
+            .field("geometry", &self.geometry)
+            .field("plies", &self.plies)
+            .field("positions", &self.count)
+            .finish()
+    }
 }
 
 impl<'a> LayerFile<'a> {
@@ -380,6 +391,7 @@ impl<'a> LayerFile<'a> {
             plies: header.plies,
             count: header.count,
             checksum: header.checksum,
+            ranking: Ranking::new(header.geometry, usize::from(header.plies)),
             deflated,
         })
     }
@@ -397,15 +409,11 @@ impl<'a> LayerFile<'a> {
     /// The most an inflated body of this shape can hold: an inflater may
     /// stop there, since more is a damaged file whatever follows.
     pub fn most_body_len(&self) -> usize {
-        self.bits() + self.ranking().len() as usize
-    }
-
-    fn ranking(&self) -> Ranking {
-        Ranking::new(self.geometry, usize::from(self.plies))
+        self.bits() + self.ranking.len() as usize
     }
 
     fn bits(&self) -> usize {
-        Bits::bytes_for(self.ranking().len())
+        Bits::bytes_for(self.ranking.len())
     }
 
     /// The layer, from the inflated body.
@@ -415,10 +423,15 @@ impl<'a> LayerFile<'a> {
     /// header's checksum, [`DatabaseError::Truncated`] or
     /// [`DatabaseError::Count`] for one of the wrong size.
     pub fn with_body(self, body: Vec<u8>) -> Result<PositionDatabase, DatabaseError> {
-        let (geometry, plies, count, checksum) =
-            (self.geometry, self.plies, self.count, self.checksum);
-        let ranking = self.ranking();
-        let bits = Bits::bytes_for(ranking.len());
+        let bits = self.bits();
+        let LayerFile {
+            geometry,
+            plies,
+            count,
+            checksum,
+            ranking,
+            ..
+        } = self;
         if fnv1a(&body) != checksum {
             return Err(DatabaseError::Damaged);
         }

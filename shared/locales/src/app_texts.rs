@@ -12,6 +12,9 @@
 use crate::{Locale, Message, Piece};
 use std::fmt::Write as _;
 
+/// The language every other is checked against, built into the app.
+pub const REFERENCE: &str = "en";
+
 /// Marks a variant of a choice in a template.
 pub const CASE: char = '\u{1}';
 /// Parts a variant's key from its text.
@@ -23,6 +26,16 @@ pub const SEPARATOR: char = '\0';
 /// then the sentences.
 pub fn app_order(reference: &Locale) -> (Vec<&Message>, Vec<&Message>) {
     reference.messages.iter().partition(|m| m.is_fixed())
+}
+
+/// The keys in the app's order (see [`app_order`]): a text's number.
+pub fn app_keys(reference: &Locale) -> Vec<&str> {
+    let (fixed, sentences) = app_order(reference);
+    fixed
+        .iter()
+        .chain(&sentences)
+        .map(|m| m.key.as_str())
+        .collect()
 }
 
 /// The templates of `locale`'s messages, in the order of `keys`.

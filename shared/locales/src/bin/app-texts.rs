@@ -5,10 +5,7 @@
 
 use std::path::Path;
 
-use locale_files::app_texts::{app_order, app_texts, text_file};
-
-/// The language whose texts the app has built in.
-const REFERENCE: &str = "en";
+use locale_files::app_texts::{REFERENCE, app_keys, app_texts, text_file};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -18,12 +15,7 @@ fn main() {
     };
     // The folder's files, checked as the app's build checks them.
     let languages = locale_files::read_folder(Path::new(folder), REFERENCE);
-    let (fixed, sentences) = app_order(&languages[REFERENCE]);
-    let keys: Vec<&str> = fixed
-        .iter()
-        .chain(&sentences)
-        .map(|m| m.key.as_str())
-        .collect();
+    let keys = app_keys(&languages[REFERENCE]);
     for locale in languages.values().filter(|l| l.tag != REFERENCE) {
         let (name, content) = text_file(&locale.tag, &app_texts(locale, &keys));
         if let Err(e) = std::fs::write(Path::new(out).join(&name), content) {
