@@ -112,7 +112,7 @@ def circles(graph):
 # their words, the reactive state, the outside world, what changes the
 # state, and the views.
 APP_LAYERS = [
-    {"model", "protocol"},
+    {"model", "protocol", "json"},
     {"i18n"},
     {"state"},
     {"io"},

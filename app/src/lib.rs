@@ -12,6 +12,7 @@ pub mod components;
 pub mod control;
 pub mod i18n;
 pub mod io;
+pub mod json;
 pub mod model;
 pub mod protocol;
 pub mod screens;

@@ -8,6 +8,8 @@ use engine::player::{PlayerConfig, Teaching};
 use engine::review::ReviewedMove;
 use serde::{Deserialize, Serialize};
 
+use crate::json_enum;
+
 // Externally tagged (serde's default), as every message between the page
 // and the worker: an internally tagged enum is buffered whole before it is
 // read, which costs the page's download code and the trees time.
@@ -170,3 +172,29 @@ impl FromWorker {
         }
     }
 }
+
+json_enum!(ToWorker {
+    Choose "Choose" { id, moves, geometry, player, seed },
+    Analyze "Analyze" { id, moves, geometry, limit_ms },
+    Review "Review" { id, moves, geometry, limit_ms },
+    Teach "Teach" { moves, geometry, depth },
+    GameOver "GameOver" { computer_won },
+    Memory "Memory",
+});
+json_enum!(FromWorker {
+    Ready "Ready",
+    Memory "Memory" { bytes },
+    Progress "Progress" { id, progress },
+    Chosen "Chosen" { id, decision },
+    Analysis "Analysis" { id, scores },
+    Reviewed "Reviewed" { id, marks },
+    Book "Book" { depth, positions },
+    Database "Database" (Database),
+    Teaching "Teaching" { depth, minimax, alpha_beta },
+    Failed "Failed" { id, reason },
+});
+json_enum!(Database {
+    Loading "Loading" { loaded, total = None },
+    Ready "Ready" { positions, millis, memory },
+    Missing "Missing",
+});

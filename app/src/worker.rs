@@ -163,10 +163,8 @@ fn scope() -> DedicatedWorkerGlobalScope {
 fn post(message: &FromWorker) {
     // Posted as JSON text, written here rather than on the page's UI
     // thread, which reads one string far faster than a tree of objects
-    // (docs/benchmarks.md); the page reads it with the same serde_json.
-    if let Ok(text) = serde_json::to_string(message) {
-        let _ = scope().post_message(&text.into());
-    }
+    // (docs/benchmarks.md); the page reads it with the same `json`.
+    let _ = scope().post_message(&crate::json::to_string(message).into());
 }
 
 fn now() -> f64 {
@@ -332,7 +330,8 @@ pub fn run_search_worker() {
     let state = Rc::new(RefCell::new(State::default()));
     let for_book = state.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        match serde_wasm_bindgen::from_value::<ToWorker>(event.data()) {
+        let text = event.data().as_string().unwrap_or_default();
+        match crate::json::from_str::<ToWorker>(&text) {
             Ok(request) => handle(&mut state.borrow_mut(), request),
             Err(e) => post(&FromWorker::Failed {
                 id: 0,

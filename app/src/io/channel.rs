@@ -13,6 +13,7 @@ use wasm_bindgen::prelude::JsValue;
 use crate::io::js_handle::{Handle, Handlers, Listener};
 use crate::model::settings::Settings;
 use crate::model::values::ColumnValues;
+use crate::{json_enum, json_struct};
 
 /// The channel's name; one per origin, like the stored game.
 const CHANNEL: &str = "connect4-spectate";
@@ -88,7 +89,7 @@ impl Spectate {
         let on_message = link.0.get_mut().handlers.add(move |event: JsValue| {
             let event: web_sys::MessageEvent = event.unchecked_into();
             let text = event.data().as_string().unwrap_or_default();
-            if let Ok(message) = serde_json::from_str::<Broadcast>(&text) {
+            if let Ok(message) = crate::json::from_str::<Broadcast>(&text) {
                 if matches!(message, Broadcast::Hello) {
                     me.0.get_mut().watched = true;
                 }
@@ -101,9 +102,8 @@ impl Spectate {
 
     /// Sends to every other page of this origin.
     pub fn send(&self, message: &Broadcast) {
-        if let Ok(text) = serde_json::to_string(message) {
-            let _ = self.0.get().channel.post_message(&text.into());
-        }
+        let text = crate::json::to_string(message);
+        let _ = self.0.get().channel.post_message(&text.into());
     }
 
     /// Sends, once a spectator has said hello.
@@ -111,5 +111,108 @@ impl Spectate {
         if self.0.get().watched {
             self.send(&message());
         }
+    }
+}
+
+json_enum!(Broadcast {
+    Hello "Hello",
+    State "State" (Box<Shared>),
+    Progress "Progress" { progress },
+});
+json_struct!(Shared {
+    moves, geometry, human, settings, trace, thoughts, column_values, pv, thinking,
+    review = None
+});
+
+#[cfg(test)]
+mod tests {
+    use engine::player::Level;
+    use engine::{Geometry, Side, evaluation::Style};
+
+    use super::*;
+    use crate::json::tests::{agrees_with_serde, hard_move, thinking};
+    use crate::model::game::SavedGame;
+    use crate::model::review::GameReview;
+    use crate::model::settings::{CoinColour, GameMode, Starter};
+    use crate::model::thoughts::Thought;
+    use crate::model::values::ValueSource;
+
+    #[test]
+    fn the_spectators_screen_and_the_stored_game_agree_with_serde() {
+        let decided = hard_move("44");
+        let mut settings = Settings {
+            lang: crate::model::Lang("fr".parse().unwrap()),
+            lang_chosen: true,
+            mode: GameMode::Demo,
+            level: Level::Classic(4),
+            style: Style::Aggressive,
+            starter: Starter::Random,
+            size: (9, 6),
+            sound: Some(false),
+            ..Settings::default()
+        };
+        settings.set_colour(Side::First, CoinColour::Green);
+        let shared = Shared {
+            moves: "4453".into(),
+            geometry: Geometry::STANDARD,
+            human: Side::Second,
+            settings: settings.clone(),
+            trace: Some(decided.trace.clone()),
+            thoughts: vec![
+                Thought::Searched {
+                    column: 3,
+                    depth: 8,
+                    nodes: 10_683,
+                    solved: false,
+                },
+                Thought::Searched {
+                    column: 0,
+                    depth: 30,
+                    nodes: 0,
+                    solved: true,
+                },
+            ]
+            .into_iter()
+            .chain(decided.facts.iter().cloned().map(Thought::Fact))
+            .collect(),
+            column_values: Some((ValueSource::Hint, vec![Some(1), None, Some(-3)])),
+            pv: vec![3, 3],
+            thinking: true,
+            review: Some(GameReview {
+                moves: "44".into(),
+                marks: Vec::new(),
+            }),
+        };
+        agrees_with_serde(&Broadcast::Hello);
+        agrees_with_serde(&Broadcast::Progress { progress: None });
+        agrees_with_serde(&Broadcast::Progress {
+            progress: Some(thinking(None)),
+        });
+        agrees_with_serde(&Broadcast::State(Box::new(shared.clone())));
+        agrees_with_serde(&Broadcast::State(Box::new(Shared {
+            trace: None,
+            column_values: None,
+            review: None,
+            ..shared
+        })));
+        agrees_with_serde(&settings);
+        agrees_with_serde(&Settings::default());
+        for mode in [GameMode::VsComputer, GameMode::TwoPlayers] {
+            agrees_with_serde(&Settings {
+                mode,
+                ..Settings::default()
+            });
+        }
+        // As the serde derive of an older page stored it.
+        let stored = r#"{"moves":"1","size":[7,6],"human":"Second","onlooker":false}"#;
+        let game: SavedGame = crate::json::from_str(stored).unwrap();
+        assert_eq!(
+            (game.size, game.human, game.onlooker),
+            ((7, 6), Side::Second, false)
+        );
+        assert_eq!(
+            crate::json::to_string(&game),
+            stored.replace(",\"onlooker\":false", "")
+        );
     }
 }

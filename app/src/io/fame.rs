@@ -16,11 +16,13 @@ pub fn read(on_read: impl FnOnce(HallOfFame) + 'static) {
     if request.open("GET", "fame.json").is_err() {
         return;
     }
+    // The browser parses the JSON; serde-wasm-bindgen reads its objects.
+    request.set_response_type(web_sys::XmlHttpRequestResponseType::Json);
     let answered = request.clone();
     let on_load = wasm_bindgen::closure::Closure::once_into_js(move || {
-        let text = answered.response_text().ok().flatten().unwrap_or_default();
         if answered.status() == Ok(200)
-            && let Ok(fame) = serde_json::from_str::<HallOfFame>(&text)
+            && let Ok(value) = answered.response()
+            && let Ok(fame) = serde_wasm_bindgen::from_value::<HallOfFame>(value)
         {
             on_read(fame);
         }

@@ -87,7 +87,7 @@ impl SearchWorker {
             // cheaper for the UI thread to read than a search tree's
             // thousands of objects.
             let text = event.data().as_string().unwrap_or_default();
-            if let Ok(message) = serde_json::from_str::<FromWorker>(&text) {
+            if let Ok(message) = crate::json::from_str::<FromWorker>(&text) {
                 let on_message = on_message.clone();
                 let live = live.clone();
                 // Drawn in a task of its own: reading a Hard move's tree
@@ -119,10 +119,8 @@ impl SearchWorker {
 
     /// Posts a request to the running worker.
     pub fn post(&self, request: &ToWorker) {
-        if let Some(worker) = &self.0.get().worker
-            && let Ok(value) = serde_wasm_bindgen::to_value(request)
-        {
-            let _ = worker.post_message(&value);
+        if let Some(worker) = &self.0.get().worker {
+            let _ = worker.post_message(&crate::json::to_string(request).into());
         }
     }
 }

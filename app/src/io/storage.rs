@@ -1,10 +1,8 @@
 //! The game in progress and the settings in `localStorage`, so a reload or
 //! a closed tab loses nothing.
 
-use serde::Serialize;
-use serde::de::DeserializeOwned;
-
 use crate::i18n::Lang;
+use crate::json::{self, Json};
 use crate::model::game::SavedGame;
 use crate::model::settings::Settings;
 
@@ -15,13 +13,14 @@ fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }
 
-fn load<T: DeserializeOwned>(key: &str) -> Option<T> {
+fn load<T: Json>(key: &str) -> Option<T> {
     let text = storage()?.get_item(key).ok()??;
-    serde_json::from_str(&text).ok()
+    json::from_str(&text).ok()
 }
 
-fn save<T: Serialize>(key: &str, value: &T) {
-    if let (Some(storage), Ok(text)) = (storage(), serde_json::to_string(value)) {
+fn save<T: Json>(key: &str, value: &T) {
+    if let Some(storage) = storage() {
+        let text = json::to_string(value);
         // A full or disabled storage must not stop the game.
         let _ = storage.set_item(key, &text);
     }

@@ -2,11 +2,10 @@
 //! and the screen's rules around the engine's (whose turn it is, what a tap
 //! or an undo may do). A plain type, tested natively.
 
-use engine::{Board, Geometry, Side};
-use serde::{Deserialize, Serialize};
-
+use crate::json_struct;
 use crate::model::link::SharedPosition;
 use crate::model::settings::{GameMode, Settings, Starter};
+use engine::{Board, Geometry, Side};
 
 /// Why a person's tap or undo changes nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,7 +23,7 @@ pub enum Refusal {
 }
 
 /// A game as stored: enough to rebuild the board and whose turn it is.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct SavedGame {
     /// The moves as a move string.
     pub moves: String,
@@ -33,9 +32,10 @@ pub struct SavedGame {
     /// The person's side against the computer.
     pub human: Side,
     /// A finished game from a link, only looked at ([`Game::onlooker`]).
-    #[serde(default)]
     pub onlooker: bool,
 }
+
+json_struct!(SavedGame { moves, size, human, onlooker = false });
 
 /// The game on the screen.
 #[derive(Debug, Clone, PartialEq)]

@@ -34,3 +34,13 @@ impl Lang {
         tag.parse().ok().map(Lang)
     }
 }
+
+/// A tag, as the pages' languages are written.
+impl crate::json::Json for Lang {
+    fn write(&self, out: &mut crate::json::Writer) {
+        crate::json::Json::write(&self.0, out);
+    }
+    fn read(input: &mut crate::json::Reader) -> Result<Self, crate::json::Error> {
+        <Language as crate::json::Json>::read(input).map(Lang)
+    }
+}

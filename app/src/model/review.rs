@@ -3,6 +3,8 @@
 use engine::review::ReviewedMove;
 use serde::{Deserialize, Serialize};
 
+use crate::json_struct;
+
 /// A finished game's review.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameReview {
@@ -33,6 +35,8 @@ impl Replay {
         shown
     }
 }
+
+json_struct!(GameReview { moves, marks });
 
 #[cfg(test)]
 mod tests {

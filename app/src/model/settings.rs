@@ -6,6 +6,7 @@ use engine::player::Level;
 use serde::{Deserialize, Serialize};
 
 use super::Lang;
+use crate::{json_enum, json_struct};
 
 pub use booth_protocol::GameMode;
 
@@ -116,12 +117,12 @@ impl Settings {
     /// Stored settings as JSON; a key missing (stored by an older version)
     /// takes its default, and text that is not settings gives `None`.
     pub fn from_json(text: &str) -> Option<Settings> {
-        serde_json::from_str(text).ok()
+        crate::json::from_str(text).ok()
     }
 
     /// The settings as stored.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+        crate::json::to_string(self)
     }
 
     /// Gives `side` the colour `colour`; the other side, if it had that
@@ -133,6 +134,13 @@ impl Settings {
         self.colours[side] = colour;
     }
 }
+
+json_enum!(Starter { Me "Me", Computer "Computer", Random "Random" });
+json_enum!(CoinColour { Yellow "Yellow", Red "Red", Blue "Blue", Green "Green" });
+json_struct!(Settings: Default {
+    lang, lang_chosen, mode, level, style, starter, colours, animation, size, high_contrast,
+    marks, sound
+});
 
 #[cfg(test)]
 mod tests {

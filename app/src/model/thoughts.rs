@@ -7,6 +7,8 @@ use booth_protocol::search::Fact;
 use engine::player::SearchProgress;
 use serde::{Deserialize, Serialize};
 
+use crate::json_enum;
+
 /// A line of the computer's thoughts: what a search chose, or a fact it
 /// found. The spectator channel carries them; each screen words them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -127,3 +129,8 @@ impl Outlook {
         }
     }
 }
+
+json_enum!(Thought {
+    Searched "Searched" { column, depth, nodes, solved = false },
+    Fact "Fact" (Fact),
+});

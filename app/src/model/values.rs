@@ -4,6 +4,8 @@
 
 use engine::player::FORCED;
 
+use crate::json_enum;
+
 /// Where a column's heuristic value stands among the columns': what a
 /// visitor can read without knowing the evaluation's scale.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -95,6 +97,8 @@ pub enum ValueSource {
     /// computer, in the position before its move.
     Solved,
 }
+
+json_enum!(ValueSource { Search "Search", Hint "Hint", Solved "Solved" });
 
 #[cfg(test)]
 mod tests {
