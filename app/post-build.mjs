@@ -2,7 +2,8 @@
 // dist/:
 // 0. The booth's build of the app (Trunk stages it in booth/ under fixed
 //    names, as it does a worker's) named after its content beside the
-//    demo's, so that caches may keep it as they keep the demo's.
+//    demo's, so that caches may keep it as they keep the demo's. Both
+//    builds' JS glue minified, and the page's integrity digest with it.
 //    The languages' texts files (app-texts, from the locale files).
 // 1. The service worker's cache is named after the build's content, never
 //    by hand: any changed file (a new book, a new page) makes a new worker,
@@ -17,7 +18,9 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dir = process.env.TRUNK_STAGING_DIR || process.argv[2];
@@ -40,10 +43,23 @@ const sha = (algorithm, ...bodies) => {
   for (const body of bodies) digest.update(body);
   return digest;
 };
+// Trunk's minifier cannot read the glue, an ES module; Terser (installed
+// with the tests' tools, as wasm-opt is) can. Its exported names stay:
+// the page and the worker import them.
+const root = new URL('..', import.meta.url).pathname;
+const terser = await import(pathToFileURL(createRequire(join(root, 'tests/e2e/package.json')).resolve('terser')).href);
+const minify = async (code, module = true) => Buffer.from((await terser.minify(code.toString('utf8'), {
+  module, compress: { passes: 2 }, format: { comments: false },
+})).code);
+// wasm-bindgen writes its glue indented; a run over a built app finds it
+// minified already.
+const minified = async (glue) => (/\n {4}/.test(glue.toString('utf8')) ? minify(glue) : glue);
+const integrity = (body) => `sha384-${sha('sha384', body).digest('base64')}`;
 // Run again over a built app (a test does), it finds them named.
 const staged = join(dir, 'booth');
 if (existsSync(staged)) {
-  const glue = readFileSync(join(staged, 'app-booth.js'));
+  const glue = await minified(readFileSync(join(staged, 'app-booth.js')));
+  writeFileSync(join(staged, 'app-booth.js'), glue);
   const wasm = readFileSync(join(staged, 'app-booth_bg.wasm'));
   const name = `app-booth-${sha('sha256', glue, wasm).digest('hex').slice(0, 16)}`;
   renameSync(join(staged, 'app-booth.js'), join(dir, `${name}.js`));
@@ -59,7 +75,6 @@ const boothWasm = readFileSync(join(dir, `${boothName}_bg.wasm`));
 // built in), which the page fetches when a language is chosen, named by
 // their content as the app's build names them; the service worker keeps
 // them from the first visit on, for a language chosen offline.
-const root = new URL('..', import.meta.url).pathname;
 for (const old of readdirSync(dir).filter((f) => /^texts-.*\.txt$/.test(f))) rmSync(join(dir, old));
 const textFiles = execFileSync('cargo', ['run', '--quiet', '--locked', '-p', 'locale-files', '--bin', 'app-texts', '--',
   join(root, 'shared/locales/app'), dir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
@@ -68,12 +83,27 @@ if (textFiles.length === 0) throw new Error('app-texts wrote no texts files');
 // The page's own script preloads the file of the browser's language.
 const indexFile = join(dir, 'index.html');
 const listed = `data-texts="${textFiles.map((f) => `${f.split('-')[1]}:${f}`).join(',')}"`;
-const indexPage = readFileSync(indexFile, 'utf8');
+let indexPage = readFileSync(indexFile, 'utf8');
 const textsAttribute = /data-texts=("[^"]*"|[^\s>]*)/;
 if (!textsAttribute.test(indexPage)) throw new Error('index.html has no data-texts attribute to list the texts files in');
+// The demo's glue minified, under Trunk's name, its digest in the page.
+// Trunk writes its hash as a number in hex, without leading zeros: one
+// build in sixteen has fewer than 16 digits.
+const demoName = /\/(app-[0-9a-f]{1,16})(\.js|_bg\.wasm)/.exec(indexPage)?.[1];
+if (!demoName) throw new Error('index.html names no app-<hash>.js');
+const demoGlueFile = join(dir, `${demoName}.js`);
+const trunkGlue = readFileSync(demoGlueFile);
+const demoGlue = await minified(trunkGlue);
+writeFileSync(demoGlueFile, demoGlue);
+indexPage = indexPage.replaceAll(integrity(trunkGlue), integrity(demoGlue));
 writeFileSync(indexFile, indexPage.replace(textsAttribute, listed));
 
-// 1. The cache's name from every file but the worker's own script.
+// The search worker's loader minified, from its source: a run over a
+// built app finds the copy in the folder minified already.
+writeFileSync(join(dir, 'worker_loader.js'), await minify(readFileSync(join(root, 'app/static/worker_loader.js'))));
+
+// 1. The cache's name from every file but the worker's own script, which
+// is written from its source, named and minified (a classic script).
 const sw = join(dir, 'sw.js');
 const hash = createHash('sha256');
 for (const file of sorted().filter((f) => f !== sw)) {
@@ -81,13 +111,13 @@ for (const file of sorted().filter((f) => f !== sw)) {
   hash.update(readFileSync(file));
 }
 const version = `vier-gewinnt-${hash.digest('hex').slice(0, 16)}`;
-const script = readFileSync(sw, 'utf8');
+const script = readFileSync(join(root, 'app/static/sw.js'), 'utf8');
 const versionLine = /const VERSION = '[^']*';/;
 if (!versionLine.test(script)) throw new Error('sw.js has no `const VERSION = \'…\';` to name');
 const textsLine = /const TEXTS = \[[^\]]*\];/;
 if (!textsLine.test(script)) throw new Error('sw.js has no `const TEXTS = [];` to list the texts files in');
-writeFileSync(sw, script.replace(versionLine, `const VERSION = '${version}';`)
-  .replace(textsLine, `const TEXTS = ${JSON.stringify(textFiles.map((f) => `./${f}`))};`));
+writeFileSync(sw, await minify(script.replace(versionLine, `const VERSION = '${version}';`)
+  .replace(textsLine, `const TEXTS = ${JSON.stringify(textFiles.map((f) => `./${f}`))};`), false));
 
 // 2. The page as the bridge serves it.
 const page = readFileSync(join(dir, 'index.html'), 'utf8');
@@ -96,12 +126,6 @@ const marked = page.replace(/<meta charset=[^>]*>/i, (charset) => `${charset}<me
 if (marked === page) throw new Error('index.html has no <meta charset> to mark the page after');
 // Every mention of the demo's glue and Wasm (the loading script, the
 // preloads) names the booth's, with the booth's integrity digests.
-// Trunk writes its hash as a number in hex, without leading zeros: one
-// build in sixteen has fewer than 16 digits.
-const demoName = /\/(app-[0-9a-f]{1,16})(\.js|_bg\.wasm)/.exec(page)?.[1];
-if (!demoName) throw new Error('index.html names no app-<hash>.js to swap for the booth\'s build');
-const integrity = (body) => `sha384-${sha('sha384', body).digest('base64')}`;
-const demoGlue = readFileSync(join(dir, `${demoName}.js`));
 const demoWasm = readFileSync(join(dir, `${demoName}_bg.wasm`));
 // The booth's build has every language built in: nothing to preload.
 const booth = marked
