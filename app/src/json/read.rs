@@ -2,6 +2,7 @@
 //! computer move's tree is up to 180 KB of JSON, read on the page's thread.
 
 use core::fmt;
+use std::borrow::Cow;
 
 /// What was expected, and at which byte of the text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -191,8 +192,26 @@ impl<'a> Reader<'a> {
 
     /// A string, its escapes undone.
     pub fn string(&mut self) -> Result<String, Error> {
+        self.text_of_string().map(Cow::into_owned)
+    }
+
+    /// A string borrowed from the text where it has no escapes (every key
+    /// of a tree's thousands of nodes): nothing to copy.
+    fn text_of_string(&mut self) -> Result<Cow<'a, str>, Error> {
         self.expect(b'"', "a string")?;
         let bytes = self.text.as_bytes();
+        let start = self.at;
+        while let Some(&b) = bytes.get(self.at) {
+            if b == b'"' {
+                self.at += 1;
+                return Ok(Cow::Borrowed(&self.text[start..self.at - 1]));
+            }
+            if b == b'\\' || b < 0x20 {
+                break;
+            }
+            self.at += 1;
+        }
+        self.at = start;
         let mut out = String::new();
         loop {
             let start = self.at;
@@ -206,7 +225,7 @@ impl<'a> Reader<'a> {
             match bytes.get(self.at) {
                 Some(b'"') => {
                     self.at += 1;
-                    return Ok(out);
+                    return Ok(Cow::Owned(out));
                 }
                 Some(b'\\') => {
                     self.at += 1;
@@ -278,7 +297,7 @@ impl<'a> Reader<'a> {
             return Ok(());
         }
         loop {
-            let key = self.string()?;
+            let key = self.text_of_string()?;
             self.expect(b':', "a colon")?;
             each(self, &key)?;
             if self.take(b'}') {
@@ -296,11 +315,11 @@ impl<'a> Reader<'a> {
         read: impl FnOnce(&mut Reader<'a>, &str) -> Result<T, Error>,
     ) -> Result<T, Error> {
         if self.peek() == Some(b'"') {
-            let name = self.string()?;
+            let name = self.text_of_string()?;
             return read(self, &name);
         }
         self.expect(b'{', "a variant")?;
-        let name = self.string()?;
+        let name = self.text_of_string()?;
         self.expect(b':', "a colon")?;
         let value = read(self, &name)?;
         self.expect(b'}', "the end of the variant")?;
