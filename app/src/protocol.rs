@@ -1,6 +1,7 @@
-//! The messages between the page and the search worker, sent as Rust
-//! structs with serde-wasm-bindgen. The computer's search travels in the
-//! booth protocol's form, as the bridge sends it, so the page reads one.
+//! The messages between the page and the search worker, sent as JSON text
+//! both ways (`crate::json`; their serde derives are the shapes its tests
+//! hold it to). The computer's search travels in the booth protocol's
+//! form, as the bridge sends it, so the page reads one.
 
 use booth_protocol::search::{ComputerMove, Thinking, Tree};
 use engine::Geometry;
@@ -10,9 +11,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::json_enum;
 
-// Externally tagged (serde's default), as every message between the page
-// and the worker: an internally tagged enum is buffered whole before it is
-// read, which costs the page's download code and the trees time.
+// Externally tagged (serde's default, and the one shape `json_enum!`
+// writes): the variant's name comes first, so a reader never holds a
+// message whole before it knows what it reads.
 /// From the page to the worker.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub enum ToWorker {

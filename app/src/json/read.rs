@@ -21,16 +21,26 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// Arrays and objects inside each other at most this deep, as serde_json
+/// allows: deeper text (no message of ours is more than a few levels) is
+/// refused before it could overflow the stack.
+const MOST_NESTED: u32 = 128;
+
 /// A position in JSON text.
 pub struct Reader<'a> {
     text: &'a str,
     at: usize,
+    nested: u32,
 }
 
 impl<'a> Reader<'a> {
     /// A reader at the start of `text`.
     pub fn new(text: &'a str) -> Reader<'a> {
-        Reader { text, at: 0 }
+        Reader {
+            text,
+            at: 0,
+            nested: 0,
+        }
     }
 
     /// An error at the current position.
@@ -275,16 +285,26 @@ impl<'a> Reader<'a> {
         mut each: impl FnMut(&mut Reader<'a>) -> Result<(), Error>,
     ) -> Result<(), Error> {
         self.expect(b'[', "an array")?;
-        if self.take(b']') {
-            return Ok(());
-        }
-        loop {
-            each(self)?;
-            if self.take(b']') {
-                return Ok(());
+        self.enter()?;
+        if !self.take(b']') {
+            loop {
+                each(self)?;
+                if self.take(b']') {
+                    break;
+                }
+                self.expect(b',', "a comma or the end of the array")?;
             }
-            self.expect(b',', "a comma or the end of the array")?;
         }
+        self.nested -= 1;
+        Ok(())
+    }
+
+    fn enter(&mut self) -> Result<(), Error> {
+        self.nested += 1;
+        if self.nested > MOST_NESTED {
+            return Err(self.error("at most 128 arrays and objects inside each other"));
+        }
+        Ok(())
     }
 
     /// An object, `each` reading the value of each key.
@@ -293,18 +313,20 @@ impl<'a> Reader<'a> {
         mut each: impl FnMut(&mut Reader<'a>, &str) -> Result<(), Error>,
     ) -> Result<(), Error> {
         self.expect(b'{', "an object")?;
-        if self.take(b'}') {
-            return Ok(());
-        }
-        loop {
-            let key = self.text_of_string()?;
-            self.expect(b':', "a colon")?;
-            each(self, &key)?;
-            if self.take(b'}') {
-                return Ok(());
+        self.enter()?;
+        if !self.take(b'}') {
+            loop {
+                let key = self.text_of_string()?;
+                self.expect(b':', "a colon")?;
+                each(self, &key)?;
+                if self.take(b'}') {
+                    break;
+                }
+                self.expect(b',', "a comma or the end of the object")?;
             }
-            self.expect(b',', "a comma or the end of the object")?;
         }
+        self.nested -= 1;
+        Ok(())
     }
 
     /// An enum as serde writes it: a unit variant as its name, any other

@@ -270,6 +270,13 @@ fn text_that_is_not_the_value_is_refused_with_where() {
     }
     let missing = from_str::<SavedGame>(r#"{"moves":"4","size":[7,6]}"#).unwrap_err();
     assert_eq!(missing.to_string(), "expected the key \"human\" at byte 26");
+    // Nesting too deep for the stack is refused, not followed.
+    let deep = format!("{{\"moves\":\"4\",\"x\":{}", "[".repeat(100_000));
+    let error = from_str::<SavedGame>(&deep).unwrap_err();
+    assert_eq!(
+        (error.at, error.expected),
+        (145, "at most 128 arrays and objects inside each other")
+    );
     let size = from_str::<Geometry>(r#"{"columns":30,"rows":6,"win_length":4}"#).unwrap_err();
     assert_eq!(size.expected, "a board size the engine plays");
 }
