@@ -95,11 +95,17 @@ if ! grep -q "wasm_bindgen = \"$bindgen\"" "$root/Trunk.toml"; then
   exit 1
 fi
 
-# npm's binaryen (wasm-opt for the release build; Debian's is too old) and
-# selenium-webdriver, dom-accessibility-api and playwright-core for the
-# browser tests.
-if [ ! -x "$root/tests/e2e/node_modules/.bin/wasm-opt" ] || [ ! -d "$root/tests/e2e/node_modules/playwright-core" ] \
-  || [ ! -d "$root/tests/e2e/node_modules/selenium-webdriver" ] || [ ! -d "$root/tests/e2e/node_modules/dom-accessibility-api" ]; then
+# npm's binaryen (wasm-opt for the release build; Debian's is too old),
+# terser (the release build's JS minifier), and selenium-webdriver,
+# dom-accessibility-api and playwright-core for the browser tests: each
+# at the version package.json pins, so a checkout that changed them
+# installs again.
+if ! (cd "$root/tests/e2e" && node -e '
+  const fs = require("fs");
+  for (const [name, version] of Object.entries(require("./package.json").devDependencies)) {
+    const installed = `node_modules/${name}/package.json`;
+    if (!fs.existsSync(installed) || JSON.parse(fs.readFileSync(installed)).version !== version) process.exit(1);
+  }'); then
   (cd "$root/tests/e2e" && npm ci --no-audit --no-fund)
 fi
 
