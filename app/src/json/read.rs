@@ -206,39 +206,33 @@ impl<'a> Reader<'a> {
     }
 
     /// A string borrowed from the text where it has no escapes (every key
-    /// of a tree's thousands of nodes): nothing to copy.
+    /// of a tree's thousands of nodes): nothing to copy. With escapes, the
+    /// runs between them and what they stand for are gathered.
     fn text_of_string(&mut self) -> Result<Cow<'a, str>, Error> {
         self.expect(b'"', "a string")?;
-        let bytes = self.text.as_bytes();
-        let start = self.at;
-        while let Some(&b) = bytes.get(self.at) {
-            if b == b'"' {
-                self.at += 1;
-                return Ok(Cow::Borrowed(&self.text[start..self.at - 1]));
-            }
-            if b == b'\\' || b < 0x20 {
-                break;
-            }
-            self.at += 1;
-        }
-        self.at = start;
-        let mut out = String::new();
+        let text = self.text;
+        let mut unescaped: Option<String> = None;
         loop {
             let start = self.at;
-            while let Some(&b) = bytes.get(self.at) {
+            while let Some(&b) = text.as_bytes().get(self.at) {
                 if b == b'"' || b == b'\\' || b < 0x20 {
                     break;
                 }
                 self.at += 1;
             }
-            out.push_str(&self.text[start..self.at]);
-            match bytes.get(self.at) {
+            let run = &text[start..self.at];
+            match text.as_bytes().get(self.at) {
                 Some(b'"') => {
                     self.at += 1;
-                    return Ok(Cow::Owned(out));
+                    return Ok(match unescaped {
+                        None => Cow::Borrowed(run),
+                        Some(out) => Cow::Owned(out + run),
+                    });
                 }
                 Some(b'\\') => {
                     self.at += 1;
+                    let out = unescaped.get_or_insert_with(String::new);
+                    out.push_str(run);
                     out.push(self.escape()?);
                 }
                 _ => return Err(self.error("the end of a string")),
