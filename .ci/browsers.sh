@@ -5,8 +5,10 @@
 # servers and bridges on free ports, the longest first. The tests mostly
 # wait (for the computer, the simulated robot, a browser's paint), so
 # three share two cores well. Each run's report goes to
-# target/e2e/ENGINE-FILE.log; a failed run's is printed whole, the others'
-# summaries. E2E_ENGINES picks engines, E2E_JOBS how many run at once.
+# target/e2e/ENGINE-FILE-K.log; a failed run's is printed whole, the
+# others' summaries. E2E_ENGINES picks engines, E2E_JOBS how many run at
+# once, E2E_SHARDS in how many runs each engine's file is split (every
+# n-th test in each: webdriver.mjs's `test`).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 logs=$PWD/target/e2e
@@ -15,24 +17,28 @@ mkdir -p "$logs"
 engines=${E2E_ENGINES:-chromium,firefox,webkit}
 jobs=()
 # Longest first (Firefox's runs took the longest, Chromium's the least).
+shards=${E2E_SHARDS:-1}
 for engine in firefox webkit chromium; do
   [[ ",$engines," == *",$engine,"* ]] || continue
-  for file in app booth; do jobs+=("$engine $file"); done
+  for file in app booth; do
+    for shard in $(seq "$shards"); do jobs+=("$engine $file $shard"); done
+  done
 done
-run() { # engine file
+run() { # engine file shard
+  local name=$1-$2-$3
   cd tests/e2e || exit 1
-  if E2E_ENGINES=$1 node --test "$2.test.mjs" > "$logs/$1-$2.log" 2>&1; then
-    echo passed > "$logs/$1-$2.result"
+  if E2E_ENGINES=$1 E2E_SHARD=$3/$shards node --test "$2.test.mjs" > "$logs/$name.log" 2>&1; then
+    echo passed > "$logs/$name.result"
   else
-    echo failed > "$logs/$1-$2.result"
+    echo failed > "$logs/$name.result"
   fi
 }
 export -f run
-export logs
+export logs shards
 printf '%s\n' "${jobs[@]}" | xargs -P "${E2E_JOBS:-3}" -I{} bash -c 'run {}'
 failed=""
 for job in "${jobs[@]}"; do
-  name=${job/ /-}
+  name=${job// /-}
   if [ "$(cat "$logs/$name.result" 2>/dev/null)" = passed ]; then
     echo "---- $job:"
     grep -E "^# (tests|pass|fail|skipped|duration_ms)" "$logs/$name.log"

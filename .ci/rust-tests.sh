@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The native crates' tests (the engine, the bridge, the protocol and the
 # texts; not the app's, nor the bridge against the emulated Uno, which has
-# a step of its own): built once in the release profile (the solver is
-# slow unoptimised), then every test binary run, three at a time, each in
-# its package's folder as cargo runs it (the bridge's mostly wait, on
-# timeouts and the simulated robot, so three share two cores well). Then
+# a step of its own): built once in the `ci` profile (Cargo.toml:
+# optimised, for the solver, without release's whole-program link), then
+# every test binary run, three at a time, each in its package's folder as
+# cargo runs it (the bridge's mostly wait, on timeouts and the simulated
+# robot, so three share two cores well). Then
 # the documentation's examples. Each binary's report goes to
 # target/rust-tests/NAME.log; a failed one's is printed whole, the others'
 # results. The list of test binaries is left in
@@ -14,7 +15,7 @@ cd "$(dirname "$0")/.."
 logs=$PWD/target/rust-tests
 rm -rf "$logs"
 mkdir -p "$logs"
-cargo test --workspace --exclude app --release --locked --no-run --message-format=json-render-diagnostics \
+cargo test --workspace --exclude app --profile ci --locked --no-run --message-format=json-render-diagnostics \
   | python3 .ci/executables.py > "$logs/binaries" || exit 1
 run() { # package folder, binary
   local log
@@ -49,4 +50,4 @@ if [ -n "$failed" ]; then
   echo "the Rust tests failed in:$failed" >&2
   exit 1
 fi
-cargo test --workspace --exclude app --release --locked --doc
+cargo test --workspace --exclude app --profile ci --locked --doc

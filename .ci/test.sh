@@ -68,15 +68,17 @@ grep -E "^Running headless|^test result" "$dom_chromium"
 rm -f "$dom_chromium"
 
 step "the opening book and the position database: samples solved again without them; the database converted again from the pinned wheel"
-cargo build --release --locked --bin connect4
-target/release/connect4 book verify engine/book/book.c4b --sample 2 --min-plies 8
-target/release/connect4 book verify engine/book/layer12.c4l --sample 8
-.ci/layer.sh
+# The CLI of the tests' build (its `ci` profile, Cargo.toml), as every
+# native binary of the later steps.
+cargo build --profile ci --locked --bin connect4
+target/ci/connect4 book verify engine/book/book.c4b --sample 2 --min-plies 8
+target/ci/connect4 book verify engine/book/layer12.c4l --sample 8
+PROFILE=ci .ci/layer.sh
 
 step "connect4 under WASI in Node agrees with the native binary"
 cargo build --release --locked --bin connect4 --target wasm32-wasip1
 awk 'NR % 50 == 1' engine/tests/data/pons/Test_L2_R1 engine/tests/data/pons/Test_L1_R1 > "$sample"
-native=$(target/release/connect4 solve --analyze < "$sample")
+native=$(target/ci/connect4 solve --analyze < "$sample")
 wasi=$(node --no-warnings engine/wasi/connect4.mjs target/wasm32-wasip1/release/connect4.wasm solve --analyze < "$sample")
 if [ "$native" != "$wasi" ]; then
   echo "the WASI build disagrees with the native one:" >&2
@@ -100,14 +102,14 @@ trunk build --release
 .ci/sizes.sh
 
 step "the web app in Chromium, Firefox and WebKit side by side (from a static server and from the bridge)"
-cargo build --release --locked -p bridge --features embed-app
-.ci/browsers.sh
+cargo build --profile ci --locked -p bridge --features embed-app
+E2E_BINARIES=$PWD/target/ci .ci/browsers.sh
 
 step "the Pi's systemd unit: verified, and the operator page saves the config under its sandbox"
-.ci/pi-unit.sh target/release/connect4-bridge
+.ci/pi-unit.sh target/ci/connect4-bridge
 
 step "the bridge for the Raspberry Pi (aarch64), run under qemu-user with the simulated robot"
-.ci/pi.sh check
+PI_PROFILE=ci .ci/pi.sh check
 
 step "all tests passed"
 printf 'total: %d s\n' $(($(date +%s) - SETUP_STARTED))

@@ -1,19 +1,18 @@
 // The built app (dist/) in Chromium, Firefox and WebKit, driven as a
 // person would: elements are found by their roles and accessible names.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { forEachEngine } from './webdriver.mjs';
+import { forEachEngine, test } from './webdriver.mjs';
 import { fitsAt } from './screen.mjs';
 import { coveredButtons, thinkingMeasures, thinkingProblems, valueMeasures } from './measure.mjs';
 import { serve } from './static-server.mjs';
+import { BRIDGE, CONNECT4 } from './binaries.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url).pathname;
 const SCREENSHOTS = new URL('../../target/screenshots/', import.meta.url).pathname;
-const CONNECT4 = new URL('../../target/release/connect4', import.meta.url).pathname;
 const DECODE_QR = new URL('./decode-qr.py', import.meta.url).pathname;
 const OVER = /You won|computer won|Draw|wins!/;
 
@@ -918,12 +917,11 @@ test('the bridge serves the app built into it, in the booth\'s language (German 
   const port = await new Promise((ok) => {
     const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => ok(p)); });
   });
-  const bin = new URL('../../target/release/connect4-bridge', import.meta.url).pathname;
   const { tmpdir } = await import('node:os');
   const folder = await (await import('node:fs/promises')).mkdtemp(`${tmpdir()}/app-e2e-`);
   t.after(() => rmSync(folder, { recursive: true, force: true }));
   const records = `${folder}/records.sqlite`;
-  const bridge = spawn(bin, ['serve', '--robot', 'dummy', '--port', String(port), '--records', records], { stdio: 'ignore' });
+  const bridge = spawn(BRIDGE, ['serve', '--robot', 'dummy', '--port', String(port), '--records', records], { stdio: 'ignore' });
   try {
     const context = await browser.newContext({ viewport: { width: 800, height: 480 } });
     const page = await context.newPage();
@@ -946,7 +944,7 @@ test('the bridge serves the app built into it, in the booth\'s language (German 
 
 /** Every column's perfect score from the native `connect4` binary. */
 function analyze(moves) {
-  assert.ok(existsSync(CONNECT4), `build ${CONNECT4} first (cargo build --release --bin connect4)`);
+  assert.ok(existsSync(CONNECT4), `build ${CONNECT4} first (cargo build --release --bin connect4, or name its folder in E2E_BINARIES)`);
   const out = execFileSync(CONNECT4, ['solve', '--analyze'], { input: `${moves}\n` }).toString().trim();
   return out.split(/\s+/).slice(1).map((v) => (v === 'X' ? null : Number(v)));
 }

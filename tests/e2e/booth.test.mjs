@@ -2,19 +2,18 @@
 // built into the binary, the simulated robot on a pseudo-terminal), a
 // visitor's page playing a whole game against the computer on the robot, a
 // jam in mid-game, and a second browser watching on the spectator route.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { forEachEngine, harnessOrigin } from './webdriver.mjs';
+import { forEachEngine, test, harnessOrigin } from './webdriver.mjs';
+import { BRIDGE } from './binaries.mjs';
 import { fitsAt, offScreen } from './screen.mjs';
 import { coveredButtons, thinkingMeasures, thinkingProblems, valueMeasures } from './measure.mjs';
 
 const SCREENSHOTS = new URL('../../target/screenshots/', import.meta.url).pathname;
-const BRIDGE = new URL('../../target/release/connect4-bridge', import.meta.url).pathname;
 const DECODE_QR = new URL('./decode-qr.py', import.meta.url).pathname;
 const OVER = /You won|computer won|Draw/;
 

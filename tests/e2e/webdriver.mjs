@@ -10,7 +10,7 @@
 // `E2E_ENGINES` (comma-separated: chromium, firefox, webkit) picks the
 // engines; all three by default. `E2E_DRIVER_LOG=1` shows the servers' logs.
 import { spawn } from 'node:child_process';
-import { after, before, describe } from 'node:test';
+import { after, before, describe, test as nodeTest } from 'node:test';
 import { createServer as createNetServer } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -506,6 +506,19 @@ export class Page extends Locator {
     this.context.current = null;
     this.context.pages = this.context.pages.filter((p) => p !== this);
   }
+}
+
+const [SHARD, SHARDS] = (process.env.E2E_SHARD ?? '1/1').split('/').map(Number);
+if (!(SHARDS >= 1 && SHARD >= 1 && SHARD <= SHARDS)) throw new Error(`E2E_SHARD=${process.env.E2E_SHARD}: expected k/n with 1 <= k <= n`);
+let declared = 0;
+
+/** `node:test`'s `test`, for this run's share of a file: with
+ * `E2E_SHARD=k/n`, every n-th test from the k-th, in the order declared,
+ * so that n runs of one file in one engine side by side run each test
+ * once (the long tests are spread through each file, not kept together). */
+export function test(...args) {
+  declared += 1;
+  if ((declared - 1) % SHARDS === SHARD - 1) nodeTest(...args);
 }
 
 /** Runs `tests(engine)` for each engine, in a suite of its own whose
