@@ -2,9 +2,9 @@
 # The browser suites (tests/e2e: the public demo from a static server and
 # the booth from the bridge) in Chromium, Firefox and WebKit, three at a
 # time: one `node --test` per engine and file, each with its own driver,
-# servers and bridges on free ports, the longest first. The tests mostly
-# wait (for the computer, the simulated robot, a browser's paint), so
-# three share two cores well. Each run's report goes to
+# servers and bridges on free ports, the longest first (on 2 cores the
+# step kept the CPU 93 % busy, 2026-12-01: more runs at once would not
+# help). Each run's report goes to
 # target/e2e/ENGINE-FILE-K.log; a failed run's is printed whole, the
 # others' summaries. E2E_ENGINES picks engines, E2E_JOBS how many run at
 # once, E2E_SHARDS in how many runs each engine's file is split (every

@@ -26,8 +26,8 @@ with zipfile.ZipFile(sys.argv[1]) as wheel, open(sys.argv[3], "wb") as out:
 PY
 echo "$DAT_SHA256  $dir/book_12ply_distances.dat" | sha256sum --check --quiet
 
-# PROFILE names the cargo profile to build the converter in (CI's `ci`).
-profile=${PROFILE:-release}
+# CARGO_PROFILE names the profile to build the converter in (CI's `ci`).
+profile=${CARGO_PROFILE:-release}
 cargo build --profile "$profile" --locked --bin connect4 --quiet
 "target/$profile/connect4" book import "$dir/book_12ply_distances.dat" --out "$dir/layer12.c4l"
 if [ "${1:-}" = "--write" ]; then

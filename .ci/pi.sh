@@ -7,7 +7,7 @@
 #                      robot and checks that it serves the app and that its
 #                      link drives the simulated robot
 #
-# PI_PROFILE names the cargo profile (release by default; CI's check
+# CARGO_PROFILE names the cargo profile (release by default; CI's check
 # builds its `ci` profile: the same code without release's whole-program
 # link).
 set -euo pipefail
@@ -17,7 +17,7 @@ source .ci/setup.sh
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
 export CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc
 [ -f dist/index.html ] || trunk build --release
-profile=${PI_PROFILE:-release}
+profile=${CARGO_PROFILE:-release}
 cargo build --profile "$profile" --locked -p bridge --features embed-app --target aarch64-unknown-linux-gnu
 binary=target/aarch64-unknown-linux-gnu/$profile/connect4-bridge
 echo "built $binary ($(du -h "$binary" | cut -f1))"

@@ -5,8 +5,8 @@
 # optimised, for the solver, without release's whole-program link), then
 # every test binary run, three at a time, each in its package's folder as
 # cargo runs it (the bridge's mostly wait, on timeouts and the simulated
-# robot, so three share two cores well). Then
-# the documentation's examples. Each binary's report goes to
+# robot, so three share two cores well). Then the documentation's
+# examples. Each binary's report goes to
 # target/rust-tests/NAME.log; a failed one's is printed whole, the others'
 # results. The list of test binaries is left in
 # target/rust-tests/binaries for the steps after (the emulated Uno's).

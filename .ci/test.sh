@@ -73,7 +73,7 @@ step "the opening book and the position database: samples solved again without t
 cargo build --profile ci --locked --bin connect4
 target/ci/connect4 book verify engine/book/book.c4b --sample 2 --min-plies 8
 target/ci/connect4 book verify engine/book/layer12.c4l --sample 8
-PROFILE=ci .ci/layer.sh
+CARGO_PROFILE=ci .ci/layer.sh
 
 step "connect4 under WASI in Node agrees with the native binary"
 cargo build --release --locked --bin connect4 --target wasm32-wasip1
@@ -109,7 +109,7 @@ step "the Pi's systemd unit: verified, and the operator page saves the config un
 .ci/pi-unit.sh target/ci/connect4-bridge
 
 step "the bridge for the Raspberry Pi (aarch64), run under qemu-user with the simulated robot"
-PI_PROFILE=ci .ci/pi.sh check
+CARGO_PROFILE=ci .ci/pi.sh check
 
 step "all tests passed"
 printf 'total: %d s\n' $(($(date +%s) - SETUP_STARTED))

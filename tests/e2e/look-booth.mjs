@@ -13,10 +13,10 @@ import { tmpdir } from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { Browser } from './webdriver.mjs';
 import { coveredButtons, thinkingMeasures, valueMeasures } from './measure.mjs';
+import { BRIDGE } from './binaries.mjs';
 
 const [engine = 'chromium', w = '390', h = '844', level = 'Hard', moves = '2', lang = 'en'] = process.argv.slice(2);
 const OUT = new URL('../../target/screenshots/look/', import.meta.url).pathname;
-const BRIDGE = new URL('../../target/release/connect4-bridge', import.meta.url).pathname;
 await mkdir(OUT, { recursive: true });
 const port = await new Promise((ok) => {
   const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => ok(p)); });
