@@ -20,6 +20,11 @@ step() {
   printf '\n== %s\n' "$*"
 }
 printf "set-up: %d s\n" $((start - SETUP_STARTED))
+# What runs beside the steps (a build, the emulated Uno) is stopped when
+# the script ends early; their logs go to one scratch folder.
+scratch=$(mktemp -d)
+background=()
+trap 'for job in "${background[@]}"; do kill "$job" 2>/dev/null || true; done; rm -rf "$scratch"' EXIT
 
 step "format"
 cargo fmt --all -- --check
@@ -29,43 +34,41 @@ python3 .ci/imports.py engine/src engine/src/bin/connect4 app/src shared/locales
 python3 .ci/msrv.py
 python3 .ci/fnlen.py engine/src app/src app/build.rs shared/locales/src bridge/src shared/protocol/src bridge/build.rs shared/protocol/build.rs
 python3 .ci/filelen.py --app app/src engine/src shared/locales/src bridge/src shared/protocol/src
-cargo clippy --workspace --exclude app --all-targets --locked -- -D warnings
-cargo clippy -p engine --lib --no-default-features --target wasm32-unknown-unknown --locked -- -D warnings
-cargo clippy -p app --target wasm32-unknown-unknown --locked -- -D warnings
+# In the profiles of the builds after them (the tests' `ci`, Trunk's
+# `wasm`): the build scripts and proc macros they compile serve those
+# builds too.
+cargo clippy --workspace --exclude app --all-targets --profile ci --locked -- -D warnings
+cargo clippy -p engine --lib --no-default-features --target wasm32-unknown-unknown --profile wasm --locked -- -D warnings
+cargo clippy -p app --target wasm32-unknown-unknown --profile wasm --locked -- -D warnings
 
-step "tests (the native crates' binaries three at a time, then the app's in the app-test profile)"
+step "tests: the native crates' binaries three at a time, and the app's built beside them"
+# The app's own tests (the app-test profile, a build folder of its own)
+# are built while the crates' are built and run: those mostly wait on
+# timeouts and the simulated robot, and leave a core idle.
+cargo test -p app --lib --test golden --profile app-test --locked --no-run >"$scratch/app-build.log" 2>&1 &
+app_build=$!
+background+=("$app_build")
 .ci/rust-tests.sh
-cargo test -p app --lib --test golden --profile app-test --locked
+if ! wait "$app_build"; then cat "$scratch/app-build.log"; echo "the app's tests did not build" >&2; exit 1; fi
 
 step "the robot: its firmware's size; the bridge against the firmware on the emulated Uno starts beside the next steps"
 make -C robot --no-print-directory -s size
 # About three minutes of the robot's own real time (its motors, its
-# baud rate), mostly waiting: it runs beside the browsers' DOM tests, the
-# book checks and WASI, and is waited for before the app's release build.
-robot_log=$(mktemp)
-sample=$(mktemp)
-robot_tests=""
-trap 'rm -f "$sample" "$robot_log"; [ -z "$robot_tests" ] || kill "$robot_tests" 2>/dev/null || true' EXIT
+# baud rate), mostly waiting: it runs beside the app's native tests, the
+# book checks, WASI and the app's release build, and is waited for before
+# the browsers, whose timing it would disturb.
+robot_log=$scratch/robot.log
+sample=$scratch/sample
 # The test binary itself, built by the tests step: a running `cargo test`
 # would hold the build folder's lock and stop the next steps' builds.
 robot_bin=$(awk -F '\t' '$1 ~ /\/bridge$/ && $2 ~ /\/integration-[0-9a-f]+$/ { print $2 }' target/rust-tests/binaries)
 [ -n "$robot_bin" ] || { echo "the bridge's integration test binary is missing from target/rust-tests/binaries" >&2; exit 1; }
 (cd bridge && "$robot_bin" firmware::) >"$robot_log" 2>&1 &
 robot_tests=$!
+background+=("$robot_tests")
 
-step "the app's components in headless Chromium and Firefox side by side (wasm_bindgen_test)"
-# Built once (the `app-test` profile: no debug info, which took most of
-# this build's time, and light optimisation), then run in both browsers
-# at once.
-dom_wasm=$(cargo test -p app --target wasm32-unknown-unknown --test dom --profile app-test --locked --no-run \
-  --message-format=json-render-diagnostics | python3 .ci/executables.py dom)
-dom_chromium=$(mktemp)
-CHROMEDRIVER=/usr/bin/chromedriver wasm-bindgen-test-runner "$dom_wasm" > "$dom_chromium" 2>&1 &
-chromium_run=$!
-GECKODRIVER=$(command -v geckodriver) wasm-bindgen-test-runner "$dom_wasm"
-if ! wait "$chromium_run"; then cat "$dom_chromium"; rm -f "$dom_chromium"; echo "the DOM tests failed in Chromium" >&2; exit 1; fi
-grep -E "^Running headless|^test result" "$dom_chromium"
-rm -f "$dom_chromium"
+step "the app's own tests (unit and golden), natively"
+cargo test -p app --lib --test golden --profile app-test --locked
 
 step "the opening book and the position database: samples solved again without them; the database converted again from the pinned wheel"
 # The CLI of the tests' build (its `ci` profile, Cargo.toml), as every
@@ -76,10 +79,12 @@ target/ci/connect4 book verify engine/book/layer12.c4l --sample 8
 CARGO_PROFILE=ci .ci/layer.sh
 
 step "connect4 under WASI in Node agrees with the native binary"
-cargo build --release --locked --bin connect4 --target wasm32-wasip1
+# In the `ci` profile too: the same code as the release build, without
+# its whole-program link.
+cargo build --profile ci --locked --bin connect4 --target wasm32-wasip1
 awk 'NR % 50 == 1' engine/tests/data/pons/Test_L2_R1 engine/tests/data/pons/Test_L1_R1 > "$sample"
 native=$(target/ci/connect4 solve --analyze < "$sample")
-wasi=$(node --no-warnings engine/wasi/connect4.mjs target/wasm32-wasip1/release/connect4.wasm solve --analyze < "$sample")
+wasi=$(node --no-warnings engine/wasi/connect4.mjs target/wasm32-wasip1/ci/connect4.wasm solve --analyze < "$sample")
 if [ "$native" != "$wasi" ]; then
   echo "the WASI build disagrees with the native one:" >&2
   diff <(echo "$native") <(echo "$wasi") >&2 || true
@@ -87,23 +92,21 @@ if [ "$native" != "$wasi" ]; then
 fi
 echo "$(wc -l < "$sample") positions analysed alike natively and under WASI"
 
-step "the bridge against the firmware on the emulated Uno (games at 115200 and 9600 baud, every fault at both, the bring-up check): its result"
-if ! wait "$robot_tests"; then
-  robot_tests=""
-  cat "$robot_log"
-  echo "the bridge against the emulated Uno failed" >&2
-  exit 1
-fi
-robot_tests=""
-grep -E "^test |^test result" "$robot_log"
-
 step "the web app: release build and its sizes"
 trunk build --release
 .ci/sizes.sh
 
+step "the bridge against the firmware on the emulated Uno (games at 115200 and 9600 baud, every fault at both, the bring-up check): its result"
+if ! wait "$robot_tests"; then
+  cat "$robot_log"
+  echo "the bridge against the emulated Uno failed" >&2
+  exit 1
+fi
+grep -E "^test |^test result" "$robot_log"
+
 step "the web app in Chromium, Firefox and WebKit side by side (from a static server and from the bridge)"
 cargo build --profile ci --locked -p bridge --features embed-app
-E2E_BINARIES=$PWD/target/ci .ci/browsers.sh
+E2E_BINARIES=$PWD/target/ci E2E_SHARDS=2 .ci/browsers.sh
 
 step "the Pi's systemd unit: verified, and the operator page saves the config under its sandbox"
 .ci/pi-unit.sh target/ci/connect4-bridge

@@ -65,7 +65,7 @@ fn describe(pieces: &[Piece]) -> String {
 
 /// The texts' keys; the texts built in (every language's natively, the
 /// reference language's alone in the page's Wasm); the other languages'
-/// files, written to `OUT_DIR` for the app's own DOM tests.
+/// files, written to `OUT_DIR` for the app's own tests to compare.
 fn texts_code(languages: &BTreeMap<String, Locale>, reference: &Locale, out_dir: &Path) -> String {
     let mut out = String::from(GENERATED);
     let (fixed, sentences) = app_order(reference);

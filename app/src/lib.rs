@@ -31,14 +31,6 @@ use crate::screens::{PlayScreen, WatchScreen};
 /// the compiler leaves their code out of the public demo's Wasm.
 pub const BOOTH: bool = cfg!(feature = "booth");
 
-/// The whole app in one step: a screen per address. The DOM tests mount
-/// it so; the page does the same in two tasks ([`start`], then
-/// [`Started::view`]), so that a tap waits for the end of a shorter one.
-#[component]
-pub fn App() -> impl IntoView {
-    start().view()
-}
-
 /// Mounts the app on the page, if there is one: the search worker runs
 /// the same Wasm (see [`worker`]), where there is nothing to mount. Both
 /// builds' `main` (the demo's `app`, the booth's `app-booth`) call it.

@@ -280,12 +280,21 @@ test('a returning visitor gets a changed data file: the service worker\'s cache 
   await context.close();
 });
 
-test('German: every control and cell speaks German', async () => {
-  const { context, page } = await open();
+test('German: every control and cell speaks German, and the computer counts its stones in German', async () => {
+  // Red, the computer, holds columns 3 and 4 of the bottom row: after the
+  // visitor's 1 it opens a three (two stones to its win), and after the
+  // visitor blocks one end it completes the other (one stone).
+  const { context, page } = await open('?pos=7374');
   await setting(page, 'Language', 'Deutsch');
-  await page.getByRole('button', { name: 'Spalte 4', exact: true }).click();
-  await page.getByRole('img', { name: 'Reihe 1, Spalte 4: gelb' }).waitFor();
-  assert.match(await status(page), /Du bist am Zug|denkt/);
+  await page.getByRole('button', { name: 'Spalte 1', exact: true }).click();
+  await page.getByRole('img', { name: 'Reihe 1, Spalte 1: gelb' }).waitFor();
+  const thoughts = () => page.locator('.thoughts').textContent();
+  await page.waitForFunction(() => /Du bist am Zug/.test(document.querySelector('[role=status]')?.textContent ?? ''));
+  // The plural forms are the browser's own (Intl.PluralRules).
+  assert.match(await thoughts(), /Ich kann mit 2 weiteren Steinen gewinnen\./);
+  await page.getByRole('button', { name: 'Spalte 2', exact: true }).click();
+  await page.waitForFunction(() => /gewonnen|gewinnt/.test(document.querySelector('[role=status]')?.textContent ?? ''));
+  assert.match(await thoughts(), /Ich kann mit einem weiteren Stein gewinnen\./);
   await context.close();
 });
 
@@ -296,7 +305,16 @@ test('French, chosen in the settings: controls, cells, counts and the thoughts s
   await page.getByRole('button', { name: 'Colonne 4', exact: true }).click();
   await page.getByRole('img', { name: 'Rangée 1, colonne 4\u00a0: jaune' }).waitFor();
   assert.ok(await page.getByRole('button', { name: 'Nouvelle partie' }).count() > 0, 'the toolbar speaks French');
-  assert.match(await status(page), /À toi de jouer|réfléchit/);
+  await page.waitForFunction(() => /^À toi de jouer/.test(document.querySelector('[role=status]')?.textContent ?? ''), null, { timeout: 20000 });
+  // Counts in the French plural, by the browser's Intl.PluralRules: 0 and
+  // 1 take the singular.
+  const caption = await page.locator('.tree-caption').textContent();
+  const words = /^Profondeur \d+\u00a0: ([\d\u202f\u00a0]+) (positions?), ([\d\u202f\u00a0]+) (coups? coupés?)(, [\d\u202f\u00a0]+ de la table \(TT\))?\.$/;
+  assert.match(caption, words);
+  const [, nodes, noun, pruned, cut] = caption.match(words);
+  const form = (n) => (Number(n.replace(/\D/g, '')) < 2 ? 'one' : 'other');
+  assert.equal(noun, form(nodes) === 'one' ? 'position' : 'positions');
+  assert.equal(cut, form(pruned) === 'one' ? 'coup coupé' : 'coups coupés');
   await page.screenshot({ path: `${SHOTS}french-1024.png` });
   await context.close();
   // French is the longest of the three: on a phone nothing runs off the side.
