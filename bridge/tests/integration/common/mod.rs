@@ -152,13 +152,20 @@ pub async fn http(
 /// opens before the bridge binds it, as test binaries run side by side.
 pub fn free_port() -> u16 {
     use std::hash::BuildHasher;
+    // Ports drawn by this process's tests: two tests that drew one port
+    // before either's bridge bound it would share a bridge, and the first
+    // to end would close the other's connections.
+    static DRAWN: std::sync::Mutex<std::collections::BTreeSet<u16>> =
+        std::sync::Mutex::new(std::collections::BTreeSet::new());
     loop {
         // A `RandomState`'s keys are seeded at random per thread and
         // change with every `new`: its hash is a draw.
         let draw = std::collections::hash_map::RandomState::new().hash_one(0u8);
         let port = 20_000 + (draw % 12_000) as u16;
         // Every address, as a bridge on the LAN binds it.
-        if std::net::TcpListener::bind(("0.0.0.0", port)).is_ok() {
+        if std::net::TcpListener::bind(("0.0.0.0", port)).is_ok()
+            && DRAWN.lock().expect("drawn ports").insert(port)
+        {
             return port;
         }
     }
