@@ -43,8 +43,7 @@ cargo clippy -p app --target wasm32-unknown-unknown --profile wasm --locked -- -
 
 step "tests: the native crates' binaries three at a time, and the app's built beside them"
 # The app's own tests (the app-test profile, a build folder of its own)
-# are built while the crates' are built and run: those mostly wait on
-# timeouts and the simulated robot, and leave a core idle.
+# are built beside the crates' build and test runs, not after them.
 cargo test -p app --lib --test golden --profile app-test --locked --no-run >"$scratch/app-build.log" 2>&1 &
 app_build=$!
 background+=("$app_build")
@@ -56,7 +55,7 @@ make -C robot --no-print-directory -s size
 # About three minutes of the robot's own real time (its motors, its
 # baud rate), mostly waiting: it runs beside the app's native tests, the
 # book checks, WASI and the app's release build, and is waited for before
-# the browsers, whose timing it would disturb.
+# the browsers.
 robot_log=$scratch/robot.log
 sample=$scratch/sample
 # The test binary itself, built by the tests step: a running `cargo test`
