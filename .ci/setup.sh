@@ -70,6 +70,19 @@ fi
 
 export PATH="$HOME/.cargo/bin:$root/tests/e2e/node_modules/.bin:$PATH"
 
+# Cargo's intermediate files (every dependency compiled, for each profile
+# and target) in one folder per machine, outside the checkout; the
+# binaries stay in target/. A clean clone on a machine that has built
+# before compiles only the workspace's own crates again: Cargo's
+# fingerprints decide what is fresh, so nothing stale is reused (a crate
+# at another path, or changed, is another unit). Emptied when it grows
+# past 24 GB. CARGO_BUILD_BUILD_DIR set by the caller wins.
+export CARGO_BUILD_BUILD_DIR="${CARGO_BUILD_BUILD_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/connect4-build}"
+if [ -d "$CARGO_BUILD_BUILD_DIR" ] && [ "$(du -sm "$CARGO_BUILD_BUILD_DIR" | cut -f1)" -gt 24000 ]; then
+  echo "setup: emptying Cargo's shared build folder $CARGO_BUILD_BUILD_DIR (over 24 GB)"
+  rm -rf "$CARGO_BUILD_BUILD_DIR"
+fi
+
 # The tools are built without their own whole-program optimisation (fat
 # LTO in one codegen unit: trunk took over 10 minutes on 2 cores, 4 without
 # it, 2026-11-28) and without TLS: they run a few times a build and never
