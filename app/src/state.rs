@@ -281,7 +281,7 @@ state_piece! {
         /// to see the board and tap it (the thinking's insides, and a
         /// booth page's lobby) is built after that, in a task of its own.
         painted: bool = false,
-        /// The page has been painted again after `painted`: the help
+        /// The page has had a quiet moment after `painted`: the help
         /// panel is built then, so that no one task holds a first tap back.
         settled: bool = false,
     }

@@ -22,15 +22,26 @@ pub fn Thoughts(spectator: bool) -> impl IntoView {
     let colours =
         Signal::derive(move || settings.with(|s| s.colours.map(|c| c.class()).into_array()));
     let geometry = Signal::derive(move || game.with(|g| g.board.geometry()));
+    // The insides are built once the page has been painted and the panel
+    // is shown: beside the board on a wide screen at once, on a phone
+    // (where the style sheet hides it until the "Thinking" button opens
+    // it) at that first opening, not in a task a first tap waits for.
+    let aside = NodeRef::<leptos::html::Aside>::new();
+    let shown = RwSignal::new(false);
+    crate::tree::on_laid_out(aside, move |w, h| {
+        if w > 0.0 && h > 0.0 && !shown.get_untracked() {
+            shown.set(true);
+        }
+    });
     view! {
-        <aside class="thoughts" id="thoughts" aria-live="polite">
+        <aside class="thoughts" id="thoughts" aria-live="polite" node_ref=aside>
             <div class="thoughts-head">
                 <h2>{move || i18n.t(Text::Thoughts)}</h2>
                 <a class="spectator-link" href="watch" target="_blank">
                     {move || i18n.t(Text::SpectatorScreen)}
                 </a>
             </div>
-            <Show when=move || ui.painted.get()>
+            <Show when=move || ui.painted.get() && shown.get()>
                 <SearchLine/>
                 <TreeView trace=search.trace.into() teaching=search.teaching.into() kind=ui.tree_kind.into()
                     colours=colours geometry=geometry/>

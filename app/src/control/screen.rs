@@ -34,14 +34,17 @@ impl Screen {
     }
 
     /// Marks the screen painted after the browser's next paint, and
-    /// settled after the one after: called as the screen's view is built,
-    /// which may be a task after the owners were set up. Two tasks in two
-    /// frames, not one: a first tap waits for one.
+    /// settled at the page's first quiet moment after that (within a
+    /// second): called as the screen's view is built, which may be a task
+    /// after the owners were set up. Separate tasks, not one: a first tap
+    /// waits for the one running when it comes.
     pub fn watch_first_paints(self) {
         let (painted, settled) = (self.ui.painted, self.ui.settled);
         crate::io::browser::after_paint(move || {
             painted.set(true);
-            crate::io::browser::after_paint(move || settled.set(true));
+            crate::io::browser::when_idle(std::time::Duration::from_secs(1), move || {
+                settled.set(true)
+            });
         });
     }
 

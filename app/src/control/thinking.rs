@@ -76,8 +76,14 @@ impl Thinking {
 
     /// Starts `worker`, whose messages go to [`Thinking::received`].
     pub(super) fn start_worker(self, worker: SearchWorker) {
-        worker.start();
-        self.worker.set_value(Some(worker));
+        self.worker.set_value(Some(worker.clone()));
+        // In a task of its own, after the owners' set-up and before the
+        // screen is drawn: starting a worker and handing it the module
+        // took about 6 ms of the set-up at full speed (a CPU profile,
+        // docs/benchmarks.md), and a task over 50 ms at a phone's speed
+        // holds back a tap and counts as blocking. Requests made before
+        // it runs wait in the client's queue for the worker's Ready.
+        crate::io::browser::after(std::time::Duration::ZERO, move || worker.start());
     }
 
     /// Takes a transition of the search client and does what it says to

@@ -67,6 +67,41 @@ pub fn after_paint(f: impl FnOnce() + 'static) {
     f();
 }
 
+/// Runs `f` once the page has a quiet moment (`requestIdleCallback`):
+/// work nobody waits for, which a tap made meanwhile must not wait for
+/// either. At most `within` from now all the same, and after `within`
+/// where the browser has no idle callbacks (Safari).
+pub fn when_idle(within: std::time::Duration, f: impl FnOnce() + 'static) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        use wasm_bindgen::JsCast;
+        use wasm_bindgen::closure::Closure;
+        let window = web_sys::window();
+        let idle = window
+            .as_ref()
+            .and_then(|w| js_sys::Reflect::get(w, &"requestIdleCallback".into()).ok())
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        match (window, idle) {
+            (Some(window), Some(idle)) => {
+                let options = js_sys::Object::new();
+                let _ = js_sys::Reflect::set(
+                    &options,
+                    &"timeout".into(),
+                    &(within.as_millis() as f64).into(),
+                );
+                let run = Closure::once_into_js(f);
+                let _ = idle.call2(&window, &run, &options);
+            }
+            _ => after(within, f),
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = within;
+        f();
+    }
+}
+
 /// Writes a line to the browser's console, for a developer.
 pub fn log(message: &str) {
     web_sys::console::log_1(&message.into());

@@ -200,12 +200,29 @@ fn NodeBoard(
 /// the canvas out anyway: reading its size while drawing would force a
 /// layout of the whole page on every redraw (docs/benchmarks.md).
 fn watch_size(canvas: NodeRef<leptos::html::Div>, size: RwSignal<(f64, f64)>) {
+    on_laid_out(canvas, move |w, h| {
+        if w > 0.0 && h > 0.0 && size.get_untracked() != (w, h) {
+            size.set((w, h));
+        }
+    });
+}
+
+/// Calls `sized` with `node`'s width and height (its client box, in CSS
+/// pixels) each time the browser has laid it out at a new size, from a
+/// `ResizeObserver`: once it is first drawn, and again at each change,
+/// including from hidden (`display: none`, 0 by 0) to shown. The style
+/// sheet decides what is shown where; this reads its answer without
+/// forcing a layout of its own.
+pub fn on_laid_out<E>(node: NodeRef<E>, sized: impl Fn(f64, f64) + 'static)
+where
+    E: leptos::html::ElementType + 'static,
+    E::Output: JsCast + Clone + 'static,
+{
+    let sized = std::rc::Rc::new(sized);
     let measure = move || {
-        if let Some(el) = canvas.get_untracked() {
-            let (w, h) = (f64::from(el.client_width()), f64::from(el.client_height()));
-            if w > 0.0 && h > 0.0 && size.get_untracked() != (w, h) {
-                size.set((w, h));
-            }
+        if let Some(el) = node.get_untracked() {
+            let el: web_sys::Element = el.unchecked_into();
+            sized(f64::from(el.client_width()), f64::from(el.client_height()));
         }
     };
     type Watch = (web_sys::ResizeObserver, Closure<dyn FnMut()>);
@@ -219,10 +236,11 @@ fn watch_size(canvas: NodeRef<leptos::html::Div>, size: RwSignal<(f64, f64)>) {
     };
     Effect::new(move |_| {
         unwatch();
-        let Some(el) = canvas.get() else {
+        let Some(el) = node.get() else {
             return;
         };
-        let resized = Closure::<dyn FnMut()>::new(measure);
+        let el: web_sys::Element = el.unchecked_into();
+        let resized = Closure::<dyn FnMut()>::new(measure.clone());
         if let Ok(observer) = web_sys::ResizeObserver::new(resized.as_ref().unchecked_ref()) {
             observer.observe(&el);
             watch.set_value(Some((observer, resized)));

@@ -18,6 +18,7 @@ use engine::trace::SearchTrace;
 use leptos::prelude::*;
 
 use self::canvas::TreeCanvas;
+pub use self::canvas::on_laid_out;
 use self::layout::{Placed, layout, path_to, root_depth};
 use self::viewport::{Size, Viewport};
 use crate::i18n::{Say, Text, use_i18n};

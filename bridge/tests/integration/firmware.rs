@@ -9,12 +9,23 @@
 use std::time::{Duration, Instant};
 
 use bridge::codec::LineCodec;
-use bridge::emulated_robot::{EmulatedRobot, EmulatorOptions, default_build};
+use bridge::emulated_robot::{EmulatedRobot, EmulatorOptions};
 use bridge::robot_link::{Desired, Fault, LinkState, OperatorRequest, RobotLink, Target, Timeouts};
 use bridge::robot_protocol::Colour;
 use engine::Board;
 use engine::evaluation::Style;
 use engine::{Level, Player};
+
+/// `make -C robot`'s build: `$C4_ROBOT_BUILD`, else this repository's.
+/// Not found from the test binary's own path, as the bridge finds it: the
+/// binary may be built outside the repository (`.ci/setup.sh` keeps
+/// Cargo's build folder elsewhere).
+fn uno_build() -> std::path::PathBuf {
+    std::env::var_os("C4_ROBOT_BUILD").map_or_else(
+        || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../robot/build"),
+        Into::into,
+    )
+}
 
 struct Rig {
     uno: EmulatedRobot,
@@ -22,7 +33,7 @@ struct Rig {
 }
 
 fn rig(baud: u32) -> Rig {
-    let uno = EmulatedRobot::start(&EmulatorOptions::new(default_build(), baud))
+    let uno = EmulatedRobot::start(&EmulatorOptions::new(uno_build(), baud))
         .unwrap_or_else(|e| panic!("{e}"));
     let link = link_to(&uno, baud);
     Rig { uno, link }
@@ -288,7 +299,7 @@ fn the_bring_up_check_passes_and_finds_a_wrong_baud_rate_on_the_emulated_uno() {
     let run = |baud: &str| {
         std::process::Command::new(bridge)
             .args(["robot-check", "--robot", "emulated", "--baud", baud])
-            .env("C4_ROBOT_BUILD", default_build())
+            .env("C4_ROBOT_BUILD", uno_build())
             .env("RUST_LOG", "warn")
             .output()
             .unwrap()
@@ -301,7 +312,7 @@ fn the_bring_up_check_passes_and_finds_a_wrong_baud_rate_on_the_emulated_uno() {
 
     // The most common mistake: the bridge at another speed than the
     // firmware's.
-    let uno = EmulatedRobot::start(&EmulatorOptions::new(default_build(), 115_200)).unwrap();
+    let uno = EmulatedRobot::start(&EmulatorOptions::new(uno_build(), 115_200)).unwrap();
     let mut report = Vec::new();
     let passed = bridge::robot_check::run(
         uno.path(),
