@@ -36,6 +36,7 @@ use crate::i18n::Text;
 use crate::io::search_worker::SearchWorker;
 use crate::model::game::Game;
 use crate::model::settings::Settings;
+use crate::model::take_home::TakeHome;
 use bridge::Bridge;
 pub use play::{Play, use_play};
 pub use preferences::{Preferences, use_preferences};
@@ -46,7 +47,8 @@ use thinking::Thinking;
 /// Sets up a screen's owners and links, each provided as a context: the
 /// stored settings and game (or the one shared in the address), the
 /// words, the worker, the bridge, the spectator channel, the sounds and
-/// (where a visitor plays) the keys. Returns the game's owner.
+/// (where a visitor plays) the keys. Returns the game's owner; the
+/// links are made in a task after this one (see [`link_up`]).
 pub fn start(watching: bool) -> Play {
     let settings = crate::io::storage::load_settings();
     let fresh = Game::new(&settings, crate::io::browser::random() < 0.5);
@@ -66,6 +68,27 @@ pub fn start(watching: bool) -> Play {
         move |message| play.answers(play.thinking.received(message)),
         move || play.answers(play.thinking.crashed()),
     ));
+    // A task of its own, still before the screen is drawn (that task is
+    // asked for after this one): the owners' set-up and the links made in
+    // one task took about 30 ms at full speed on a 2-core machine
+    // (docs/benchmarks.md), which a phone's slower CPU makes a task long
+    // enough to hold back a tap and count as blocking.
+    let owner = Owner::current();
+    crate::io::browser::after(std::time::Duration::ZERO, move || {
+        let link = move || link_up(play, taken_home, broken_link);
+        match owner {
+            Some(owner) => owner.with(link),
+            None => link(),
+        }
+    });
+    play
+}
+
+/// The owners' links, made under their reactive owner: the bridge, the
+/// spectator channel, the stored settings and game kept in step, the
+/// sounds and (where a visitor plays) the keys; then what the address
+/// asked for, and the computer's move if it opens.
+fn link_up(play: Play, taken_home: Option<Option<TakeHome>>, broken_link: bool) {
     play.connect_booth();
     play.start_spectate();
     play.preferences.keep();
@@ -74,16 +97,15 @@ pub fn start(watching: bool) -> Play {
     match taken_home {
         // The address is set to the game shown by `keep_game`.
         Some(None) => play.say(Text::NoGameInLink),
-        Some(Some(game)) if game.board.is_over() && !watching => play.request_review(),
+        Some(Some(game)) if game.board.is_over() && !play.watching => play.request_review(),
         _ if broken_link => play.say(Text::BrokenLink),
         _ => {}
     }
     play.make_sounds();
-    if !watching {
+    if !play.watching {
         keyboard::listen(play);
         play.computer_turn();
     }
-    play
 }
 
 /// Calls `then` once `play`'s language can be shown: its texts built in,
