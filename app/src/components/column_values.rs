@@ -4,6 +4,7 @@ use engine::Board;
 use leptos::prelude::*;
 
 use crate::i18n::{Say, use_i18n};
+use crate::model::decimal::fixed;
 use crate::model::game::Game;
 use crate::model::values::{Rank, ValueSource, bar_length, rank, short_value};
 use crate::state::{Reader, SearchView, UiView};
@@ -73,8 +74,8 @@ pub fn ColumnValues() -> impl IntoView {
                 };
                 // Placed in its column: in words the values take two rows.
                 let style = format!(
-                    "--bar:{:.2};grid-column:{}",
-                    v.map_or(0.0, |v| bar_length(v, &known)),
+                    "--bar:{};grid-column:{}",
+                    fixed(v.map_or(0.0, |v| bar_length(v, &known)), 2),
                     c + 1
                 );
                 let text = match v {

@@ -9,6 +9,7 @@ use engine::review::{Mark, ReviewedMove};
 use super::catalogue::{Arg, Sentence, Text};
 use super::{Lang, Say, level_name_or_depth, minutes};
 use crate::model::booth::RobotGameLine;
+use crate::model::decimal::fixed;
 use crate::model::settings::CoinColour;
 use crate::model::values::Rank;
 use crate::protocol::Database;
@@ -342,7 +343,9 @@ impl Lang {
 
     /// Megabytes with one decimal, with the language's decimal sign.
     fn megabytes(self, bytes: u32) -> String {
-        format!("{:.1}", f64::from(bytes) / 1e6).replace('.', self.t(Text::DecimalSign))
+        fixed(f64::from(bytes) / 1e6, 1)
+            .to_string()
+            .replace('.', self.t(Text::DecimalSign))
     }
 }
 

@@ -5,6 +5,7 @@
 //! the control changes them.
 
 pub mod booth;
+pub mod decimal;
 pub mod game;
 pub mod holes;
 mod lang;

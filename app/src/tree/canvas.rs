@@ -12,6 +12,7 @@ use super::layout::{focus, node_board};
 use super::svg::{board_svg, markup};
 use super::viewport::{Fingers, Viewport};
 use crate::i18n::{Lang, use_i18n};
+use crate::model::decimal::fixed;
 
 /// How long a finger rests on a node before its board shows.
 const LONG_PRESS_MS: u32 = 450;
@@ -188,7 +189,11 @@ fn NodeBoard(
         let (cw, _) = tree.size.get_untracked();
         // Beside the pointer, on the side with room.
         let left = if x > cw / 2.0 { x - 150.0 } else { x + 16.0 };
-        let style = format!("left:{left:.0}px;top:{:.0}px", (y - 40.0).max(0.0));
+        let style = format!(
+            "left:{}px;top:{}px",
+            fixed(left, 0),
+            fixed((y - 40.0).max(0.0), 0)
+        );
         Some(view! {
             <div class="node-board" style=style aria-hidden="true"
                 inner_html=board_svg(&board, colours.get())></div>

@@ -7,6 +7,7 @@ use engine::{Board, Side};
 
 use super::layout::{DX, DY, Placed};
 use crate::i18n::{Lang, Say};
+use crate::model::decimal::fixed;
 
 /// Radius of a node's coin.
 const R: f64 = 14.0;
@@ -27,11 +28,11 @@ pub fn board_svg(board: &Board, colours: [&str; 2]) -> String {
     let (w, h) = (g.columns(), g.rows());
     let cell = 18.0;
     let mut out = format!(
-        r#"<svg viewBox="0 0 {:.0} {:.0}" width="{:.0}" height="{:.0}"><rect class="frame" width="100%" height="100%" rx="4"/>"#,
-        w as f64 * cell,
-        h as f64 * cell,
-        w as f64 * cell,
-        h as f64 * cell
+        r#"<svg viewBox="0 0 {} {}" width="{}" height="{}"><rect class="frame" width="100%" height="100%" rx="4"/>"#,
+        fixed(w as f64 * cell, 0),
+        fixed(h as f64 * cell, 0),
+        fixed(w as f64 * cell, 0),
+        fixed(h as f64 * cell, 0)
     );
     let last = board.last_move().map(|c| (c, board.height(c) - 1));
     for c in 0..w {
@@ -44,9 +45,9 @@ pub fn board_svg(board: &Board, colours: [&str; 2]) -> String {
             let ring = if last == Some((c, r)) { " last" } else { "" };
             let _ = write!(
                 out,
-                r#"<circle class="{class}{ring}" cx="{:.1}" cy="{:.1}" r="7"/>"#,
-                (c as f64 + 0.5) * cell,
-                (h - 1 - r) as f64 * cell + cell / 2.0
+                r#"<circle class="{class}{ring}" cx="{}" cy="{}" r="7"/>"#,
+                fixed((c as f64 + 0.5) * cell, 1),
+                fixed((h - 1 - r) as f64 * cell + cell / 2.0, 1)
             );
         }
     }
@@ -88,9 +89,10 @@ pub fn markup(
             from_table: n.from_table,
         });
         let (x, y) = (p.x, p.y);
+        let (cx, cy, r) = (fixed(x, 1), fixed(y, 1), fixed(R, 0));
         let _ = write!(
             out,
-            r#"<g class="{}" data-index="{}" data-depth="{}" role="button" aria-label="{spoken}"><circle cx="{x:.1}" cy="{y:.1}" r="{R}"/>"#,
+            r#"<g class="{}" data-index="{}" data-depth="{}" role="button" aria-label="{spoken}"><circle cx="{cx}" cy="{cy}" r="{r}"/>"#,
             node_class(n, colours),
             p.index,
             n.depth
@@ -99,11 +101,11 @@ pub fn markup(
             // A dashed stub to the lower right stands for the cut branches.
             let _ = write!(
                 out,
-                r#"<line class="edge pruned" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}"/>"#,
-                x + R * 0.7,
-                y + R * 0.7,
-                x + DX * 0.42,
-                y + DY * 0.5
+                r#"<line class="edge pruned" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+                fixed(x + R * 0.7, 1),
+                fixed(y + R * 0.7, 1),
+                fixed(x + DX * 0.42, 1),
+                fixed(y + DY * 0.5, 1)
             );
         }
         if detailed {
@@ -137,8 +139,11 @@ fn write_edges(out: &mut String, t: &SearchTrace, placed: &[Placed], seen: impl 
         };
         let _ = write!(
             out,
-            r#"<line class="{class}" x1="{x0:.1}" y1="{y0:.1}" x2="{:.1}" y2="{:.1}"/>"#,
-            p.x, p.y
+            r#"<line class="{class}" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+            fixed(x0, 1),
+            fixed(y0, 1),
+            fixed(p.x, 1),
+            fixed(p.y, 1)
         );
     }
 }
@@ -171,36 +176,37 @@ fn node_class(n: &TraceNode, colours: [&str; 2]) -> String {
 fn write_labels(out: &mut String, n: &TraceNode, p: &Placed, value: &str) {
     use std::fmt::Write;
     let (x, y) = (p.x, p.y);
+    let at = fixed(x, 1);
     let column = n.column.map(|c| (c + 1).to_string()).unwrap_or_default();
     let _ = write!(
         out,
-        r#"<text class="col" x="{x:.1}" y="{:.1}">{column}</text><text class="value" x="{x:.1}" y="{:.1}">{value}</text>"#,
-        y + 4.5,
-        y + R + 13.0
+        r#"<text class="col" x="{at}" y="{}">{column}</text><text class="value" x="{at}" y="{}">{value}</text>"#,
+        fixed(y + 4.5, 1),
+        fixed(y + R + 13.0, 1)
     );
     if p.collapsed {
         let _ = write!(
             out,
-            r#"<text class="summary" x="{x:.1}" y="{:.1}">▸{}</text>"#,
-            y + R + 25.0,
+            r#"<text class="summary" x="{at}" y="{}">▸{}</text>"#,
+            fixed(y + R + 25.0, 1),
             compact(n.subtree_nodes)
         );
     }
     if p.pruned > 0 {
         let _ = write!(
             out,
-            r#"<text class="pruned-label" x="{:.1}" y="{:.1}">✂<tspan class="count">{}</tspan></text>"#,
-            x + DX * 0.42,
-            y + DY * 0.5 + 10.0,
+            r#"<text class="pruned-label" x="{}" y="{}">✂<tspan class="count">{}</tspan></text>"#,
+            fixed(x + DX * 0.42, 1),
+            fixed(y + DY * 0.5 + 10.0, 1),
             p.pruned
         );
     }
     if n.from_table {
         let _ = write!(
             out,
-            r#"<text class="table" x="{:.1}" y="{:.1}">TT</text>"#,
-            x + R + 2.0,
-            y - R + 2.0
+            r#"<text class="table" x="{}" y="{}">TT</text>"#,
+            fixed(x + R + 2.0, 1),
+            fixed(y - R + 2.0, 1)
         );
     }
 }
@@ -209,9 +215,9 @@ fn write_labels(out: &mut String, n: &TraceNode, p: &Placed, value: &str) {
 fn compact(n: u64) -> String {
     match n {
         0..1_000 => n.to_string(),
-        1_000..10_000 => format!("{:.1}k", n as f64 / 1e3),
+        1_000..10_000 => format!("{}k", fixed(n as f64 / 1e3, 1)),
         10_000..1_000_000 => format!("{}k", n / 1000),
-        _ => format!("{:.1}M", n as f64 / 1e6),
+        _ => format!("{}M", fixed(n as f64 / 1e6, 1)),
     }
 }
 

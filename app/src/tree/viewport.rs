@@ -21,6 +21,7 @@ const READING_WIDTH: f64 = 600.0;
 const LABEL_ZOOM: f64 = 0.5;
 
 use super::layout::Focus;
+use crate::model::decimal::fixed;
 
 /// The visible window: the drawing's point at the canvas' top-left corner,
 /// and the zoom (canvas pixels per drawing pixel).
@@ -47,8 +48,8 @@ impl Viewport {
     pub fn following(drawing: Size, canvas: Size, focus: Focus) -> Viewport {
         let (width, height) = drawing;
         let (cw, ch) = canvas;
-        let reading = (cw / READING_WIDTH).clamp(AUTO_ZOOM, MAX_AUTO_ZOOM);
-        let zoom = (cw / width).min(ch / height).clamp(reading, MAX_AUTO_ZOOM);
+        let reading = within(cw / READING_WIDTH, AUTO_ZOOM, MAX_AUTO_ZOOM);
+        let zoom = within((cw / width).min(ch / height), reading, MAX_AUTO_ZOOM);
         let (seen_w, seen_h) = (cw / zoom, ch / zoom);
         if let Some(line) = &focus.decision {
             if width <= seen_w {
@@ -76,7 +77,7 @@ impl Viewport {
         let y = if height <= seen_h {
             0.0
         } else {
-            (focus.end.1 - seen_h * 0.75).clamp(0.0, height - seen_h)
+            within(focus.end.1 - seen_h * 0.75, 0.0, height - seen_h)
         };
         Viewport { x, y, zoom }
     }
@@ -86,9 +87,7 @@ impl Viewport {
     pub fn fitting(drawing: Size, canvas: Size) -> Viewport {
         let (width, height) = drawing;
         let (cw, ch) = canvas;
-        let zoom = (cw / width)
-            .min(ch / height)
-            .clamp(MIN_FIT_ZOOM, MAX_FIT_ZOOM);
+        let zoom = within((cw / width).min(ch / height), MIN_FIT_ZOOM, MAX_FIT_ZOOM);
         Viewport {
             x: (width - cw / zoom) / 2.0,
             y: 0.0,
@@ -99,7 +98,7 @@ impl Viewport {
     /// Zoomed by `factor` around the canvas' centre, within the range.
     pub fn zoomed(self, factor: f64, canvas: Size) -> Viewport {
         let (cw, ch) = canvas;
-        let zoom = (self.zoom * factor).clamp(ZOOM_RANGE.0, ZOOM_RANGE.1);
+        let zoom = within(self.zoom * factor, ZOOM_RANGE.0, ZOOM_RANGE.1);
         let (cx, cy) = (self.x + cw / self.zoom / 2.0, self.y + ch / self.zoom / 2.0);
         Viewport {
             x: cx - cw / zoom / 2.0,
@@ -127,11 +126,11 @@ impl Viewport {
     pub fn view_box(self, canvas: Size) -> String {
         let (cw, ch) = canvas;
         format!(
-            "{:.1} {:.1} {:.1} {:.1}",
-            self.x,
-            self.y,
-            cw / self.zoom,
-            ch / self.zoom
+            "{} {} {} {}",
+            fixed(self.x, 1),
+            fixed(self.y, 1),
+            fixed(cw / self.zoom, 1),
+            fixed(ch / self.zoom, 1)
         )
     }
 
@@ -192,7 +191,7 @@ impl Fingers {
             (p.1, p.2) = (x, y);
         }
         let (a, b) = (before?, self.distance()?);
-        (a > 10.0).then(|| (b / a).clamp(0.8, 1.25))
+        (a > 10.0).then(|| within(b / a, 0.8, 1.25))
     }
 
     fn distance(&self) -> Option<f64> {
@@ -201,6 +200,14 @@ impl Fingers {
             _ => None,
         }
     }
+}
+
+/// `x` held between `lo` and `hi` (`lo <= hi` at every call here). Not
+/// `f64::clamp`: its check of the bounds formats them with `Debug` in its
+/// panic message, and that alone kept core's float formatting (about
+/// 12 KB) in the page's Wasm (2026-12-02).
+fn within(x: f64, lo: f64, hi: f64) -> f64 {
+    x.max(lo).min(hi)
 }
 
 #[cfg(test)]

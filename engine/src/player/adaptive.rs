@@ -51,7 +51,9 @@ impl Adaptive {
             f64::from(self.config.min_depth.max(1)),
             f64::from(self.config.max_depth.max(1)),
         );
-        self.strength = (self.strength + step).clamp(lo, hi.max(lo));
+        // Not `f64::clamp`, whose panic message formats its bounds: that
+        // kept core's float formatting in the web page's Wasm.
+        self.strength = (self.strength + step).max(lo).min(hi.max(lo));
     }
 
     /// The search it plays its next move with.
