@@ -874,7 +874,9 @@ test('the booth\'s own screen speaks the booth\'s language and offers the booth\
     await inStep(page);
     await page.getByRole('button', { name: 'Spalte 4', exact: true }).click();
   }
-  await page.locator('.thoughts', { hasText: /\(Tiefe \d+,/ }).waitFor({ state: 'attached', timeout: 30000 });
+  // Below 900 px the thinking is one tap away, and built at that tap.
+  await page.getByRole('button', { name: 'Gedanken' }).click();
+  await page.locator('.thoughts', { hasText: /\(Tiefe \d+,/ }).waitFor({ timeout: 30000 });
   const searched = await page.locator('.thoughts').textContent();
   assert.match(searched, /\(Tiefe 3,/, `the booth's depth for hard: ${searched}`);
 });
