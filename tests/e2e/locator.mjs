@@ -18,6 +18,10 @@ const toPattern = (v) => (v instanceof RegExp ? { regex: v.source, flags: v.flag
  * covered for a moment or was drawn anew. */
 const PASSING = ['ElementClickInterceptedError', 'ElementNotInteractableError', 'StaleElementReferenceError'];
 
+/** Errors of a driver that did not answer a poll, after which the same
+ * question is asked again. */
+const UNANSWERED = ['WebDriverError', 'JavascriptError'];
+
 /** Finds elements inside a page (or inside another locator). */
 export class Locator {
   constructor(page, steps) {
@@ -62,9 +66,16 @@ export class Locator {
     const end = Date.now() + timeout;
     for (;;) {
       // Firefox's driver once answered null while the page drew itself
-      // (CI, 2026-11-29): a poll without an answer says nothing either way,
-      // and the next one asks again.
-      const found = await this.run(`(els) => [els.length, els.some(${SHOWN})]`);
+      // (CI, 2026-11-29), WebKit's once failed with "Could not parse
+      // script result" on a page just opened (CI, 2026-12-02): a poll
+      // without an answer says nothing either way, and the next one asks
+      // again; the last one's failure is what the timeout reports.
+      let found;
+      try {
+        found = await this.run(`(els) => [els.length, els.some(${SHOWN})]`);
+      } catch (e) {
+        if (!UNANSWERED.includes(e.name) || Date.now() > end) throw e;
+      }
       if (Array.isArray(found)) {
         const [n, visible] = found;
         const ok = { attached: n > 0, visible, hidden: !visible, detached: n === 0 }[state];
