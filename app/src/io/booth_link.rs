@@ -203,7 +203,7 @@ impl BoothLink {
             let Some(text) = event.data().as_string() else {
                 return;
             };
-            if let Ok(message) = serde_json::from_str::<ServerMessage>(&text) {
+            if let Ok(message) = crate::json::from_str::<ServerMessage>(&text) {
                 let listener = me.0.get().listener.clone();
                 later(listener, LinkEvent::Message(message));
             }
@@ -232,10 +232,10 @@ impl BoothLink {
     /// after the reconnect shows what the bridge has).
     pub fn send(&self, message: &ClientMessage) {
         let inner = self.0.get();
-        if let (Some(socket), Ok(text)) = (&inner.socket, serde_json::to_string(message))
+        if let Some(socket) = &inner.socket
             && socket.ready_state() == WebSocket::OPEN
         {
-            let _ = socket.send_with_str(&text);
+            let _ = socket.send_with_str(&crate::json::to_string(message));
         }
     }
 

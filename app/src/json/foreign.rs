@@ -141,7 +141,7 @@ impl<T: Json> Json for PerSide<T> {
     }
 }
 
-fn write_pair(out: &mut Writer, first: &impl Json, second: &impl Json) {
+pub(super) fn write_pair(out: &mut Writer, first: &impl Json, second: &impl Json) {
     out.begin_array();
     out.element();
     first.write(out);

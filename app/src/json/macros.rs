@@ -176,3 +176,56 @@ macro_rules! json_read_variant {
         Ok($crate::json_read_fields!($input, Self::$variant; $($field $(as $key)? $(= $default)?),*))
     };
 }
+
+/// An internally tagged enum's JSON shape (serde's `tag = "type"`), as the
+/// booth's messages travel: an object whose first key, `type`, names the
+/// variant, followed by the keys of its data (a struct variant's fields,
+/// or those of the struct a newtype variant holds).
+#[macro_export]
+macro_rules! json_tagged_enum {
+    ($ty:ty { $(
+        $variant:ident $name:literal
+        $(( $inner:ty ))?
+        $({ $($field:ident $(as $key:literal)? $(= $default:expr)?),* })?
+    ),* $(,)? }) => {
+        impl $crate::json::Json for $ty {
+            #[allow(irrefutable_let_patterns)]
+            fn write(&self, out: &mut $crate::json::Writer) {
+                $( $crate::json_write_tagged!(self, out, $variant $name
+                    $(($inner))? $({ $($field $(as $key)? $(= $default)?),* })?); )*
+            }
+            fn read(input: &mut $crate::json::Reader) -> Result<Self, $crate::json::Error> {
+                input.tagged(|input, name| {
+                    $( if name == $name {
+                        return $crate::json_read_variant!(input, $variant
+                            $(($inner))? $({ $($field $(as $key)? $(= $default)?),* })?);
+                    } )*
+                    Err(input.error("a known type"))
+                })
+            }
+        }
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! json_write_tagged {
+    ($self:ident, $out:ident, $variant:ident $name:literal) => {
+        if let Self::$variant = $self {
+            return $out.tagged($name, |_| {});
+        }
+    };
+    ($self:ident, $out:ident, $variant:ident $name:literal ($inner:ty)) => {
+        if let Self::$variant(data) = $self {
+            return $out.tagged($name, |out| $crate::json::Json::write(data, out));
+        }
+    };
+    ($self:ident, $out:ident, $variant:ident $name:literal
+        { $($field:ident $(as $key:literal)? $(= $default:expr)?),* }) => {
+        if let Self::$variant { $($field),* } = $self {
+            return $out.tagged($name, |out| {
+                $crate::json_write_fields!(out; $($field $(as $key)? $(= $default)?),*);
+            });
+        }
+    };
+}

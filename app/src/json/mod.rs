@@ -23,6 +23,7 @@
 //! assert!(json::from_str::<Saved>(r#"{"onlooker":true}"#).is_err());
 //! ```
 
+mod booth;
 mod foreign;
 mod macros;
 mod read;

@@ -31,6 +31,9 @@ pub struct Reader<'a> {
     text: &'a str,
     at: usize,
     nested: u32,
+    // An object's `type` was read (`Reader::tagged`): the next object
+    // goes on with that one instead of opening its own.
+    tag_read: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -40,6 +43,7 @@ impl<'a> Reader<'a> {
             text,
             at: 0,
             nested: 0,
+            tag_read: false,
         }
     }
 
@@ -306,9 +310,19 @@ impl<'a> Reader<'a> {
         &mut self,
         mut each: impl FnMut(&mut Reader<'a>, &str) -> Result<(), Error>,
     ) -> Result<(), Error> {
-        self.expect(b'{', "an object")?;
-        self.enter()?;
-        if !self.take(b'}') {
+        let open = if std::mem::take(&mut self.tag_read) {
+            // After the object's `type`: its other keys, if any.
+            let more = !self.take(b'}');
+            if more {
+                self.expect(b',', "a comma or the end of the object")?;
+            }
+            more
+        } else {
+            self.expect(b'{', "an object")?;
+            self.enter()?;
+            !self.take(b'}')
+        };
+        if open {
             loop {
                 let key = self.text_of_string()?;
                 self.expect(b':', "a colon")?;
@@ -339,6 +353,31 @@ impl<'a> Reader<'a> {
         self.expect(b':', "a colon")?;
         let value = read(self, &name)?;
         self.expect(b'}', "the end of the variant")?;
+        Ok(value)
+    }
+
+    /// An internally tagged enum as the bridge writes it: an object whose
+    /// first key, `type`, names the variant. `read` gets the name and
+    /// reads the variant's data (an object read next goes on with this
+    /// one's keys), if it has any.
+    pub fn tagged<T>(
+        &mut self,
+        read: impl FnOnce(&mut Reader<'a>, &str) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        self.expect(b'{', "an object")?;
+        self.enter()?;
+        if self.text_of_string()? != "type" {
+            return Err(self.error("the key \"type\" first"));
+        }
+        self.expect(b':', "a colon")?;
+        let name = self.text_of_string()?;
+        self.tag_read = true;
+        let value = read(self, &name)?;
+        if std::mem::take(&mut self.tag_read) {
+            // A variant without data: the object ends after its type.
+            self.expect(b'}', "the end of the object")?;
+            self.nested -= 1;
+        }
         Ok(value)
     }
 

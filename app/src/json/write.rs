@@ -8,6 +8,9 @@ use core::fmt::Write as _;
 pub struct Writer {
     out: String,
     comma: bool,
+    // An object's `type` was written (`Writer::tagged`): the next object
+    // goes on with that one instead of opening its own.
+    tagged: bool,
 }
 
 impl Writer {
@@ -110,6 +113,9 @@ impl Writer {
 
     /// `{`: keys and values follow, then [`Writer::end_object`].
     pub fn begin_object(&mut self) {
+        if std::mem::take(&mut self.tagged) {
+            return;
+        }
         self.out.push('{');
         self.comma = false;
     }
@@ -154,6 +160,20 @@ impl Writer {
     pub fn field<T: super::Json>(&mut self, key: &str, value: &T) {
         self.key(key);
         value.write(self);
+    }
+
+    /// A variant of an internally tagged enum, as serde writes it: an
+    /// object of `"type":"name"` and then the keys of its data (an object
+    /// `data` writes goes on with this one), if it has any.
+    pub fn tagged(&mut self, name: &str, data: impl FnOnce(&mut Writer)) {
+        self.begin_object();
+        self.key("type");
+        self.string(name);
+        self.tagged = true;
+        data(self);
+        if std::mem::take(&mut self.tagged) {
+            self.end_object();
+        }
     }
 
     /// A variant with data, as serde writes it: `{"name":data}`.
