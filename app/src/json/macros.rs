@@ -116,7 +116,29 @@ macro_rules! json_struct {
 /// are read as well (serde's `alias`).
 #[macro_export]
 macro_rules! json_enum {
-    ($ty:ty { $(
+    ($($shape:tt)*) => {
+        $crate::json_enum_in!(string variant variant; $($shape)*);
+    };
+}
+
+/// An internally tagged enum's JSON shape (serde's `tag = "type"`), as the
+/// booth's messages travel: an object whose first key, `type`, names the
+/// variant, followed by the keys of its data (a struct variant's fields,
+/// or those of the struct a newtype variant holds). Variants as in
+/// [`json_enum!`].
+#[macro_export]
+macro_rules! json_tagged_enum {
+    ($($shape:tt)*) => {
+        $crate::json_enum_in!(tagged_unit tagged tagged; $($shape)*);
+    };
+}
+
+/// An enum's shape, written by the `Writer`'s methods `$unit` (a variant
+/// without data) and `$data`, read by the `Reader`'s `$read`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! json_enum_in {
+    ($unit:ident $data:ident $read:ident; $ty:ty { $(
         $variant:ident $name:literal $(| $alias:literal)*
         $(( $inner:ty ))?
         $({ $($field:ident $(as $key:literal)? $(= $default:expr)?),* })?
@@ -124,11 +146,11 @@ macro_rules! json_enum {
         impl $crate::json::Json for $ty {
             #[allow(irrefutable_let_patterns)]
             fn write(&self, out: &mut $crate::json::Writer) {
-                $( $crate::json_write_variant!(self, out, $variant $name
+                $( $crate::json_write_variant!(self, out, $unit $data, $variant $name
                     $(($inner))? $({ $($field $(as $key)? $(= $default)?),* })?); )*
             }
             fn read(input: &mut $crate::json::Reader) -> Result<Self, $crate::json::Error> {
-                input.variant(|input, name| {
+                input.$read(|input, name| {
                     $( if name == $name $(|| name == $alias)* {
                         return $crate::json_read_variant!(input, $variant
                             $(($inner))? $({ $($field $(as $key)? $(= $default)?),* })?);
@@ -143,20 +165,20 @@ macro_rules! json_enum {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! json_write_variant {
-    ($self:ident, $out:ident, $variant:ident $name:literal) => {
+    ($self:ident, $out:ident, $unit:ident $data:ident, $variant:ident $name:literal) => {
         if let Self::$variant = $self {
-            return $out.string($name);
+            return $out.$unit($name);
         }
     };
-    ($self:ident, $out:ident, $variant:ident $name:literal ($inner:ty)) => {
+    ($self:ident, $out:ident, $unit:ident $data:ident, $variant:ident $name:literal ($inner:ty)) => {
         if let Self::$variant(data) = $self {
-            return $out.variant($name, |out| $crate::json::Json::write(data, out));
+            return $out.$data($name, |out| $crate::json::Json::write(data, out));
         }
     };
-    ($self:ident, $out:ident, $variant:ident $name:literal
+    ($self:ident, $out:ident, $unit:ident $data:ident, $variant:ident $name:literal
         { $($field:ident $(as $key:literal)? $(= $default:expr)?),* }) => {
         if let Self::$variant { $($field),* } = $self {
-            return $out.variant($name, |out| {
+            return $out.$data($name, |out| {
                 $crate::json_write_fields!(out; $($field $(as $key)? $(= $default)?),*);
             });
         }
@@ -174,58 +196,5 @@ macro_rules! json_read_variant {
     };
     ($input:ident, $variant:ident { $($field:ident $(as $key:literal)? $(= $default:expr)?),* }) => {
         Ok($crate::json_read_fields!($input, Self::$variant; $($field $(as $key)? $(= $default)?),*))
-    };
-}
-
-/// An internally tagged enum's JSON shape (serde's `tag = "type"`), as the
-/// booth's messages travel: an object whose first key, `type`, names the
-/// variant, followed by the keys of its data (a struct variant's fields,
-/// or those of the struct a newtype variant holds).
-#[macro_export]
-macro_rules! json_tagged_enum {
-    ($ty:ty { $(
-        $variant:ident $name:literal
-        $(( $inner:ty ))?
-        $({ $($field:ident $(as $key:literal)? $(= $default:expr)?),* })?
-    ),* $(,)? }) => {
-        impl $crate::json::Json for $ty {
-            #[allow(irrefutable_let_patterns)]
-            fn write(&self, out: &mut $crate::json::Writer) {
-                $( $crate::json_write_tagged!(self, out, $variant $name
-                    $(($inner))? $({ $($field $(as $key)? $(= $default)?),* })?); )*
-            }
-            fn read(input: &mut $crate::json::Reader) -> Result<Self, $crate::json::Error> {
-                input.tagged(|input, name| {
-                    $( if name == $name {
-                        return $crate::json_read_variant!(input, $variant
-                            $(($inner))? $({ $($field $(as $key)? $(= $default)?),* })?);
-                    } )*
-                    Err(input.error("a known type"))
-                })
-            }
-        }
-    };
-}
-
-#[doc(hidden)]
-#[macro_export]
-macro_rules! json_write_tagged {
-    ($self:ident, $out:ident, $variant:ident $name:literal) => {
-        if let Self::$variant = $self {
-            return $out.tagged($name, |_| {});
-        }
-    };
-    ($self:ident, $out:ident, $variant:ident $name:literal ($inner:ty)) => {
-        if let Self::$variant(data) = $self {
-            return $out.tagged($name, |out| $crate::json::Json::write(data, out));
-        }
-    };
-    ($self:ident, $out:ident, $variant:ident $name:literal
-        { $($field:ident $(as $key:literal)? $(= $default:expr)?),* }) => {
-        if let Self::$variant { $($field),* } = $self {
-            return $out.tagged($name, |out| {
-                $crate::json_write_fields!(out; $($field $(as $key)? $(= $default)?),*);
-            });
-        }
     };
 }

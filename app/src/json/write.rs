@@ -176,6 +176,12 @@ impl Writer {
         }
     }
 
+    /// A variant of an internally tagged enum without data:
+    /// `{"type":"name"}`.
+    pub fn tagged_unit(&mut self, name: &str) {
+        self.tagged(name, |_| {});
+    }
+
     /// A variant with data, as serde writes it: `{"name":data}`.
     pub fn variant(&mut self, name: &str, data: impl FnOnce(&mut Writer)) {
         self.begin_object();
