@@ -135,9 +135,12 @@ fn ColumnButtons() -> impl IntoView {
     let screen = use_screen();
     let game = expect_context::<Reader<Game>>();
     let ui = expect_context::<UiView>();
+    // Rebuilt for another board's width only, not at every move: seven
+    // buttons' attributes and listeners set again were a third of a tap's
+    // click (a CPU profile, docs/benchmarks.md).
+    let columns = Memo::new(move |_| game.with(|g| g.board.geometry().columns()));
     let buttons = move || {
-        let w = game.with(|g| g.board.geometry().columns());
-        (0..w)
+        (0..columns.get())
             .map(|c| {
                 let label = move || i18n.say(&Say::ColumnButton { column: c + 1 });
                 view! {
