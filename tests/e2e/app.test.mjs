@@ -742,6 +742,26 @@ async function databaseReady(page) {
   await page.waitForFunction(() => /all \d{1,3}(,\d{3})+ positions of 12 stones are here/.test(document.querySelector('#database-status')?.textContent ?? ''), null, { timeout: 30000 });
 }
 
+/** Runs in the page: for each element, its `data-column` and the contrast
+ * of its text's colour against the first opaque background behind it. */
+function contrasts(elements) {
+  const rgb = (c) => (c.match(/[\d.]+/g) ?? []).map(Number);
+  const luminance = ([r, g, b]) => [r, g, b]
+    .map((v) => v / 255).map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const behind = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c.length === 3 || c[3] === 1) return c;
+    }
+    return rgb(getComputedStyle(document.body).backgroundColor);
+  };
+  return elements.map((el) => {
+    const [a, b] = [luminance(rgb(getComputedStyle(el).color)), luminance(behind(el))];
+    return [el.dataset.column, (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)];
+  });
+}
+
 test('the hint on a 9-stone position shows all seven columns at once, in words, as the native solver scores them', async () => {
   // Nine stones (Test_L1_R2): every column's exact score needs a 3-ply
   // search to the database; its columns win, draw and lose. Two people
@@ -761,6 +781,11 @@ test('the hint on a 9-stone position shows all seven columns at once, in words, 
   assert.deepEqual(shown.map((v) => v.score), analyze(position), 'every column as the native solver says');
   for (const v of shown) {
     assert.match(v.text, v.score > 0 ? /^wins (now|in \d+ moves)$/ : v.score < 0 ? /^loses (at once|in \d+ moves)$/ : /^draw$/, JSON.stringify(v));
+  }
+  // Readable, not only visible: each value's colour (a win's, a draw's, a
+  // loss's) against what it is drawn on, at WCAG AA's 4.5:1 for its size.
+  for (const [column, ratio] of await page.locator('.values .value').evaluateAll(contrasts)) {
+    assert.ok(ratio >= 4.5, `column ${column}'s value has a contrast of ${ratio.toFixed(2)}`);
   }
   // The numbers on request: a tap on the row.
   await page.locator('.values').click();

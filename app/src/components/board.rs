@@ -135,9 +135,9 @@ fn ColumnButtons() -> impl IntoView {
     let screen = use_screen();
     let game = expect_context::<Reader<Game>>();
     let ui = expect_context::<UiView>();
-    // Rebuilt for another board's width only, not at every move: seven
-    // buttons' attributes and listeners set again were a third of a tap's
-    // click (a CPU profile, docs/benchmarks.md).
+    // Rebuilt for another board's width only, not at every move: setting
+    // seven buttons' attributes and listeners again held a tap's click
+    // event at 45 ms at 4x CPU, 15 ms without (docs/benchmarks.md).
     let columns = Memo::new(move |_| game.with(|g| g.board.geometry().columns()));
     let buttons = move || {
         (0..columns.get())
