@@ -26,8 +26,9 @@ struct State {
     solved: SolvedPositions,
     /// Whether the book and the database have arrived or failed to.
     settled: bool,
-    /// Hints asked for before that: see [`handle`].
-    waiting: Vec<ToWorker>,
+    /// Hints and reviews asked for before that, each with the time it
+    /// arrived (ms since the epoch): see [`receive`].
+    waiting: Vec<(ToWorker, f64)>,
 }
 
 /// The opening book and the position database beside `index.html` (the
@@ -196,9 +197,8 @@ fn answer(id: u32, result: Result<engine::Decision, engine::player::ChooseError>
     });
 }
 
-/// An observer that stops a search after `limit_ms` milliseconds.
-fn until(limit_ms: f64) -> impl FnMut(&engine::Progress) -> Flow {
-    let start = now();
+/// An observer that stops a search `limit_ms` milliseconds after `start`.
+fn until(limit_ms: f64, start: f64) -> impl FnMut(&engine::Progress) -> Flow {
     move |_| {
         if now() - start > limit_ms {
             Flow::Stop
@@ -209,10 +209,12 @@ fn until(limit_ms: f64) -> impl FnMut(&engine::Progress) -> Flow {
 }
 
 /// Answers request `id` with `work` on its board and the perfect solver,
-/// or says it failed (a bad move string, or out of time).
+/// or says it failed (a bad move string, or out of time: `limit_ms` after
+/// the request `arrived`).
 fn perfect_answer(
     state: &mut State,
     (id, geometry, moves, limit_ms): (u32, Geometry, &str, f64),
+    arrived: f64,
     work: impl FnOnce(
         &Board,
         &mut Solver,
@@ -222,7 +224,7 @@ fn perfect_answer(
     let Some(board) = board(id, geometry, moves) else {
         return;
     };
-    let mut observe = until(limit_ms);
+    let mut observe = until(limit_ms, arrived);
     post(
         &work(&board, state.opponent.solver(), &mut observe).unwrap_or_else(|e| {
             FromWorker::Failed {
@@ -259,16 +261,43 @@ fn choose(
     );
 }
 
-fn handle(state: &mut State, request: ToWorker) {
-    // A hint or a search ahead of time is asked for in the opening, where
-    // the book makes the difference between milliseconds and many seconds,
-    // and its worker is often just started: it waits for the book (a few
-    // KB, usually from the cache). The computer's moves never wait: a slow
-    // network must not hold up a game.
-    if matches!(request, ToWorker::Analyze { .. } | ToWorker::Review { .. }) && !state.settled {
-        state.waiting.push(request);
-        return;
+/// Takes a request from the page. A hint or a review is asked for in the
+/// opening, where the book and the database make the difference between
+/// milliseconds and many seconds, and its worker is often just started: on
+/// the board they cover it waits for them (usually from the cache), but
+/// never for more than half of the time the page promised, which counts
+/// from now. The computer's moves never wait: a slow network must not hold
+/// up a game.
+fn receive(state: &Rc<RefCell<State>>, request: ToWorker) {
+    let arrived = now();
+    let wait = match &request {
+        ToWorker::Analyze {
+            geometry, limit_ms, ..
+        }
+        | ToWorker::Review {
+            geometry, limit_ms, ..
+        } if geometry.is_standard() && !state.borrow().settled => Some(*limit_ms),
+        _ => None,
+    };
+    let Some(limit_ms) = wait else {
+        return handle(&mut state.borrow_mut(), request, arrived);
+    };
+    state.borrow_mut().waiting.push((request, arrived));
+    let state = state.clone();
+    gloo_timers::callback::Timeout::new((limit_ms / 2.0) as u32, move || {
+        serve_waiting(&mut state.borrow_mut());
+    })
+    .forget();
+}
+
+/// Answers the requests that waited for the book and the database.
+fn serve_waiting(state: &mut State) {
+    for (request, arrived) in std::mem::take(&mut state.waiting) {
+        handle(state, request, arrived);
     }
+}
+
+fn handle(state: &mut State, request: ToWorker, arrived: f64) {
     let review = matches!(request, ToWorker::Review { .. });
     match request {
         ToWorker::Choose {
@@ -293,6 +322,7 @@ fn handle(state: &mut State, request: ToWorker) {
         } => perfect_answer(
             state,
             (id, geometry, &moves, limit_ms),
+            arrived,
             |board, solver, observe| {
                 Ok(if review {
                     let marks = engine::review::review(board, solver, observe)?;
@@ -332,7 +362,7 @@ pub fn run_search_worker() {
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         let text = event.data().as_string().unwrap_or_default();
         match crate::json::from_str::<ToWorker>(&text) {
-            Ok(request) => handle(&mut state.borrow_mut(), request),
+            Ok(request) => receive(&state, request),
             Err(e) => post(&FromWorker::Failed {
                 id: 0,
                 reason: format!("bad request: {e}"),
@@ -384,8 +414,6 @@ pub fn run_search_worker() {
             }
         }
         state.settled = true;
-        for request in std::mem::take(&mut state.waiting) {
-            handle(&mut state, request);
-        }
+        serve_waiting(&mut state);
     });
 }

@@ -590,6 +590,34 @@ test('a hint on an empty 9 x 6 board answers within the limit it states, and who
   await context.close();
 });
 
+test('a hint asked while the position database is still on its way answers within the limit it states', async (t) => {
+  // The database held back as a slow line would: the hint may wait for it
+  // (it makes deep positions fast), but not past the seconds it promised.
+  let release;
+  const held = new Promise((ok) => { release = ok; });
+  const own = await serve(DIST, 0, '127.0.0.1', {
+    '/layer12.c4l': (_, res) => {
+      held.then(() => { res.writeHead(200); res.end(readFileSync(`${DIST}layer12.c4l`)); });
+      return true;
+    },
+    '/sw.js': (_, res) => { res.writeHead(404); res.end(); },
+  });
+  t.after(() => { release(); own.close(); });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(`http://127.0.0.1:${own.address().port}/`);
+  await page.getByRole('button', { name: 'Hint' }).click();
+  const start = Date.now();
+  const [, limit] = (await status(page)).match(/at most (\d+) s/) ?? [];
+  assert.ok(limit, `the hint states its limit: ${await status(page)}`);
+  await page.waitForFunction(() => !/Analysing/.test(document.querySelector('[role=status]')?.textContent ?? ''), null, { timeout: Number(limit) * 1000 + 5000, polling: 100 });
+  const took = Date.now() - start;
+  assert.ok(took <= Number(limit) * 1000 + 1500, `answered in ${took} ms`);
+  // The empty board is in the opening book, which needs no database.
+  assert.equal(await page.locator('.values .value[data-score]').count(), 7, `every column's value: ${await status(page)}`);
+  await context.close();
+});
+
 test('a browser without WebAssembly is told in its language what to use instead', { skip: engineName === 'webkit' && 'WebKitGTK cannot switch WebAssembly off' }, async () => {
   for (const [locale, words] of [['de-DE', /Dieser Browser kann Vier gewinnt nicht spielen\..*Ihm fehlt: WebAssembly\..*Safari, Chrome, Firefox oder Edge/s],
     ['fr-FR', /Ce navigateur ne peut pas jouer à Puissance 4\..*Il lui manque\u00a0: WebAssembly\..*Safari, Chrome, Firefox ou Edge/s],
