@@ -20,6 +20,7 @@
 #include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <simavr/avr_extint.h>
 #include <simavr/avr_uart.h>
 #include <simavr/sim_avr.h>
 #include <simavr/sim_elf.h>
@@ -65,6 +66,11 @@ static double now_s(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
   return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static void sleep_in_step_with_the_loop(avr_t* chip, avr_cycle_count_t cycles) {
+  (void)chip;
+  (void)cycles;
 }
 
 static double chip_s(void) { return (double)avr->cycle / F_CPU; }
@@ -192,9 +198,20 @@ static void on_xoff(struct avr_irq_t* irq, uint32_t value, void* param) {
 // chip does not run meanwhile and bytes from the host are lost.
 static double held_until;
 
-static void reset_chip(const char* why) {
+// simavr treats INT0 and INT1 (D2, D3: the STEP and DIR lines) as
+// low-level interrupts after a reset and, for as long as either pin is
+// low, polls it at every cycle, enabled or not: most of the host's time
+// for a chip that never enables them. With the polling off they would
+// fire on the falling edge only, which the firmware never asks for.
+static void reset_without_level_polling(void) {
   avr_reset(avr);
+  avr_extint_set_strict_lvl_trig(avr, 0, 0);
+  avr_extint_set_strict_lvl_trig(avr, 1, 0);
   world_after_reset(&world);
+}
+
+static void reset_chip(const char* why) {
+  reset_without_level_polling();
   held_until = now_s() + BOOTLOADER_MS / 1000.0 / speed;
   fprintf(stdout, "reset (%s)\n", why);
   fflush(stdout);
@@ -373,6 +390,11 @@ int main(int argc, char** argv) {
   avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XOFF),
                           on_xoff, NULL);
   world_attach(&world, avr, stdout);
+  avr_extint_set_strict_lvl_trig(avr, 0, 0);
+  avr_extint_set_strict_lvl_trig(avr, 1, 0);
+  // simavr's own sleep callback usleeps through the chip's idle sleep; the
+  // loop below keeps the wall clock (and --speed) instead.
+  avr->sleep = sleep_in_step_with_the_loop;
 
   // Ends with whoever started it (a test, the bridge), even when killed.
   prctl(PR_SET_PDEATHSIG, SIGTERM);
@@ -394,8 +416,7 @@ int main(int argc, char** argv) {
         continue;
       }
       held_until = 0;
-      avr_reset(avr);
-      world_after_reset(&world);
+      reset_without_level_polling();
       // The chip's clock starts again from here.
       started = now_s() - chip_s() / speed;
       next_check = 0;

@@ -4,6 +4,7 @@
 #include <avr/wdt.h>
 
 #include "config.h"
+#include "idle.h"
 #include "robot.h"
 
 Robot robot;
@@ -14,6 +15,7 @@ void setup() {
   bool watchdog_restart = MCUSR & _BV(WDRF);
   MCUSR = 0;
   wdt_disable();
+  idle_begin();
   robot.begin(watchdog_restart);
   wdt_enable(WATCHDOG);
 }
@@ -21,4 +23,5 @@ void setup() {
 void loop() {
   wdt_reset();
   robot.update();
+  idle_for_at_most(robot.us_until_due());
 }

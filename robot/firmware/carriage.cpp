@@ -1,6 +1,7 @@
 #include "carriage.h"
 
 #include <Arduino.h>
+#include <limits.h>
 #include <math.h>
 
 #include "config.h"
@@ -49,6 +50,12 @@ void Carriage::step(int8_t direction) {
   delayMicroseconds(2);  // the drivers' shortest pulse is 1 us (A4988, DRV8825: 1.9 us)
   digitalWrite(PIN_STEP, LOW);
   position_ += direction;
+}
+
+unsigned long Carriage::us_to_next_step() const {
+  if (mode_ == IDLE) return ULONG_MAX;
+  unsigned long since = micros() - last_step_us_;
+  return since >= interval_us_ ? 0 : interval_us_ - since;
 }
 
 void Carriage::update() {

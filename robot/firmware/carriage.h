@@ -17,6 +17,9 @@ class Carriage {
   // Call as often as possible.
   void update();
   bool moving() const { return mode_ != IDLE; }
+  // Microseconds until update() has a step to make: 0 when one is due,
+  // ULONG_MAX while the carriage stands.
+  unsigned long us_to_next_step() const;
   bool homed() const { return homed_; }
   // Homing ran past HOMING_MAX_STEPS without the switch.
   bool failed() const { return failed_; }

@@ -23,6 +23,8 @@
 #define PIN_RELEASE 11      // bottom bar's solenoid: HIGH releases every coin
 #define PIN_LEDS 12         // WS2812 data in (one pixel per cell)
 #define PIN_RESUME_BUTTON A0  // the staff's "fault fixed" button, closes to GND
+// Timer1 wakes the chip for the carriage's next step (idle.cpp): no PWM on
+// D9 and D10, which are inputs here.
 
 // --- The carriage ---------------------------------------------------------
 // Steps from the home switch to the chute over column 1, and between two

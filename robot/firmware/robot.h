@@ -15,6 +15,9 @@ class Robot {
  public:
   void begin(bool watchdog_restart);
   void update();
+  // Microseconds until update() has work that no interrupt announces (the
+  // carriage's next step); the loop may sleep that long.
+  unsigned long us_until_due() const { return carriage_.us_to_next_step(); }
 
  private:
   enum State : uint8_t { BUSY, IDLE, FAULT };
