@@ -52,8 +52,8 @@ if ! wait "$app_build"; then cat "$scratch/app-build.log"; echo "the app's tests
 
 step "the robot: its firmware's size; the bridge against the firmware on the emulated Uno starts beside the next steps"
 make -C robot --no-print-directory -s size
-# About three minutes of the robot's own real time (its motors, its
-# baud rate), mostly waiting: it runs beside the app's native tests, the
+# About 80 s of the robot's own real time (its motors, its baud rate),
+# mostly waiting, each emulated Uno about a tenth of a core: it runs beside the app's native tests, the
 # book checks, WASI and the app's release build, and is waited for before
 # the browsers.
 robot_log=$scratch/robot.log
