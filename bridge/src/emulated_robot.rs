@@ -12,8 +12,9 @@
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How to start the emulated robot.
@@ -74,6 +75,15 @@ pub fn default_build() -> PathBuf {
 /// dropped until somebody reads.
 const EVENTS_KEPT: usize = 1000;
 
+/// The lag in an emulator's `behind <ms> ms: ...` line.
+fn behind_ms(line: &str) -> Option<u32> {
+    line.strip_prefix("behind ")?
+        .split_once(" ms")?
+        .0
+        .parse()
+        .ok()
+}
+
 fn keep(events: &SyncSender<String>, line: String) {
     let _ = events.try_send(line);
 }
@@ -84,6 +94,7 @@ pub struct EmulatedRobot {
     stdin: Mutex<ChildStdin>,
     link: PathBuf,
     events: Mutex<Receiver<String>>,
+    most_behind_ms: Arc<AtomicU32>,
 }
 
 impl EmulatedRobot {
@@ -123,12 +134,17 @@ impl EmulatedRobot {
         // Bounded: in a booth that runs all day and never asks, events past
         // the first unread ones are only logged.
         let (tx, rx) = sync_channel::<String>(EVENTS_KEPT);
+        let most_behind_ms = Arc::new(AtomicU32::new(0));
+        let behind = most_behind_ms.clone();
         std::thread::Builder::new()
             .name("emulated-robot".into())
             .spawn(move || {
                 for line in BufReader::new(stdout).lines() {
                     let Ok(line) = line else { break };
                     tracing::info!(target: "emulator", "{line}");
+                    if let Some(ms) = behind_ms(&line) {
+                        behind.fetch_max(ms, Ordering::Relaxed);
+                    }
                     keep(&tx, line);
                 }
             })
@@ -138,11 +154,20 @@ impl EmulatedRobot {
             stdin: Mutex::new(stdin),
             link: options.link.clone(),
             events: Mutex::new(rx),
+            most_behind_ms,
         };
         robot
             .wait_for(Duration::from_secs(10), |l| l.starts_with("port "))
             .map_err(|e| format!("the emulated Uno did not start: {e}"))?;
         Ok(robot)
+    }
+
+    /// How far the emulated chip fell behind the wall clock at worst, in
+    /// milliseconds (0 while it kept real time). The bridge's timeouts
+    /// count wall time, so on a host too busy to emulate the chip every
+    /// motion looks slow: a failed test says so with this.
+    pub fn most_behind_ms(&self) -> u32 {
+        self.most_behind_ms.load(Ordering::Relaxed)
     }
 
     /// The port the bridge opens.
@@ -252,5 +277,20 @@ impl Drop for EmulatedRobot {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::behind_ms;
+
+    #[test]
+    fn the_emulators_lag_is_read_from_its_line_and_nothing_else() {
+        assert_eq!(
+            behind_ms("behind 250 ms: the host is too busy to run the chip in real time"),
+            Some(250)
+        );
+        assert_eq!(behind_ms("coin Y 3"), None);
+        assert_eq!(behind_ms("behind schedule"), None);
     }
 }

@@ -7,7 +7,8 @@
 //
 // It prints `port <link>` once the port exists, then one line per event
 // (`coin Y 3`, `lit <cells>` for each frame of the lights, `opened`,
-// `closed`, `reset ...`); the answers to `grid` and `leds` start with
+// `closed`, `reset ...`, `behind <ms> ...` when the host cannot keep
+// real time); the answers to `grid` and `leds` start with
 // those words. Lines on stdin
 // control the world: grid, leds, state, jam, unjam, cover, uncover,
 // empty Y|R, fill Y|R, button, unplug <ms>, noise <bytes>, quit.
@@ -442,6 +443,14 @@ int main(int argc, char** argv) {
     if (++tick % 10 == 0) poll_control();
     double ahead = chip_s() / speed - (now_s() - started);
     if (ahead > 0.002) usleep((useconds_t)(ahead * 1e6));
+    // The host's timeouts count wall time: a chip that falls behind it
+    // (a host too busy to emulate it) makes every motion look slow.
+    static double behind_said;
+    if (ahead < -0.1 && now_s() - behind_said >= 1.0) {
+      behind_said = now_s();
+      fprintf(stdout, "behind %.0f ms: the host is too busy to run the chip in real time\n", -ahead * 1000);
+      fflush(stdout);
+    }
   }
   unlink(serial.link);
   return 0;

@@ -79,6 +79,17 @@ fn lights(board: &Board) -> String {
     cells.into_iter().collect()
 }
 
+/// What a failure says besides its own reason: how far the emulated chip
+/// fell behind real time (a host too busy for it makes every motion miss
+/// the bridge's timeouts) and the link's log.
+fn story(rig: &Rig) -> String {
+    format!(
+        "the emulated Uno fell at most {} ms behind real time\n{:#?}",
+        rig.uno.most_behind_ms(),
+        rig.link.recent()
+    )
+}
+
 fn wait_in_sync(rig: &Rig, within: Duration) {
     let start = Instant::now();
     loop {
@@ -88,8 +99,8 @@ fn wait_in_sync(rig: &Rig, within: Duration) {
         }
         assert!(
             start.elapsed() < within,
-            "not in sync after {within:?}: {s:?}\n{:#?}",
-            rig.link.recent()
+            "not in sync after {within:?}: {s:?}\n{}",
+            story(rig)
         );
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -100,12 +111,12 @@ fn wait_for_fault(rig: &Rig, within: Duration, want: Fault) {
     while start.elapsed() < within {
         let s = rig.link.status().borrow().clone();
         if s.state == LinkState::Fault {
-            assert_eq!(s.fault, Some(want), "{:#?}", rig.link.recent());
+            assert_eq!(s.fault, Some(want), "{}", story(rig));
             return;
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-    panic!("no fault within {within:?}: {:#?}", rig.link.recent());
+    panic!("no fault within {within:?}: {}", story(rig));
 }
 
 fn wait_for_log(rig: &Rig, within: Duration, needle: &str) {
@@ -116,15 +127,15 @@ fn wait_for_log(rig: &Rig, within: Duration, needle: &str) {
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-    panic!("no {needle:?} within {within:?}: {:#?}", rig.link.recent());
+    panic!("no {needle:?} within {within:?}: {}", story(rig));
 }
 
 fn assert_physical(rig: &Rig, game: &Board, when: &str) {
     assert_eq!(
         rig.uno.grid().unwrap(),
         columns(game),
-        "{when}: the physical grid differs from the game {game}\n{:#?}",
-        rig.link.recent()
+        "{when}: the physical grid differs from the game {game}\n{}",
+        story(rig)
     );
 }
 
