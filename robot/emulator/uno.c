@@ -204,10 +204,14 @@ static double held_until;
 // low, polls it at every cycle, enabled or not: most of the host's time
 // for a chip that never enables them. With the polling off they would
 // fire on the falling edge only, which the firmware never asks for.
-static void reset_without_level_polling(void) {
-  avr_reset(avr);
+static void without_level_polling(void) {
   avr_extint_set_strict_lvl_trig(avr, 0, 0);
   avr_extint_set_strict_lvl_trig(avr, 1, 0);
+}
+
+static void reset_without_level_polling(void) {
+  avr_reset(avr);
+  without_level_polling();
   world_after_reset(&world);
 }
 
@@ -391,8 +395,7 @@ int main(int argc, char** argv) {
   avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XOFF),
                           on_xoff, NULL);
   world_attach(&world, avr, stdout);
-  avr_extint_set_strict_lvl_trig(avr, 0, 0);
-  avr_extint_set_strict_lvl_trig(avr, 1, 0);
+  without_level_polling();
   // simavr's own sleep callback usleeps through the chip's idle sleep; the
   // loop below keeps the wall clock (and --speed) instead.
   avr->sleep = sleep_in_step_with_the_loop;
