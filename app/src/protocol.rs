@@ -40,6 +40,10 @@ pub enum ToWorker {
         geometry: Geometry,
         /// Give up after this many milliseconds.
         limit_ms: f64,
+        /// When the page asked, in milliseconds since the epoch: the limit
+        /// counts from then, so a worker still starting or busy with its
+        /// downloads spends the promised time, not more.
+        asked_at: f64,
     },
     /// Every move of a game marked by the perfect analysis.
     Review {
@@ -51,6 +55,10 @@ pub enum ToWorker {
         geometry: Geometry,
         /// Give up after this many milliseconds.
         limit_ms: f64,
+        /// When the page asked, in milliseconds since the epoch: the limit
+        /// counts from then, so a worker still starting or busy with its
+        /// downloads spends the promised time, not more.
+        asked_at: f64,
     },
     /// Minimax and alpha-beta on one position, for the teaching view. Its
     /// answer is matched by position, so it never makes a running
@@ -176,8 +184,8 @@ impl FromWorker {
 
 json_enum!(ToWorker {
     Choose "Choose" { id, moves, geometry, player, seed },
-    Analyze "Analyze" { id, moves, geometry, limit_ms },
-    Review "Review" { id, moves, geometry, limit_ms },
+    Analyze "Analyze" { id, moves, geometry, limit_ms, asked_at },
+    Review "Review" { id, moves, geometry, limit_ms, asked_at },
     Teach "Teach" { moves, geometry, depth },
     GameOver "GameOver" { computer_won },
     Memory "Memory",

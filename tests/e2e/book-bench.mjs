@@ -77,7 +77,7 @@ const database = await page.evaluate((glue) => fetch(glue.replace('.js', '_bg.wa
     if (type === 'Memory') window.memoryReply?.(body.bytes);
   };
   const geometry = { columns: 7, rows: 6, win_length: 4 };
-  window.askMemory = () => worker.postMessage('Memory');
+  window.askMemory = () => worker.postMessage(JSON.stringify('Memory'));
   window.analyse = (moves, limit, choose) => new Promise((done) => {
     id += 1;
     const started = performance.now();
@@ -85,9 +85,10 @@ const database = await page.evaluate((glue) => fetch(glue.replace('.js', '_bg.wa
       ms: performance.now() - started,
       ok: m.type === 'Analysis' || (m.type === 'Chosen' && !JSON.stringify(m.decision.facts).includes('nsolved')),
     }));
-    worker.postMessage(choose
-      ? { Choose: { id, moves, geometry, player: { perfect: {} }, seed: id } }
-      : { Analyze: { id, moves, geometry, limit_ms: limit } });
+    // The worker reads JSON text, as the page sends it.
+    worker.postMessage(JSON.stringify(choose
+      ? { Choose: { id, moves, geometry, player: { perfect: { vary: true, table_mb: 4 } }, seed: id } }
+      : { Analyze: { id, moves, geometry, limit_ms: limit, asked_at: Date.now() } }));
   });
 })), glue);
 

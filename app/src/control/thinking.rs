@@ -164,6 +164,7 @@ impl Thinking {
             moves: board.to_string(),
             geometry: board.geometry(),
             limit_ms: HINT_LIMIT_MS,
+            asked_at: crate::io::browser::now(),
         })
     }
 
@@ -175,6 +176,7 @@ impl Thinking {
             moves: board.to_string(),
             geometry: board.geometry(),
             limit_ms: REVIEW_LIMIT_MS,
+            asked_at: crate::io::browser::now(),
         })
     }
 

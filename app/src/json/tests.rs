@@ -86,12 +86,14 @@ fn every_message_to_the_worker_agrees_with_serde() {
             moves: "44".into(),
             geometry,
             limit_ms: 2.5e3,
+            asked_at: 1.7e12,
         },
         ToWorker::Review {
             id: 3,
             moves: "4455".into(),
             geometry,
             limit_ms: 0.125,
+            asked_at: 0.0,
         },
         ToWorker::Teach {
             moves: "".into(),

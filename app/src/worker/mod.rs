@@ -27,8 +27,8 @@ struct State {
     solved: SolvedPositions,
     /// Whether the book and the database have arrived or failed to.
     settled: bool,
-    /// Hints and reviews asked for before that, each with the time it
-    /// arrived (ms since the epoch): see [`receive`].
+    /// Hints and reviews asked for before that, each with the time its
+    /// limit counts from (ms since the epoch): see [`receive`].
     waiting: Vec<(ToWorker, f64)>,
 }
 
@@ -114,11 +114,11 @@ fn until(limit_ms: f64, start: f64) -> impl FnMut(&engine::Progress) -> Flow {
 
 /// Answers request `id` with `work` on its board and the perfect solver,
 /// or says it failed (a bad move string, or out of time: `limit_ms` after
-/// the request `arrived`).
+/// `start`).
 fn perfect_answer(
     state: &mut State,
     (id, geometry, moves, limit_ms): (u32, Geometry, &str, f64),
-    arrived: f64,
+    start: f64,
     work: impl FnOnce(
         &Board,
         &mut Solver,
@@ -128,7 +128,7 @@ fn perfect_answer(
     let Some(board) = board(id, geometry, moves) else {
         return;
     };
-    let mut observe = until(limit_ms, arrived);
+    let mut observe = until(limit_ms, start);
     post(
         &work(&board, state.opponent.solver(), &mut observe).unwrap_or_else(|e| {
             FromWorker::Failed {
@@ -169,39 +169,52 @@ fn choose(
 /// opening, where the book and the database make the difference between
 /// milliseconds and many seconds, and its worker is often just started: on
 /// the board they cover it waits for them (usually from the cache), but
-/// never for more than half of the time the page promised, which counts
-/// from now. The computer's moves never wait: a slow network must not hold
-/// up a game.
+/// never past half of the time the page promised, which counts from when
+/// the page asked. The computer's moves never wait: a slow network must
+/// not hold up a game.
 fn receive(state: &Rc<RefCell<State>>, request: ToWorker) {
-    let arrived = now();
-    let wait = match &request {
+    let (start, wait) = match &request {
         ToWorker::Analyze {
-            geometry, limit_ms, ..
+            geometry,
+            limit_ms,
+            asked_at,
+            ..
         }
         | ToWorker::Review {
-            geometry, limit_ms, ..
-        } if geometry.is_standard() && !state.borrow().settled => Some(*limit_ms),
-        _ => None,
+            geometry,
+            limit_ms,
+            asked_at,
+            ..
+        } => {
+            // A page's clock ahead of the worker's must not lend it time.
+            let start = asked_at.min(now());
+            let waits = geometry.is_standard() && !state.borrow().settled;
+            (start, waits.then(|| start + limit_ms / 2.0 - now()))
+        }
+        _ => (now(), None),
     };
-    let Some(limit_ms) = wait else {
-        return handle(&mut state.borrow_mut(), request, arrived);
-    };
-    state.borrow_mut().waiting.push((request, arrived));
-    let state = state.clone();
-    gloo_timers::callback::Timeout::new((limit_ms / 2.0) as u32, move || {
-        serve_waiting(&mut state.borrow_mut());
-    })
-    .forget();
+    match wait {
+        Some(ms) if ms > 0.0 => {
+            state.borrow_mut().waiting.push((request, start));
+            let state = state.clone();
+            gloo_timers::callback::Timeout::new(ms as u32, move || {
+                serve_waiting(&mut state.borrow_mut());
+            })
+            .forget();
+        }
+        _ => handle(&mut state.borrow_mut(), request, start),
+    }
 }
 
 /// Answers the requests that waited for the book and the database.
 fn serve_waiting(state: &mut State) {
-    for (request, arrived) in std::mem::take(&mut state.waiting) {
-        handle(state, request, arrived);
+    for (request, start) in std::mem::take(&mut state.waiting) {
+        handle(state, request, start);
     }
 }
 
-fn handle(state: &mut State, request: ToWorker, arrived: f64) {
+/// Serves `request`; a hint's or a review's limit counts from `start`.
+fn handle(state: &mut State, request: ToWorker, start: f64) {
     let review = matches!(request, ToWorker::Review { .. });
     match request {
         ToWorker::Choose {
@@ -217,16 +230,18 @@ fn handle(state: &mut State, request: ToWorker, arrived: f64) {
             moves,
             geometry,
             limit_ms,
+            ..
         }
         | ToWorker::Review {
             id,
             moves,
             geometry,
             limit_ms,
+            ..
         } => perfect_answer(
             state,
             (id, geometry, &moves, limit_ms),
-            arrived,
+            start,
             |board, solver, observe| {
                 Ok(if review {
                     let marks = engine::review::review(board, solver, observe)?;

@@ -23,6 +23,7 @@ fn hint(id: u32) -> ToWorker {
         moves: "4".into(),
         geometry: Geometry::STANDARD,
         limit_ms: 1000.0,
+        asked_at: 0.0,
     }
 }
 
