@@ -753,7 +753,7 @@ test('the demo plays itself at a pace a watcher can follow', async () => {
   await context.close();
 });
 
-test('keyboard: digits drop a coin, arrows and Enter too', async () => {
+test('keyboard: digits drop a coin, arrows and Enter too; a mouse shows where it would drop', async () => {
   const { context, page } = await open();
   await setting(page, 'Mode', 'Two players');
   await page.keyboard.press('4');
@@ -762,6 +762,11 @@ test('keyboard: digits drop a coin, arrows and Enter too', async () => {
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Enter');
   await page.getByRole('img', { name: 'Row 1, column 5: red' }).waitFor();
+  // A mouse (every engine's desktop window has one) over a column shows
+  // the coin ready to drop there, and the column lit.
+  await page.getByRole('button', { name: 'Column 6', exact: true }).hover();
+  await page.locator('.hover-row .slot:nth-child(6) .coin').waitFor();
+  await page.locator('button.column.hover:nth-child(6)').waitFor();
   await context.close();
 });
 

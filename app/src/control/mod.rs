@@ -137,13 +137,14 @@ fn keep_game(play: Play) {
         let g = play.game.get();
         // The robot's game lives in the bridge, not in this page's storage.
         if g.robot.is_none() && !play.watching {
-            crate::io::storage::save_game(&g.saved());
-            // A task of its own: the browser's history update is slow
-            // enough to matter on top of drawing the computer's move and
-            // its tree (docs/benchmarks.md). Not after the paint: a
-            // reload reads the address, and one a frame behind would
-            // open the game a move short.
+            // A task of its own: the browser's history update and the
+            // storage's write are slow enough to matter on top of drawing
+            // a tap's coin or the computer's move and its tree
+            // (docs/benchmarks.md). Not after the paint: a reload reads
+            // the address, and one a frame behind would open the game a
+            // move short.
             crate::io::browser::after(std::time::Duration::ZERO, move || {
+                crate::io::storage::save_game(&g.saved());
                 crate::io::address::show_position(&g.board);
             });
         }
