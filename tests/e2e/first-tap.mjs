@@ -6,8 +6,9 @@
 //   columns are first painted, and when a finger's tap on column 4, made
 //   the moment they are painted, has its coin painted on the board,
 //   from the navigation's start (a paint is taken as the first task after
-//   the frame that follows the change: that frame has been painted), and when the page took that tap (its coin is in
-//   the document: the tap's handler has run), split into when that tap
+//   the frame that follows the change: that frame has been painted), and
+//   when the page took that tap (its coin is in the document: the tap's
+//   handler has run), split into when that tap
 //   reached the browser (the driver's delay after the paint) and how long
 //   the page then took;
 // - at this machine's own speed, from a trace of the start: the longest
