@@ -128,8 +128,29 @@ if (marked === page) throw new Error('index.html has no <meta charset> to mark t
 // preloads) names the booth's, with the booth's integrity digests.
 const demoWasm = readFileSync(join(dir, `${demoName}_bg.wasm`));
 // The booth's build has every language built in: nothing to preload.
+// Its loading line says what the lobby will (index.html's script reads
+// data-lobby): each language's lobby title and first line, from the
+// locale files, as one attribute of JSON.
+const lobby = {};
+const localeDir = join(root, 'shared/locales/app');
+for (const file of readdirSync(localeDir).filter((f) => f.endsWith('.ftl'))) {
+  const ftl = readFileSync(join(localeDir, file), 'utf8');
+  const line = (key) => new RegExp(`^${key} = (.+)$`, 'm').exec(ftl)?.[1].trim();
+  const [title, intro] = [line('lobby-title'), line('lobby-intro')];
+  if (!title || !intro) throw new Error(`${file} has no one-line lobby-title and lobby-intro for the booth's loading line`);
+  lobby[file.slice(0, -'.ftl'.length)] = `${title}. ${intro}`;
+}
+const attribute = (text) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+// The line's English words in the HTML too, its first sentence the
+// lobby's: Chromium may paint the line before the script has chosen its
+// language, and takes an element's first paint as its largest-paint
+// candidate (the demo's shorter words there made the lobby's first line,
+// drawn by the Wasm, the booth page's largest paint).
+const loadingLine = /(<p\b[^>]*\bid="?loading"?[^>]*>)([^.<]*\. )([^<]*<\/p>)/;
+if (!loadingLine.test(marked)) throw new Error('index.html has no <p id="loading"> whose first sentence the booth\'s page can replace');
 const booth = marked
-  .replace(textsAttribute, 'data-texts=""')
+  .replace(loadingLine, (_, open, first, rest) => `${open}${attribute(lobby.en)} ${rest}`)
+  .replace(textsAttribute, `data-texts="" data-lobby="${attribute(JSON.stringify(lobby))}"`)
   .replaceAll(integrity(demoGlue), integrity(boothGlue))
   .replaceAll(integrity(demoWasm), integrity(boothWasm))
   .replaceAll(demoName, boothName);

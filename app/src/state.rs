@@ -240,6 +240,15 @@ state_piece! {
     }
 }
 
+impl DataView {
+    /// Whether the position database has come or is known not to
+    /// (tracked): what the worker loads after the first paint is at rest.
+    pub fn settled(&self) -> bool {
+        self.database
+            .with(|d| matches!(d, Some(Database::Ready { .. } | Database::Missing)))
+    }
+}
+
 /// The panel open over the board, if any.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Panel {
@@ -282,7 +291,9 @@ state_piece! {
         /// booth page's lobby) is built after that, in a task of its own.
         painted: bool = false,
         /// The page has had a quiet moment after `painted`: the help
-        /// panel is built then, so that no one task holds a first tap back.
+        /// panel is built after that and after the worker's data has come
+        /// (`DataView::settled`), so that no task right after the first
+        /// paint holds a first tap back.
         settled: bool = false,
     }
 }

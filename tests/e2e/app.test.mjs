@@ -661,21 +661,27 @@ test('a browser whose workers cannot run ES modules (Firefox before 114) is told
   await context.close();
 });
 
-test('a visitor on a slow line reads what is coming, in their language, until the board is drawn in its place', async (t) => {
-  // The page's Wasm (the demo's build, not the booth's) held back as a
-  // slow line would.
-  const wasm = readdirSync(DIST).find((f) => /^app-[0-9a-f]{1,16}_bg\.wasm$/.test(f));
+test('a visitor on a slow line reads what is coming, in their language, until the board is drawn in its place; at the booth, what the lobby offers', async (t) => {
+  // The page's Wasm (the demo's build, and the booth's behind the booth's
+  // page) held back as a slow line would.
+  const wasm = readdirSync(DIST).filter((f) => /^app-(booth-)?[0-9a-f]{1,16}_bg\.wasm$/.test(f));
   let release;
   const held = new Promise((ok) => { release = ok; });
+  const hold = (file) => (_, res) => {
+    held.then(() => {
+      res.writeHead(200, { 'content-type': 'application/wasm' });
+      res.end(readFileSync(`${DIST}${file}`));
+    });
+    return true;
+  };
   const own = await serve(DIST, 0, '127.0.0.1', {
-    [`/${wasm}`]: (_, res) => {
-      held.then(() => {
-        res.writeHead(200, { 'content-type': 'application/wasm' });
-        res.end(readFileSync(`${DIST}${wasm}`));
-      });
+    ...Object.fromEntries(wasm.map((f) => [`/${f}`, hold(f)])),
+    '/sw.js': (_, res) => { res.writeHead(404); res.end(); },
+    '/booth': (_, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(readFileSync(`${DIST}index.bridge.html`));
       return true;
     },
-    '/sw.js': (_, res) => { res.writeHead(404); res.end(); },
   });
   t.after(() => { release(); own.close(); });
   // WebKitGTK takes its languages from the system's locale.
@@ -684,14 +690,22 @@ test('a visitor on a slow line reads what is coming, in their language, until th
   const page = await context.newPage();
   const url = `http://127.0.0.1:${own.address().port}/`;
   // Not `goto`, which waits for the load that the held Wasm holds back.
-  await page.goto(`${url}robots.txt`);
-  await page.evaluate((u) => { location.href = u; }, url);
-  const loading = page.getByText(german ? 'Vier gewinnt gegen einen Computer, der zeigt, wie er denkt. Das Spiel wird geladen' : 'Connect Four against a computer that shows how it thinks. Loading the game');
-  await loading.waitFor();
-  const box = await loading.boundingBox();
-  assert.ok(box.y > 0 && box.y + box.height < 844 && box.x >= 0 && box.x + box.width <= 390, `on the screen: ${JSON.stringify(box)}`);
-  assert.equal(await page.locator('html').getAttribute('lang'), german ? 'de' : 'en');
-  assert.equal(await page.locator('.cells').count(), 0, 'no board before the Wasm');
+  const open = async (path, words) => {
+    await page.goto(`${url}robots.txt`);
+    await page.evaluate((u) => { location.href = u; }, `${url}${path}`);
+    const loading = page.getByText(words);
+    await loading.waitFor();
+    const box = await loading.boundingBox();
+    assert.ok(box.y > 0 && box.y + box.height < 844 && box.x >= 0 && box.x + box.width <= 390, `${path}: on the screen: ${JSON.stringify(box)}`);
+    assert.equal(await page.locator('html').getAttribute('lang'), german ? 'de' : 'en');
+    assert.equal(await page.locator('.cells').count(), 0, `${path}: no board before the Wasm`);
+  };
+  // The booth's words are the lobby's own, as the locale files have them.
+  await open('booth', german
+    ? 'Vier gewinnt gegen den Roboter. Gib deinen Namen ein, wähle deinen Gegner, und der Roboter wirft die Steine ein. Das Spiel wird geladen'
+    : 'Connect Four against the robot. Enter your name, choose an opponent, and the robot drops the coins. Loading the game');
+  await page.screenshot({ path: `${SHOTS}loading-booth-390x844.png` });
+  await open('', german ? 'Vier gewinnt gegen einen Computer, der zeigt, wie er denkt. Das Spiel wird geladen' : 'Connect Four against a computer that shows how it thinks. Loading the game');
   await page.screenshot({ path: `${SHOTS}loading-390x844.png` });
   release();
   await page.getByRole('button', { name: german ? 'Spalte 1' : 'Column 1', exact: true }).waitFor();

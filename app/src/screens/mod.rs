@@ -16,7 +16,7 @@ use crate::components::{
 };
 use crate::control::{Play, RobotSeat};
 use crate::model::settings::Settings;
-use crate::state::{Panel, Reader, UiView};
+use crate::state::{DataView, Panel, Reader, UiView};
 
 /// The page around the board: the same parts on both screens, the
 /// robot's lobby only where a visitor plays.
@@ -25,6 +25,7 @@ fn page(play: Play, watching: bool) -> impl IntoView {
     let seat = expect_context::<RobotSeat>();
     let settings = expect_context::<Reader<Settings>>();
     let ui = expect_context::<UiView>();
+    let data = expect_context::<DataView>();
     let themed = move |f: fn(&Settings) -> bool| move || settings.with(f);
     let opened = move |panel| {
         let once = ui.opened_once(panel);
@@ -63,13 +64,15 @@ fn page(play: Play, watching: bool) -> impl IntoView {
             <Show when=opened(Panel::TakeHome)>
                 <TakeHomePanel/>
             </Show>
-            // After the first paint and the thinking's insides (or at
-            // once when opened before), whatever the worker has loaded by
-            // then: the help's lines on the book and the database follow
-            // the data's state, not the moment each arrived.
+            // Once the worker has its data, at a quiet moment after the
+            // first paint (or at once when opened before): built in the
+            // second after the first paint, its 18 ms and the style
+            // recalculation after it (at 4x CPU) held a first tap back
+            // (docs/benchmarks.md). Built before it is opened, as its lines
+            // on the book and the database follow the data's state.
             <Show when={
                 let help = opened(Panel::Help);
-                move || ui.settled.get() || help()
+                move || help() || ui.settled.get() && data.settled()
             }>
                 <HelpPanel/>
             </Show>
