@@ -6,17 +6,14 @@ use engine::Status;
 use leptos::prelude::*;
 
 use super::Play;
-use crate::io::sound::{Cue, play, unlock};
+use crate::io::sound::{Cue, play};
 
 impl Play {
-    /// Sounds for what happens: coins, the end of a game, a robot fault.
+    /// Sounds for what happens: coins, the end of a game, a robot fault
+    /// (the first makes the audio context, which gestures then start
+    /// where a browser holds it back: `io::sound`).
     pub(super) fn make_sounds(self) {
         let preferences = self.preferences;
-        crate::io::browser::on_gesture(move || {
-            if untrack(|| preferences.sound_on()) {
-                unlock();
-            }
-        });
         let seen = StoredValue::new(self.game.with_untracked(|g| g.board.to_string()));
         Effect::new(move |_| {
             let (moves, landed, status) = self.game.with(|g| {

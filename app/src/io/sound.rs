@@ -74,6 +74,9 @@ fn with_context(f: impl FnOnce(&AudioContext) + 'static) {
             let mut cell = cell.borrow_mut();
             if cell.is_none() {
                 *cell = AudioContext::new().ok();
+                if cell.is_some() {
+                    crate::io::browser::on_gesture(unlock);
+                }
             }
             cell.clone()
         });
@@ -100,7 +103,11 @@ pub fn play(cue: Cue) {
 /// finger's lift and the click that drops the coin, and that click waited
 /// for it (15 to 50 ms at full speed in Chromium, tests/e2e/first-tap.mjs).
 /// Where a browser wants the gesture itself, the next one starts it.
-pub fn unlock() {
+/// The gestures are listened to from the context's making on: a
+/// visitor's first tap, before any sound, runs no code of this (its first
+/// call cost V8 about 10 ms of compiling at 4x CPU, on the way of that
+/// tap's click).
+fn unlock() {
     let Some(context) = CONTEXT.with(|cell| cell.borrow().clone()) else {
         return;
     };
