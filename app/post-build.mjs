@@ -146,10 +146,10 @@ const attribute = (text) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot
 // language, and takes an element's first paint as its largest-paint
 // candidate (the demo's shorter words there made the lobby's first line,
 // drawn by the Wasm, the booth page's largest paint).
-const loadingLine = /(<p\b[^>]*\bid="?loading"?[^>]*>)([^.<]*\. )([^<]*<\/p>)/;
+const loadingLine = /(<p\b[^>]*\bid="?loading"?[^>]*>)[^.<]*\. ([^<]*<\/p>)/;
 if (!loadingLine.test(marked)) throw new Error('index.html has no <p id="loading"> whose first sentence the booth\'s page can replace');
 const booth = marked
-  .replace(loadingLine, (_, open, first, rest) => `${open}${attribute(lobby.en)} ${rest}`)
+  .replace(loadingLine, (_, open, rest) => `${open}${attribute(lobby.en)} ${rest}`)
   .replace(textsAttribute, `data-texts="" data-lobby="${attribute(JSON.stringify(lobby))}"`)
   .replaceAll(integrity(demoGlue), integrity(boothGlue))
   .replaceAll(integrity(demoWasm), integrity(boothWasm))

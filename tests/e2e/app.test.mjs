@@ -677,11 +677,11 @@ test('a visitor on a slow line reads what is coming, in their language, until th
   const own = await serve(DIST, 0, '127.0.0.1', {
     ...Object.fromEntries(wasm.map((f) => [`/${f}`, hold(f)])),
     '/sw.js': (_, res) => { res.writeHead(404); res.end(); },
-    '/booth': (_, res) => {
+    ...Object.fromEntries(['/booth', '/watch'].map((path) => [path, (_, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(readFileSync(`${DIST}index.bridge.html`));
       return true;
-    },
+    }])),
   });
   t.after(() => { release(); own.close(); });
   // WebKitGTK takes its languages from the system's locale.
@@ -705,6 +705,10 @@ test('a visitor on a slow line reads what is coming, in their language, until th
     ? 'Vier gewinnt gegen den Roboter. Gib deinen Namen ein, wähle deinen Gegner, und der Roboter wirft die Steine ein. Das Spiel wird geladen'
     : 'Connect Four against the robot. Enter your name, choose an opponent, and the robot drops the coins. Loading the game');
   await page.screenshot({ path: `${SHOTS}loading-booth-390x844.png` });
+  // The booth's spectator screen (the bridge's page at /watch) asks nobody
+  // for a name: it says what the demo is.
+  await open('watch', german ? 'Vier gewinnt gegen einen Computer, der zeigt, wie er denkt. Das Spiel wird geladen' : 'Connect Four against a computer that shows how it thinks. Loading the game');
+  assert.doesNotMatch(await page.locator('#loading').textContent(), /robot|Roboter/);
   await open('', german ? 'Vier gewinnt gegen einen Computer, der zeigt, wie er denkt. Das Spiel wird geladen' : 'Connect Four against a computer that shows how it thinks. Loading the game');
   await page.screenshot({ path: `${SHOTS}loading-390x844.png` });
   release();
