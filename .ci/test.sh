@@ -40,6 +40,8 @@ python3 .ci/filelen.py --app app/src engine/src shared/locales/src bridge/src sh
 cargo clippy --workspace --exclude app --all-targets --profile ci --locked -- -D warnings
 cargo clippy -p engine --lib --no-default-features --target wasm32-unknown-unknown --profile wasm --locked -- -D warnings
 cargo clippy -p app --target wasm32-unknown-unknown --profile wasm --locked -- -D warnings
+# The app's own tests natively, in their profile (the tests step builds it).
+cargo clippy -p app --lib --tests --profile app-test --locked -- -D warnings
 
 step "tests: the native crates' binaries three at a time, and the app's built beside them"
 # The app's own tests (the app-test profile, a build folder of its own)

@@ -12,11 +12,14 @@
 //   reached the browser (the driver's delay after the paint) and how long
 //   the page then took;
 // - at this machine's own speed, from a trace of the start: the longest
-//   main-thread task from the navigation until the board has answered.
+//   main-thread task from the navigation until the board has answered;
+// and each slowed load's first tap, which clusters (a tap the page takes
+// between its other tasks, or one that waits behind them).
 // A benchmark, not a test: figures are compared only within one run.
 // VERBOSE=1 traces the slowed loads too and lists each long task (over
-// 4 ms times the throttling) with what ran inside it for over CHILD
-// microseconds (3000 by default): where to look next.
+// LONG ms, 4 by default, times the throttling) with what ran inside it
+// for over CHILD microseconds (3000 by default), and the page's marks on
+// the trace's clock: where to look next.
 import { chromium } from 'playwright-core';
 import { serve } from './static-server.mjs';
 
@@ -112,7 +115,16 @@ async function once(base, throttle, at) {
     const start = parse?.ts ?? 0;
     const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === main?.pid && e.tid === main?.tid && e.ts >= start);
     longest = Math.max(0, ...tasks.map((t) => t.dur / 1000));
-    if (process.env.VERBOSE) listLongTasks(events, tasks, start, throttle);
+    if (process.env.VERBOSE) {
+      // The page's clock put on the trace's: the tap's click ended when
+      // its coin was put in the document.
+      const click = events.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click' && e.pid === main?.pid)
+        .sort((a, b) => a.ts - b.ts)[0];
+      const nav = click ? click.ts + click.dur - marks.accepted * 1000 : start;
+      const at = (t) => `+${(t - (start - nav) / 1000).toFixed(1)}`;
+      console.log(`columns painted ${at(marks.columns)}, touched ${at(Math.max(...marks.touches.filter((t) => t <= marks.accepted)))}, taken ${at(marks.accepted)} ms`);
+      listLongTasks(events, tasks, start, throttle);
+    }
   }
   await context.close();
   // The tap that counted: the last to reach the browser before its coin.
@@ -125,7 +137,7 @@ async function once(base, throttle, at) {
 function listLongTasks(events, tasks, start, throttle) {
   console.log(`-- throttle ${throttle}`);
   const ms = (us) => (us / 1000).toFixed(1);
-  for (const t of tasks.filter((t) => t.dur > 4000 * throttle)) {
+  for (const t of tasks.filter((t) => t.dur > Number(process.env.LONG ?? 4) * 1000 * throttle)) {
     console.log(`task of ${ms(t.dur)} ms at +${ms(t.ts - start)} ms`);
     const inside = events.filter((e) => e.ph === 'X' && e.tid === t.tid && e.pid === t.pid && e !== t
       && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + t.dur && e.dur > Number(process.env.CHILD ?? 3000));
@@ -161,6 +173,8 @@ for (const [i, dir] of dirs.entries()) {
     + `and the page took it ${median(r.waited).toFixed(0)} ms after that), `
     + `its coin at ${median(r.coin).toFixed(0)} ms (${(median(r.coin) - median(r.columns)).toFixed(0)} ms after the columns); `
     + `at 1x: longest task at start ${median(r.longest).toFixed(1)} ms`);
+  const each = (xs) => xs.map((x) => x.toFixed(0)).join(' ');
+  console.log(`  each load at 4x, first tap taken: ${each(r.accepted)} ms; reached the browser: ${each(r.reached)}; page took it after: ${each(r.waited)}`);
 }
 await browser.close();
 for (const s of servers) s.close();

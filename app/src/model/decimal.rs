@@ -61,8 +61,8 @@ mod tests {
     fn writes_as_core_does_away_from_halves() {
         for &(value, decimals) in &[
             (0.0, 1),
-            (3.14159, 2),
-            (-3.14159, 2),
+            (1.23456, 2),
+            (-9.87654, 2),
             (252.0, 0),
             (99.96, 1),
             (-12.34, 1),
