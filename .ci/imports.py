@@ -178,7 +178,7 @@ FACES = {
              "computer_plays", "hints_allowed", "request_review", "play_on", "take_home_link"},
     "RobotSeat": {"take_seat", "join", "line_up", "again", "leave", "back_to_lobby",
                   "still_here", "awaiting_booth"},
-    "Screen": {"toggle_panel", "close_panel", "point_at", "toggle_value_numbers",
+    "Screen": {"toggle_panel", "close_panel", "point_at", "pointer_can_hover", "toggle_value_numbers",
                "toggle_thinking", "show_tree", "replay", "watch_first_paints"},
     "Preferences": {"change", "sound_on", "toggle_sound"},
 }

@@ -26,6 +26,10 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--disable-dev-shm-usage', '--disable-background-timer-throttling',
   '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows',
+  // A desktop's mouse: headless Chromium has no pointing device, so its
+  // pages would hear that nothing can hover (the board's coin over a
+  // column follows a mouse only where one can).
+  '--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4',
 ];
 
 const WEBKIT_BROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -118,6 +122,9 @@ class Server {
               'intl.locale.requested': lang,
               'media.autoplay.default': 0,
               'dom.disable_beforeunload': true,
+              // A mouse, as in Chromium above: fine and hovering.
+              'ui.primaryPointerCapabilities': 6,
+              'ui.allPointerCapabilities': 6,
               ...(noWasm ? { 'javascript.options.wasm': false } : {}),
             },
           },

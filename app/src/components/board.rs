@@ -2,6 +2,8 @@
 //! continuation, one button per column.
 
 use engine::Side;
+use leptos::either::Either;
+use leptos::ev;
 use leptos::prelude::*;
 
 use crate::components::ColumnValues;
@@ -48,8 +50,8 @@ pub fn BoardView() -> impl IntoView {
         let g = geometry.get();
         format!("--cols:{};--rows:{}", g.columns(), g.rows())
     };
-    view! {
-        <div class="board-wrap" style=style on:pointerleave=move |_| screen.point_at(None)>
+    let board = view! {
+        <div class="board-wrap" style=style>
             <ColumnValues/>
             <HoverRow/>
             <div class="board">
@@ -57,6 +59,15 @@ pub fn BoardView() -> impl IntoView {
                 <ColumnButtons/>
             </div>
         </div>
+    };
+    if screen.pointer_can_hover() {
+        Either::Left(
+            board
+                .into_inner()
+                .on(ev::pointerleave, move |_| screen.point_at(None)),
+        )
+    } else {
+        Either::Right(board)
     }
 }
 
@@ -139,23 +150,18 @@ fn ColumnButtons() -> impl IntoView {
     // seven buttons' attributes and listeners again held a tap's click
     // event at 45 ms at 4x CPU, 15 ms without (docs/benchmarks.md).
     let columns = Memo::new(move |_| game.with(|g| g.board.geometry().columns()));
+    let hover = screen.pointer_can_hover();
     let buttons = move || {
         (0..columns.get())
             .map(|c| {
                 let label = move || i18n.say(&Say::ColumnButton { column: c + 1 });
-                view! {
+                let button = view! {
                     <button
                         class="column"
                         class:shake=move || ui.shake.get() == Some(c)
                         class:hover=move || ui.hover.get() == Some(c)
                         aria-label=label
                         on:click=move |_| play.drop(c)
-                        on:pointerenter=move |e: web_sys::PointerEvent| {
-                            // A finger has no hover: its tap drops the coin at once.
-                            if e.pointer_type() != "touch" {
-                                screen.point_at(Some(c));
-                            }
-                        }
                         on:focus=move |e: web_sys::FocusEvent| {
                             // A key's focus shows the coin; a tap's does not.
                             if focus_by_keys(&e) {
@@ -163,7 +169,20 @@ fn ColumnButtons() -> impl IntoView {
                             }
                         }
                     ></button>
+                };
+                if !hover {
+                    return Either::Right(button);
                 }
+                Either::Left(button.into_inner().on(
+                    ev::pointerenter,
+                    move |e: web_sys::PointerEvent| {
+                        // A finger has no hover (on a screen with a mouse too):
+                        // its tap drops the coin at once.
+                        if e.pointer_type() != "touch" {
+                            screen.point_at(Some(c));
+                        }
+                    },
+                ))
             })
             .collect_view()
     };

@@ -60,6 +60,12 @@ impl Screen {
         self.ui.panel.set(None);
     }
 
+    /// Whether a pointer can hover over the board here (a mouse, a
+    /// trackpad): where none can, the board listens for no hover at all.
+    pub fn pointer_can_hover(self) -> bool {
+        crate::io::browser::can_hover()
+    }
+
     /// The column under the pointer or in focus, if any.
     pub fn point_at(self, column: Option<usize>) {
         // Every pointer that leaves the board says so: only a change is

@@ -102,6 +102,22 @@ pub fn when_idle(within: std::time::Duration, f: impl FnOnce() + 'static) {
     }
 }
 
+/// Whether one of the device's pointers can hover (a mouse, a trackpad):
+/// `(any-hover: hover)`. Where none can (a phone, a tablet), the page adds
+/// no listeners for a hover, which a finger's tap would call for nothing
+/// on its way to the click. Read once: a mouse plugged in later counts
+/// from the next load.
+pub fn can_hover() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window()
+            .and_then(|w| w.match_media("(any-hover: hover)").ok().flatten())
+            .is_none_or(|query| query.matches())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    true
+}
+
 /// Writes a line to the browser's console, for a developer.
 pub fn log(message: &str) {
     web_sys::console::log_1(&message.into());
