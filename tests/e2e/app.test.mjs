@@ -791,6 +791,22 @@ test('keyboard: digits drop a coin, arrows and Enter too; a mouse shows where it
   await context.close();
 });
 
+test('a phone without a mouse: the board follows no hover, and a tap drops the coin', async (t) => {
+  if (engineName === 'webkit') return t.skip('WebKitGTK takes its pointer from the X server');
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, touchOnly: true });
+  const page = await context.newPage();
+  await page.goto(base);
+  await page.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
+  assert.equal(await page.evaluate(() => matchMedia('(any-hover: hover)').matches), false, 'the browser says nothing hovers');
+  // The driver's pointer is a mouse all the same: a page that listened
+  // for hovers would show the coin over column 6 by the next command.
+  await page.getByRole('button', { name: 'Column 6', exact: true }).hover();
+  assert.equal(await page.locator('.hover-row .coin, button.column.hover').count(), 0, 'no coin over a column');
+  await page.getByRole('button', { name: 'Column 4', exact: true }).click();
+  await page.getByRole('img', { name: 'Row 1, column 4: yellow' }).waitFor();
+  await context.close();
+});
+
 /** Waits until the worker says its position database is loaded. */
 async function databaseReady(page) {
   await page.waitForFunction(() => /all \d{1,3}(,\d{3})+ positions of 12 stones are here/.test(document.querySelector('#database-status')?.textContent ?? ''), null, { timeout: 30000 });

@@ -26,11 +26,17 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--disable-dev-shm-usage', '--disable-background-timer-throttling',
   '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows',
-  // A desktop's mouse: headless Chromium has no pointing device, so its
-  // pages would hear that nothing can hover (the board's coin over a
-  // column follows a mouse only where one can).
-  '--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4',
 ];
+
+/** The pointer a session's pages are told they have: a desktop's mouse
+ * (fine, hovering), or with `touchOnly` a phone's finger (coarse, no
+ * hover). Headless Chromium and Firefox have no pointing device and
+ * would say nothing can hover (the board's coin over a column follows a
+ * mouse only where one can). Blink's and Gecko's own flags. */
+const POINTER = {
+  mouse: { blink: 'primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4', gecko: 6 },
+  finger: { blink: 'primaryHoverType=1,availableHoverTypes=1,primaryPointerType=2,availablePointerTypes=2', gecko: 1 },
+};
 
 const WEBKIT_BROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
@@ -95,10 +101,13 @@ class Server {
   }
 
   /** `locale` sets the browser's languages (not in WebKitGTK, which takes
-   * them from the system); `noWasm` switches WebAssembly off; `profile`
-   * is the folder of Firefox's profile (geckodriver makes one if none). */
-  capabilities({ locale, noWasm, profile }) {
+   * them from the system); `noWasm` switches WebAssembly off; `touchOnly`
+   * makes a phone's pointer of the mouse (not in WebKitGTK, which takes it
+   * from the X server); `profile` is the folder of Firefox's profile
+   * (geckodriver makes one if none). */
+  capabilities({ locale, noWasm, touchOnly, profile }) {
     const lang = locale ?? 'en-US';
+    const pointer = touchOnly ? POINTER.finger : POINTER.mouse;
     switch (this.engine) {
       case 'chromium':
         return {
@@ -107,7 +116,8 @@ class Server {
             binary: '/usr/bin/chromium',
             // Larger than any size a test asks for: a window shrinks reliably,
             // while growing past the headless screen now and then fails.
-            args: [...CHROMIUM_ARGS, `--lang=${lang}`, '--window-size=1960,1200', ...(noWasm ? ['--js-flags=--jitless'] : [])],
+            args: [...CHROMIUM_ARGS, `--blink-settings=${pointer.blink}`, `--lang=${lang}`, '--window-size=1960,1200',
+              ...(noWasm ? ['--js-flags=--jitless'] : [])],
             prefs: { 'intl.accept_languages': lang },
           },
         };
@@ -122,9 +132,8 @@ class Server {
               'intl.locale.requested': lang,
               'media.autoplay.default': 0,
               'dom.disable_beforeunload': true,
-              // A mouse, as in Chromium above: fine and hovering.
-              'ui.primaryPointerCapabilities': 6,
-              'ui.allPointerCapabilities': 6,
+              'ui.primaryPointerCapabilities': pointer.gecko,
+              'ui.allPointerCapabilities': pointer.gecko,
               ...(noWasm ? { 'javascript.options.wasm': false } : {}),
             },
           },

@@ -16,6 +16,8 @@ const SHAKE: std::time::Duration = std::time::Duration::from_millis(400);
 #[derive(Clone, Copy)]
 pub struct Screen {
     ui: Ui,
+    /// Whether a pointer here can hover: asked of the browser once.
+    hovers: bool,
 }
 
 /// The screen of the page, from components.
@@ -27,7 +29,10 @@ impl Screen {
     /// A fresh screen, provided as a context and read-only as
     /// [`UiView`](crate::state::UiView).
     pub(super) fn provide() -> Screen {
-        let screen = Screen { ui: Ui::default() };
+        let screen = Screen {
+            ui: Ui::default(),
+            hovers: crate::io::browser::can_hover(),
+        };
         provide_context(screen.ui.view());
         provide_context(screen);
         screen
@@ -63,7 +68,7 @@ impl Screen {
     /// Whether a pointer can hover over the board here (a mouse, a
     /// trackpad): where none can, the board listens for no hover at all.
     pub fn pointer_can_hover(self) -> bool {
-        crate::io::browser::can_hover()
+        self.hovers
     }
 
     /// The column under the pointer or in focus, if any.
