@@ -130,6 +130,12 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] || [ ! -x /usr/b
   echo "setup: installing Debian's chromium, firefox-esr, webkit2gtk-driver and xvfb"
   apt_install chromium chromium-driver firefox-esr webkit2gtk-driver xvfb xauth
 fi
+# WebKitGTK takes a visitor's languages from the system's locale: the
+# tests build the ones they ask for from glibc's sources (tests/e2e/webdriver.mjs).
+if [ ! -d /usr/share/i18n/locales ]; then
+  echo "setup: installing Debian's locales (the sources of the tests' locales)"
+  apt_install locales
+fi
 # geckodriver is not a Debian package; crates.io has it (about 4 minutes).
 if ! command -v geckodriver >/dev/null; then
   echo "setup: installing geckodriver"

@@ -340,9 +340,7 @@ test('French, chosen in the settings: controls, cells, counts and the thoughts s
   await phone.context.close();
 });
 
-// WebKitGTK takes its languages from the system's locale, which WebDriver
-// cannot set for one session.
-test('a French browser gets the French page on its first visit', { skip: engineName === 'webkit' && 'WebKitGTK takes its language from the system locale' }, async () => {
+test('a French browser gets the French page on its first visit', async () => {
   const context = await browser.newContext({ locale: 'fr-CH', viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto(base);
@@ -353,9 +351,7 @@ test('a French browser gets the French page on its first visit', { skip: engineN
   await context.close();
 });
 
-// WebKitGTK takes its languages from the system's locale, which WebDriver
-// cannot set for one session.
-test('a German browser gets the German page on its first visit; English, once chosen, is remembered', { skip: engineName === 'webkit' && 'WebKitGTK takes its language from the system locale' }, async () => {
+test('a German browser gets the German page on its first visit; English, once chosen, is remembered', async () => {
   const context = await browser.newContext({ locale: 'de-AT', viewport: { width: 1024, height: 768 } });
   const page = await context.newPage();
   await page.goto(base);
@@ -621,7 +617,7 @@ test('a hint asked while the position database is still on its way answers withi
   await context.close();
 });
 
-test('a browser without WebAssembly is told in its language what to use instead', { skip: engineName === 'webkit' && 'WebKitGTK cannot switch WebAssembly off' }, async () => {
+test('a browser without WebAssembly is told in its language what to use instead', async () => {
   for (const [locale, words] of [['de-DE', /Dieser Browser kann Vier gewinnt nicht spielen\..*Ihm fehlt: WebAssembly\..*Safari, Chrome, Firefox oder Edge/s],
     ['fr-FR', /Ce navigateur ne peut pas jouer à Puissance 4\..*Il lui manque\u00a0: WebAssembly\..*Safari, Chrome, Firefox ou Edge/s],
     ['en-US', /This browser cannot play Connect Four\..*It lacks: WebAssembly\..*Safari, Chrome, Firefox or Edge/s]]) {
@@ -684,9 +680,7 @@ test('a visitor on a slow line reads what is coming, in their language, until th
     }])),
   });
   t.after(() => { release(); own.close(); });
-  // WebKitGTK takes its languages from the system's locale.
-  const german = engineName !== 'webkit';
-  const context = await browser.newContext({ locale: german ? 'de-DE' : 'en-US', viewport: { width: 390, height: 844 } });
+  const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const url = `http://127.0.0.1:${own.address().port}/`;
   // Not `goto`, which waits for the load that the held Wasm holds back.
@@ -697,22 +691,20 @@ test('a visitor on a slow line reads what is coming, in their language, until th
     await loading.waitFor();
     const box = await loading.boundingBox();
     assert.ok(box.y > 0 && box.y + box.height < 844 && box.x >= 0 && box.x + box.width <= 390, `${path}: on the screen: ${JSON.stringify(box)}`);
-    assert.equal(await page.locator('html').getAttribute('lang'), german ? 'de' : 'en');
+    assert.equal(await page.locator('html').getAttribute('lang'), 'de');
     assert.equal(await page.locator('.cells').count(), 0, `${path}: no board before the Wasm`);
   };
   // The booth's words are the lobby's own, as the locale files have them.
-  await open('booth', german
-    ? 'Vier gewinnt gegen den Roboter. Gib deinen Namen ein, wähle deinen Gegner, und der Roboter wirft die Steine ein. Das Spiel wird geladen'
-    : 'Connect Four against the robot. Enter your name, choose an opponent, and the robot drops the coins. Loading the game');
+  await open('booth', 'Vier gewinnt gegen den Roboter. Gib deinen Namen ein, wähle deinen Gegner, und der Roboter wirft die Steine ein. Das Spiel wird geladen');
   await page.screenshot({ path: `${SHOTS}loading-booth-390x844.png` });
   // The booth's spectator screen (the bridge's page at /watch) asks nobody
   // for a name: it says what the demo is.
-  await open('watch', german ? 'Vier gewinnt gegen einen Computer, der zeigt, wie er denkt. Das Spiel wird geladen' : 'Connect Four against a computer that shows how it thinks. Loading the game');
+  await open('watch', 'Vier gewinnt gegen einen Computer, der zeigt, wie er denkt. Das Spiel wird geladen');
   assert.doesNotMatch(await page.locator('#loading').textContent(), /robot|Roboter/);
-  await open('', german ? 'Vier gewinnt gegen einen Computer, der zeigt, wie er denkt. Das Spiel wird geladen' : 'Connect Four against a computer that shows how it thinks. Loading the game');
+  await open('', 'Vier gewinnt gegen einen Computer, der zeigt, wie er denkt. Das Spiel wird geladen');
   await page.screenshot({ path: `${SHOTS}loading-390x844.png` });
   release();
-  await page.getByRole('button', { name: german ? 'Spalte 1' : 'Column 1', exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Spalte 1', exact: true }).waitFor();
   assert.equal(await page.locator('#loading').count(), 0, 'the loading line gone with the board drawn');
   await context.close();
 });

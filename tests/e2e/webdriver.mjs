@@ -13,8 +13,9 @@ import { spawn } from 'node:child_process';
 import { after, before, describe, test as nodeTest } from 'node:test';
 import { createServer as createNetServer } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { By, Capabilities, WebDriver } from 'selenium-webdriver';
 import { Executor, HttpClient } from 'selenium-webdriver/http/index.js';
 import { DEFAULT_TIMEOUT, Locator, sleep } from './locator.mjs';
@@ -58,7 +59,10 @@ class Server {
     this.url = url;
   }
 
-  static async start(engine) {
+  /** `env` adds to the server's environment, which the browser it starts
+   * inherits (WebKitGTK reads its languages and JavaScriptCore's options
+   * from there). */
+  static async start(engine, env = {}) {
     const port = await freePort();
     const commands = {
       chromium: ['/usr/bin/chromedriver', [`--port=${port}`]],
@@ -67,8 +71,8 @@ class Server {
     };
     const [bin, args] = commands[engine];
     // Headless Firefox's screen is 1366x768 unless told: room for 1920x1080.
-    const env = { ...process.env, MOZ_HEADLESS_WIDTH: '1960', MOZ_HEADLESS_HEIGHT: '1200' };
-    const child = spawn(bin, args, { stdio: process.env.E2E_DRIVER_LOG ? ['ignore', 'inherit', 'inherit'] : 'ignore', detached: true, env });
+    const all = { ...process.env, MOZ_HEADLESS_WIDTH: '1960', MOZ_HEADLESS_HEIGHT: '1200', ...env };
+    const child = spawn(bin, args, { stdio: process.env.E2E_DRIVER_LOG ? ['ignore', 'inherit', 'inherit'] : 'ignore', detached: true, env: all });
     child.unref();
     const url = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 200; i++) {
@@ -100,8 +104,9 @@ class Server {
     try { process.kill(-this.process.pid, 'SIGTERM'); } catch { /* gone */ }
   }
 
-  /** `locale` sets the browser's languages (not in WebKitGTK, which takes
-   * them from the system); `noWasm` switches WebAssembly off; `touchOnly`
+  /** `locale` sets the browser's languages (in WebKitGTK through the
+   * server's environment: `webkitEnvironment`); `noWasm` switches
+   * WebAssembly off (likewise); `touchOnly`
    * makes a phone's pointer of the mouse (not in WebKitGTK, which takes it
    * from the X server); `profile` is the folder of Firefox's profile
    * (geckodriver makes one if none). */
@@ -147,6 +152,40 @@ class Server {
   }
 }
 
+/** What a WebKitGTK session is told through its environment, which a
+ * server of its own passes on to the browser: its languages as the
+ * system's locale (WebKit reads the locale, so it must exist: built here
+ * once from glibc's sources into a folder of the tests' own), and
+ * WebAssembly off through JavaScriptCore's own option. */
+async function webkitEnvironment({ locale, noWasm }) {
+  const env = noWasm ? { JSC_useWasm: 'false' } : {};
+  if (!locale) return env;
+  const name = `${locale.replace('-', '_')}.UTF-8`;
+  const dir = `${process.env.XDG_CACHE_HOME ?? `${homedir()}/.cache`}/connect4-e2e-locales`;
+  if (!existsSync(`${dir}/${name}`)) {
+    await mkdir(dir, { recursive: true });
+    // localedef writes into a temporary folder renamed into place, so
+    // test files run side by side never read a half-written locale.
+    const part = await mkdtemp(`${dir}/.${name}-`);
+    await run('localedef', ['-i', name.split('.')[0], '-f', 'UTF-8', `${part}/${name}`]);
+    await rename(`${part}/${name}`, `${dir}/${name}`).catch((e) => { if (!existsSync(`${dir}/${name}`)) throw e; });
+    await rm(part, { recursive: true, force: true });
+  }
+  return { ...env, LOCPATH: dir, LANG: name, LC_ALL: name };
+}
+
+/** Runs a program to its end; fails with its output if it fails. */
+function run(bin, args) {
+  return new Promise((ok, fail) => {
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let said = '';
+    child.stdout.on('data', (d) => { said += d; });
+    child.stderr.on('data', (d) => { said += d; });
+    child.on('error', fail);
+    child.on('close', (code) => (code === 0 ? ok() : fail(new Error(`${bin} ${args.join(' ')}: ${said.trim()}`))));
+  });
+}
+
 /** A browser: one engine; each context is a session of its own (its own
  * profile, so its own storage), as Playwright's contexts are. */
 export class Browser {
@@ -171,7 +210,7 @@ export class Browser {
     // geckodriver and WebKitWebDriver hold one session at a time: a server
     // per context there.
     const own = this.engine !== 'chromium';
-    const server = own ? await Server.start(this.engine) : await this.server();
+    const server = own ? await Server.start(this.engine, this.engine === 'webkit' ? await webkitEnvironment(options) : {}) : await this.server();
     const profile = this.engine === 'firefox' ? await this.firefoxProfile() : undefined;
     const driver = await server.session({ ...options, profile });
     const context = new Context(this, driver, options);
