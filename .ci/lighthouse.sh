@@ -10,7 +10,9 @@
 # its figures depend on the CPU, so compare builds only within one run. Reports go to
 # target/lighthouse/. Needs dist/ and target/release/connect4-bridge
 # (.ci/serve.sh builds both); APP_DIR and BRIDGE name others (an older
-# build, for a before-and-after in one session), OUT the reports' folder.
+# build, for a before-and-after in one session; the bridge serves
+# APP_DIR's booth page, not the one built into it), OUT the reports'
+# folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
@@ -30,7 +32,7 @@ booth_port=$(free_port)
 work=$(mktemp -d)
 node tests/e2e/static-server.mjs "$APP_DIR" "$demo_port" > "$work/demo.log" 2>&1 &
 demo=$!
-"$BRIDGE" serve --robot sim --port "$booth_port" --records "$work/booth.sqlite" > "$work/booth.log" 2>&1 &
+"$BRIDGE" serve --robot sim --port "$booth_port" --records "$work/booth.sqlite" --app-dir "$APP_DIR" > "$work/booth.log" 2>&1 &
 booth=$!
 trap 'kill $demo $booth 2>/dev/null || true; rm -rf "$work"' EXIT
 for port in "$demo_port" "$booth_port"; do

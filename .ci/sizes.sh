@@ -13,13 +13,16 @@
 # page (index.bridge.html, which the bridge serves) the booth's
 # (app-booth-<hash>). The product's goal for the demo's first visit is
 # 300 KB gzip (300,000 bytes) in every language; the run fails above it
-# (297,945 in French, the heaviest, on 2026-11-30).
+# (297,945 in French, the heaviest, on 2026-11-30). `sizes.sh [DIR]`
+# measures another build's folder (another commit's, for a before and
+# after).
 set -euo pipefail
-cd "$(dirname "$0")/../dist"
+cd "${1:-$(dirname "$0")/../dist}"
 total=0
 declare -A first=([demo]=0 [booth]=0) first_br=([demo]=0 [booth]=0) texts=() texts_br=()
 printf '%-40s %10s %10s %10s\n' file raw gzip brotli
 for f in *; do
+  [ -f "$f" ] || continue
   case "$f" in *.gz | *.br) continue ;; esac
   raw=$(wc -c < "$f")
   gz=$raw; [ -f "$f.gz" ] && gz=$(wc -c < "$f.gz")
