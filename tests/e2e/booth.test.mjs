@@ -982,11 +982,46 @@ test('the booth\'s own screen speaks the booth\'s language and offers the booth\
     assert.match(await operator.locator('#day-summary').textContent(), /2 games, 0 faults/);
     await operator.locator('#day').evaluate((e) => e.scrollIntoView());
     await operator.screenshot({ path: `${SHOTS}booth-operator-day-800x480.png` });
+    // The staff's link opened on a phone (where a browser's window cannot
+    // be that small, the harness frames the page from another origin,
+    // whose storage holds no token of the tab's: the link signs in again).
     await operator.setViewportSize({ width: 390, height: 844 });
+    await operator.goto(`${base}operator?token=${OPERATOR}`);
+    await operator.waitForFunction(() => document.querySelectorAll('svg.plot').length === 5, null, { timeout: 20000, polling: 200 });
     await operator.locator('#day').evaluate((e) => e.scrollIntoView());
     const plots = await operator.locator('svg.plot').evaluateAll((svgs) => svgs.map((s) => s.getBoundingClientRect().width));
-    assert.ok(plots.every((w) => w > 250 && w <= 390), `plots fit a phone: ${plots}`);
+    assert.ok(plots.length === 5 && plots.every((w) => w > 250 && w <= 390), `plots fit a phone: ${plots}`);
     await operator.screenshot({ path: `${SHOTS}booth-operator-day-390x844.png` });
+
+    // The staff look at the day before and straight back at today, and the
+    // day before's answer comes last (held back here): today's plots stay.
+    await operator.evaluate(() => {
+      const real = window.fetch;
+      let hold = true;
+      window.fetch = (url, options) => {
+        const answer = real(url, options);
+        if (!hold || !String(url).startsWith('operator/day')) return answer;
+        hold = false;
+        return answer.then((r) => new Promise((ok) => setTimeout(() => {
+          ok(r);
+          window.heldAnswerGiven = true;
+        }, 1500)));
+      };
+    });
+    const today = await operator.locator('#day-date').evaluate((e) => e.value);
+    const pick = (date) => operator.locator('#day-date').evaluate((e, d) => {
+      e.value = d;
+      e.dispatchEvent(new Event('change'));
+    }, date);
+    const before = new Date(Date.parse(`${today}T12:00:00Z`) - 86400000).toISOString().slice(0, 10);
+    await pick(before);
+    await pick(today);
+    await operator.waitForFunction(() => window.heldAnswerGiven === true, null, { timeout: 10000, polling: 100 });
+    // Time for the page to read it (a few hundred bytes) and draw it, had
+    // it kept it.
+    await operator.waitForTimeout(500);
+    assert.match(await operator.locator('#day-summary').textContent(), /2 games, 0 faults/, 'today\'s figures, not the day before\'s');
+    assert.equal(await operator.evaluate(() => [...document.querySelectorAll('svg[data-plot=day-games] rect')].reduce((a, r) => a + Number(r.dataset.value), 0)), 2);
   });
 }
 
