@@ -9,7 +9,8 @@
 //
 // `E2E_ENGINES` (comma-separated: chromium, firefox, webkit) picks the
 // engines; all three by default. `E2E_DRIVER_LOG=1` shows the servers' logs.
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { after, before, describe, test as nodeTest } from 'node:test';
 import { createServer as createNetServer } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
@@ -167,23 +168,11 @@ async function webkitEnvironment({ locale, noWasm }) {
     // localedef writes into a temporary folder renamed into place, so
     // test files run side by side never read a half-written locale.
     const part = await mkdtemp(`${dir}/.${name}-`);
-    await run('localedef', ['-i', name.split('.')[0], '-f', 'UTF-8', `${part}/${name}`]);
+    await promisify(execFile)('localedef', ['-i', name.split('.')[0], '-f', 'UTF-8', `${part}/${name}`]);
     await rename(`${part}/${name}`, `${dir}/${name}`).catch((e) => { if (!existsSync(`${dir}/${name}`)) throw e; });
     await rm(part, { recursive: true, force: true });
   }
   return { ...env, LOCPATH: dir, LANG: name, LC_ALL: name };
-}
-
-/** Runs a program to its end; fails with its output if it fails. */
-function run(bin, args) {
-  return new Promise((ok, fail) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let said = '';
-    child.stdout.on('data', (d) => { said += d; });
-    child.stderr.on('data', (d) => { said += d; });
-    child.on('error', fail);
-    child.on('close', (code) => (code === 0 ? ok() : fail(new Error(`${bin} ${args.join(' ')}: ${said.trim()}`))));
-  });
 }
 
 /** A browser: one engine; each context is a session of its own (its own
