@@ -9,6 +9,7 @@ import { forEachEngine, test } from './webdriver.mjs';
 import { fitsAt } from './screen.mjs';
 import { coveredButtons, thinkingMeasures, thinkingProblems, valueMeasures } from './measure.mjs';
 import { serve } from './static-server.mjs';
+import { cachedForOffline } from './offline.mjs';
 import { BRIDGE, CONNECT4 } from './binaries.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url).pathname;
@@ -220,14 +221,7 @@ test('after one visit the app loads and plays offline', async (t) => {
   const url = `http://127.0.0.1:${own.address().port}/`;
   await page.goto(url);
   await page.getByRole('button', { name: 'Column 1', exact: true }).waitFor();
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-  // Until the service worker has cached every file the page loaded.
-  await page.waitForFunction(async () => {
-    const urls = performance.getEntriesByType('resource').map((e) => e.name)
-      .filter((u) => u.startsWith(location.origin) && !u.endsWith('/sw.js'));
-    const cached = await Promise.all([location.href, ...urls].map((u) => caches.match(u)));
-    return cached.every(Boolean);
-  }, null, { timeout: 20000, polling: 200 });
+  await cachedForOffline(page);
   own.closeAllConnections();
   await new Promise((ok) => own.close(ok));
   // The visitor opens the page again, with no server to answer.

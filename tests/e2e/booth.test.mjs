@@ -11,6 +11,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { forEachEngine, test, harnessOrigin } from './webdriver.mjs';
 import { BRIDGE } from './binaries.mjs';
 import { fitsAt, offScreen } from './screen.mjs';
+import { cachedForOffline } from './offline.mjs';
 import { coveredButtons, thinkingMeasures, thinkingProblems, valueMeasures } from './measure.mjs';
 
 const SCREENSHOTS = new URL('../../target/screenshots/', import.meta.url).pathname;
@@ -31,9 +32,10 @@ process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 /** A bridge with the simulated robot; its own screens speak English
  * (the tests read English labels) unless `toml` says otherwise. `records`
  * names its SQLite file (to start a bridge again on the same records),
- * `args` are more arguments of `connect4-bridge serve`. */
-async function startBridge(toml = '', { records, config, args = [] } = {}) {
-  const port = await new Promise((ok) => {
+ * `port` is one to take again (a bridge back where it was), `args` are
+ * more arguments of `connect4-bridge serve`. */
+async function startBridge(toml = '', { records, config, port, args = [] } = {}) {
+  port ??= await new Promise((ok) => {
     const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => ok(p)); });
   });
   const url = `http://127.0.0.1:${port}/`;
@@ -518,6 +520,28 @@ test('two people play each other on the robot: waiting, names, each result, agai
   await says(a, /Your turn \(|The computer is thinking/);
   assert.doesNotMatch(await status(a), /Waiting for an opponent/);
   assert.deepEqual([...await a.errors(), ...await b.errors()], []);
+});
+
+test('a booth page opened while its bridge is down finds the robot once the bridge is back', async (t) => {
+  const first = await ownBridge(t);
+  const kiosk = await context(t, { viewport: { width: 800, height: 480 } });
+  const page = await kiosk.newPage();
+  await page.goto(base);
+  await lobby(page);
+  await cachedForOffline(page);
+  // The booth's computer restarts: its browser opens the page from the
+  // cache before the bridge is up, and plays on the device meanwhile.
+  await first.stop();
+  await page.goto(base);
+  await page.getByRole('button', { name: 'Column 4', exact: true }).click();
+  await page.waitForFunction(() => document.querySelectorAll('.cells .coin:not(.ghost)').length > 0, null, { timeout: 20000, polling: 100 });
+  assert.equal(await page.locator('#robot.open').count(), 0, 'no lobby without a bridge');
+  await ownBridge(t, '', { records: first.records, config: first.config, port: first.port });
+  // The page keeps knocking, and the robot's lobby opens by itself.
+  await page.locator('#robot.open').waitFor({ timeout: 20000 });
+  await page.getByRole('button', { name: 'Play on the robot' }).waitFor();
+  await page.screenshot({ path: `${SHOTS}booth-bridge-back-800x480.png` });
+  assert.deepEqual(await page.errors(), []);
 });
 
 test('an offer nobody takes runs out: the waiting person and the spectator screen are told, then see the present', async (t) => {

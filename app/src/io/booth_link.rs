@@ -28,9 +28,11 @@ struct Inner {
     hello: ClientMessage,
     listener: Listener<LinkEvent>,
     handlers: Handlers,
-    /// Whether the bridge ever answered: a page from a static host has no
-    /// bridge and should not keep knocking.
-    reached: bool,
+    /// Whether the socket is open now: only a drop of an open connection
+    /// is news for the visitor.
+    open: bool,
+    /// Attempts that failed since the connection was last open.
+    failures: u32,
 }
 
 /// The connection to the bridge, cheap to clone.
@@ -143,6 +145,15 @@ fn socket_url() -> Option<String> {
 /// and drawing what it changed are then two shorter tasks, not one that a
 /// tap waits for (the snapshot on a booth page's start is the longest).
 /// Every event goes this way, so they arrive in the order they came.
+/// How long the link waits before it knocks again, after `failures`
+/// attempts in a row found no bridge: a second after a drop, then longer,
+/// up to 8 s. Only a page the bridge served connects at all, so a bridge
+/// that does not answer is one starting or restarting (a kiosk's page
+/// opened from the cache before its bridge is up) and will answer soon.
+fn retry_delay(failures: u32) -> std::time::Duration {
+    std::time::Duration::from_secs(1 << failures.min(3))
+}
+
 fn later(listener: Listener<LinkEvent>, event: LinkEvent) {
     crate::io::browser::after(std::time::Duration::ZERO, move || listener(event));
 }
@@ -156,7 +167,8 @@ impl BoothLink {
             hello,
             listener: Rc::new(listener),
             handlers: Handlers::default(),
-            reached: false,
+            open: false,
+            failures: 0,
         }));
         link.open();
         link.close_when_hidden();
@@ -191,7 +203,8 @@ impl BoothLink {
         let on_open = handlers.add(move |_| {
             let (hello, listener) = {
                 let mut inner = me.0.get_mut();
-                inner.reached = true;
+                inner.open = true;
+                inner.failures = 0;
                 (inner.hello.clone(), inner.listener.clone())
             };
             me.send(&hello);
@@ -210,15 +223,19 @@ impl BoothLink {
         });
         let me = self.clone();
         let on_close = handlers.add(move |_| {
-            let (reached, listener) = {
-                let inner = me.0.get();
-                (inner.reached, inner.listener.clone())
+            let (was_open, failures, listener) = {
+                let mut inner = me.0.get_mut();
+                let was_open = std::mem::replace(&mut inner.open, false);
+                if !was_open {
+                    inner.failures += 1;
+                }
+                (was_open, inner.failures, inner.listener.clone())
             };
-            if reached {
+            if was_open {
                 later(listener, LinkEvent::Closed);
-                let again = me.clone();
-                gloo_timers::callback::Timeout::new(1000, move || again.open()).forget();
             }
+            let again = me.clone();
+            crate::io::browser::after(retry_delay(failures), move || again.open());
         });
         socket.set_onopen(Some(&on_open));
         socket.set_onmessage(Some(&on_message));
@@ -252,5 +269,26 @@ impl BoothLink {
             inner.hello.clone()
         };
         self.send(&hello);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::retry_delay;
+    use std::time::Duration;
+
+    #[test]
+    fn a_drop_is_retried_at_once_and_a_bridge_still_down_ever_more_gently() {
+        let waits: Vec<_> = (0..6).map(retry_delay).collect();
+        let secs = |s| Duration::from_secs(s);
+        assert_eq!(
+            waits,
+            [secs(1), secs(2), secs(4), secs(8), secs(8), secs(8)]
+        );
+        assert_eq!(
+            retry_delay(u32::MAX),
+            secs(8),
+            "no overflow after days down"
+        );
     }
 }
