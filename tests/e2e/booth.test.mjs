@@ -51,9 +51,14 @@ async function startBridge(toml = '', { records, config, port, args = [] } = {})
     await writeFile(config, framer + (toml.includes('language') ? toml : `language = "en"\n${toml}`));
   }
   const child = spawn(BRIDGE, ['serve', '--config', config, '--robot', 'sim', '--port', String(port), '--records', records, ...args], { stdio: 'ignore' });
-  const exited = new Promise((ok) => child.once('exit', ok));
-  for (let i = 0; i < 100; i++) {
+  let gone = null;
+  const exited = new Promise((ok) => child.once('exit', (code, signal) => { gone = code ?? signal; ok(code); }));
+  // Until it answers: a test that went on without it would fail much
+  // later, on a lobby that never opened.
+  for (let i = 0; ; i++) {
     try { if ((await fetch(url)).ok) break; } catch { /* not up yet */ }
+    if (gone !== null) throw new Error(`the bridge on port ${port} exited with ${gone} before it answered`);
+    if (i === 300) throw new Error(`the bridge on port ${port} did not answer in 30 s`);
     await new Promise((ok) => setTimeout(ok, 100));
   }
   /** SIGTERM, and the bridge's exit (it writes its records first). */
