@@ -320,6 +320,7 @@ pub fn content_type(path: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scratch::Scratch;
 
     #[test]
     fn the_browser_gets_the_types_it_insists_on() {
@@ -331,22 +332,11 @@ mod tests {
         assert_eq!(content_type("book.c4b"), "application/octet-stream");
     }
 
-    /// A folder removed when the test that made it ends, passed or not.
-    struct Scratch(std::path::PathBuf);
-
-    impl Drop for Scratch {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-
     /// A built app in a folder of its own, removed with the `Scratch`: a
     /// hashed Wasm file with its compressed copies, the two pages and the
     /// service worker.
     fn app(test: &str) -> (AppFiles, Scratch) {
-        let dir = std::env::temp_dir().join(format!("app-files-{test}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = Scratch::new(&format!("app-files-{test}"));
         for (name, body) in [
             ("index.html", "<html><head></head>static</html>"),
             (
@@ -360,7 +350,7 @@ mod tests {
         ] {
             std::fs::write(dir.join(name), body).unwrap();
         }
-        (AppFiles::folder(&dir).unwrap(), Scratch(dir))
+        (AppFiles::folder(&dir).unwrap(), dir)
     }
 
     /// The status, headers and body of a request for `path`.

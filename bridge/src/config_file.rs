@@ -262,19 +262,14 @@ fn sibling(path: &Path, suffix: &str) -> PathBuf {
 mod tests {
     use super::*;
 
-    fn folder() -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "config-file-{}-{:?}",
-            std::process::id(),
-            std::thread::current().id()
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    fn folder() -> crate::scratch::Scratch {
+        crate::scratch::Scratch::new("config-file")
     }
 
     #[test]
     fn saving_keeps_comments_and_other_keys_and_the_file_before() {
-        let path = folder().join("bridge.toml");
+        let dir = folder();
+        let path = dir.join("bridge.toml");
         let before = "# the booth at the fair\nrobot = \"/dev/ttyUSB0\"\n# Deutsch\nlanguage = \"de\"\nidle_ask_s = 30\n";
         std::fs::write(&path, before).unwrap();
         let mut settings = Config::parse(before).unwrap().staff_settings();
@@ -310,7 +305,6 @@ mod tests {
     fn a_deleted_file_is_refused_and_an_old_key_name_replaced() {
         let dir = folder();
         let path = dir.join("deleted.toml");
-        let _ = std::fs::remove_file(&path);
         let e = save(&path, &Config::default().staff_settings()).unwrap_err();
         assert!(
             e.to_string().contains("was deleted while the bridge ran"),
@@ -327,8 +321,8 @@ mod tests {
 
     #[test]
     fn mode_links_and_previous_are_kept_as_they_are() {
-        let dir = folder().join("links");
-        let _ = std::fs::remove_dir_all(&dir);
+        let scratch = folder();
+        let dir = scratch.join("links");
         std::fs::create_dir_all(dir.join("real")).unwrap();
         let target = dir.join("real/bridge.toml");
         std::fs::write(&target, "operator_token = \"abcdefghijkl1234\"\n").unwrap();
@@ -364,8 +358,8 @@ mod tests {
 
     #[test]
     fn a_save_killed_halfway_leaves_nothing_after_the_next_and_a_folder_in_the_way_is_named() {
-        let dir = folder().join("killed");
-        let _ = std::fs::remove_dir_all(&dir);
+        let scratch = folder();
+        let dir = scratch.join("killed");
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("bridge.toml");
         std::fs::write(&path, "idle_ask_s = 30\n").unwrap();
@@ -397,7 +391,8 @@ mod tests {
 
     #[test]
     fn three_saves_at_once_leave_a_valid_file_equal_to_the_last() {
-        let path = folder().join("racing.toml");
+        let dir = folder();
+        let path = dir.join("racing.toml");
         std::fs::write(&path, "# kept\nidle_ask_s = 30\n").unwrap();
         let base = Config::load(&path).unwrap().staff_settings();
         for round in 0..200u64 {
@@ -427,7 +422,8 @@ mod tests {
 
     #[test]
     fn a_file_broken_by_hand_is_left_as_it_is() {
-        let path = folder().join("broken.toml");
+        let dir = folder();
+        let path = dir.join("broken.toml");
         std::fs::write(&path, "language = \n").unwrap();
         let e = save(&path, &Config::default().staff_settings()).unwrap_err();
         assert!(e.to_string().contains("is not a valid config now"), "{e}");

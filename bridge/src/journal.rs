@@ -111,9 +111,7 @@ mod tests {
 
     #[test]
     fn a_full_journal_moves_aside_and_only_the_newest_files_stay() {
-        let dir = std::env::temp_dir().join(format!("journal-test-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::scratch::Scratch::new("journal-test");
         let path = dir.join("robot.log");
         let mut journal = Journal::open(&path, 100, 2).unwrap();
         for i in 0..30 {

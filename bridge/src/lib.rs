@@ -24,6 +24,8 @@ pub mod records;
 pub mod robot_check;
 pub mod robot_link;
 pub mod robot_protocol;
+#[cfg(test)]
+mod scratch;
 mod serial;
 pub mod server;
 pub mod simulator;

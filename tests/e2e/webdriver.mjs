@@ -15,7 +15,7 @@ import { after, before, describe, test as nodeTest } from 'node:test';
 import { createServer as createNetServer } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
 import { cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { By, Capabilities, WebDriver } from 'selenium-webdriver';
 import { Executor, HttpClient } from 'selenium-webdriver/http/index.js';
@@ -52,6 +52,13 @@ function freePort() {
   });
 }
 
+/** The temporary folder of every browser this process starts (TMPDIR):
+ * Chromium's profiles and lock sockets and xvfb-run's display files stay
+ * behind when a browser is stopped rather than closed (1,300 folders,
+ * 440 MB after a day's runs), so the run removes them all when it ends. */
+const browserTemp = mkdtempSync(`${tmpdir()}/e2e-browsers-`);
+process.on('exit', () => rmSync(browserTemp, { recursive: true, force: true }));
+
 /** One running WebDriver server. */
 class Server {
   constructor(engine, process, url) {
@@ -72,7 +79,7 @@ class Server {
     };
     const [bin, args] = commands[engine];
     // Headless Firefox's screen is 1366x768 unless told: room for 1920x1080.
-    const all = { ...process.env, MOZ_HEADLESS_WIDTH: '1960', MOZ_HEADLESS_HEIGHT: '1200', ...env };
+    const all = { ...process.env, TMPDIR: browserTemp, MOZ_HEADLESS_WIDTH: '1960', MOZ_HEADLESS_HEIGHT: '1200', ...env };
     const child = spawn(bin, args, { stdio: process.env.E2E_DRIVER_LOG ? ['ignore', 'inherit', 'inherit'] : 'ignore', detached: true, env: all });
     child.unref();
     const url = `http://127.0.0.1:${port}`;

@@ -284,8 +284,7 @@ mod tests {
         newer.pragma_update(None, "user_version", 99).unwrap();
         assert!(prepare(&newer).unwrap_err().contains("newer bridge"));
 
-        let dir = std::env::temp_dir().join(format!("records-sql-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::scratch::Scratch::new("records-sql");
         let text = dir.join("notes.sqlite");
         std::fs::write(
             &text,
@@ -294,7 +293,6 @@ mod tests {
         .unwrap();
         let e = prepare(&Connection::open(&text).unwrap()).unwrap_err();
         assert_eq!(e, "it is not a SQLite database");
-        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]

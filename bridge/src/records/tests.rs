@@ -1,4 +1,5 @@
 use super::*;
+use crate::scratch::Scratch;
 
 fn names(a: &str, b: &str) -> [Option<String>; 2] {
     [Some(a.into()), Some(b.into())]
@@ -26,10 +27,8 @@ fn game(
     }
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("records-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+fn scratch(name: &str) -> Scratch {
+    Scratch::new(&format!("records-{name}"))
 }
 
 #[test]
@@ -113,7 +112,6 @@ fn records_survive_reopening_and_a_file_that_is_no_records_is_named() {
         OpenProblem::Unusable("it is not a SQLite database".into())
     );
     assert!(e.to_string().contains("notes.sqlite"), "{e}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -131,7 +129,6 @@ fn a_read_only_file_is_called_so() {
         sql::explain(&e),
         "the file is read-only (its permissions, or a disk mounted read-only)"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -147,7 +144,6 @@ fn no_shared_memory_file_is_mapped_for_another_program_to_cut_short() {
         "the WAL index is in memory"
     );
     drop(r);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -255,7 +251,6 @@ fn a_move_is_recorded_while_the_operator_reads_a_season_of_60000_games() {
     }
     assert_eq!(paged, all.iter().map(|g| g.id).collect::<Vec<_>>());
     drop(records);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -286,7 +281,6 @@ fn a_second_bridge_on_the_same_records_stops_before_touching_them() {
         Records::open(&path).is_ok(),
         "free again once the first is gone"
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// Waits until the records' thread has noticed what happened to its file.
@@ -497,5 +491,4 @@ fn records_of_the_first_schema_gain_levels_names_shown_and_the_hall_of_fame() {
     assert!(r.hall_of_fame(None).best.is_empty(), "no level: not listed");
     let id = against(&r, "Ben", true, "hard", "1212121", true);
     assert_eq!(r.hall_of_fame(None).best[0].game, id);
-    let _ = std::fs::remove_dir_all(dir);
 }

@@ -674,9 +674,7 @@ async fn a_robots_fault_storm_is_one_line_for_the_staff_and_a_few_records_and_lo
         }
         reports
     });
-    let dir = std::env::temp_dir().join(format!("bridge-storm-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
+    let dir = app_folder("bridge-storm");
     std::fs::write(
         dir.join("bridge.toml"),
         "operator_token = \"operatortoken42\"\n",

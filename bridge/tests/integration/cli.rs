@@ -15,8 +15,7 @@ fn bridge(args: &[&str]) -> std::process::Output {
 
 #[test]
 fn check_config_explains_every_problem() {
-    let dir = std::env::temp_dir().join(format!("bridge-cfg-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new("bridge-cfg");
     let good = dir.join("good.toml");
     std::fs::write(&good, include_str!("../../bridge.example.toml")).unwrap();
     let out = bridge(&["check-config", good.to_str().unwrap()]);
@@ -66,8 +65,7 @@ fn http_get(port: u16, path: &str) -> Option<String> {
 
 #[test]
 fn serve_alone_is_a_complete_demo_with_the_simulated_robot() {
-    let dir = std::env::temp_dir().join(format!("bridge-dist-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new("bridge-dist");
     std::fs::write(
         dir.join("index.html"),
         "<!doctype html><title>Vier gewinnt</title>",
@@ -141,8 +139,7 @@ fn serve_alone_is_a_complete_demo_with_the_simulated_robot() {
 
 #[test]
 fn check_config_names_a_missing_app_or_robot_port() {
-    let dir = std::env::temp_dir().join(format!("bridge-paths-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new("bridge-paths");
     let file = dir.join("paths.toml");
     std::fs::write(
         &file,
@@ -230,10 +227,7 @@ fn operator_get(port: u16, path: &str) -> String {
 
 #[test]
 fn the_days_games_survive_a_restart_and_export_as_csv() {
-    let dir = std::env::temp_dir().join(format!("bridge-records-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
+    let dir = common::app_folder("bridge-records");
     let records = dir.join("data/booth.sqlite");
     let config = dir.join("bridge.toml");
     std::fs::write(
@@ -322,14 +316,11 @@ fn the_days_games_survive_a_restart_and_export_as_csv() {
         "{err}"
     );
     assert_eq!(std::fs::read_to_string(&records).unwrap(), foreign);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_killed_bridges_simulator_link_is_removed_at_the_next_start() {
-    let dir = std::env::temp_dir().join(format!("bridge-killed-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
+    let dir = common::app_folder("bridge-killed");
     let start = |name: &str| Server(common::serve_simulated(&dir, common::free_port(), name));
     let mut killed = start("first");
     let link = std::env::temp_dir().join(format!("c4robot-sim-{}", killed.0.id()));
@@ -375,10 +366,7 @@ fn operator_post(port: u16, path: &str, body: &str) -> (String, String) {
 
 #[test]
 fn settings_changed_on_the_operator_page_reach_the_lobby_at_once_and_the_file_for_the_next_start() {
-    let dir = std::env::temp_dir().join(format!("bridge-settings-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
+    let dir = common::app_folder("bridge-settings");
     let config = dir.join("bridge.toml");
     let before = format!(
         "# the fair's booth\noperator_token = \"{OPERATOR}\"\napp_dir = \"{}\"\nrecords = \"{}\"\nlanguage = \"de\"\nlevels = [\"easy\", \"hard\"]\n",
@@ -444,7 +432,6 @@ fn settings_changed_on_the_operator_page_reach_the_lobby_at_once_and_the_file_fo
         serde_json::json!(["medium", "perfect"])
     );
     assert!(stop(server).success());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A request to the operator's API from `from` with `token` (`None`: no
@@ -482,10 +469,7 @@ fn connect_from(from: [u8; 4], port: u16) -> TcpStream {
 #[test]
 fn saves_at_once_keep_the_file_valid_private_and_equal_to_the_settings_in_effect() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = std::env::temp_dir().join(format!("bridge-saves-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
+    let dir = common::app_folder("bridge-saves");
     let config = dir.join("bridge.toml");
     std::fs::write(
         &config,
@@ -588,10 +572,7 @@ fn status_at(to: &str, port: u16, path: &str, extra: &str) -> String {
 #[test]
 fn only_a_browser_sent_to_localhost_or_ipv6_loopback_is_the_booths_own_screen_never_one_behind_a_proxy()
  {
-    let dir = std::env::temp_dir().join(format!("bridge-own-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
+    let dir = common::app_folder("bridge-own");
     let config = dir.join("bridge.toml");
     std::fs::write(&config, "lan_token = \"lanToken12345\"\n").unwrap();
     let port = common::free_port();
@@ -640,10 +621,7 @@ fn the_operator_page_answers_the_booths_computer_and_the_lan_only_when_the_confi
         eprintln!("this machine has no network address: the LAN not tried");
         return;
     };
-    let dir = std::env::temp_dir().join(format!("bridge-operator-lan-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
+    let dir = common::app_folder("bridge-operator-lan");
     let token = "X-Operator-Token: staffToken98765\r\n";
     for (open, port) in [(false, common::free_port()), (true, common::free_port())] {
         let config = dir.join(format!("{open}.toml"));

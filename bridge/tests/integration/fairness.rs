@@ -10,18 +10,16 @@ use serde_json::{Value, json};
 const LAN_TOKEN: &str = "lanToken12345";
 const OPERATOR: &str = "staffToken98765";
 
-/// The binary on the LAN with `config` beside the tokens.
-fn booth(name: &str, config: &str) -> (std::process::Child, u16) {
-    let dir = std::env::temp_dir().join(format!("bridge-fair-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
+/// The binary on the LAN with `config` beside the tokens, and its folder
+/// (to keep until the bridge has ended).
+fn booth(name: &str, config: &str) -> (std::process::Child, u16, Scratch) {
+    let dir = app_folder("bridge-fair");
     let file = dir.join("bridge.toml");
     let tokens = format!("lan_token = \"{LAN_TOKEN}\"\noperator_token = \"{OPERATOR}\"\n");
     std::fs::write(&file, format!("{tokens}{config}")).unwrap();
     let port = free_port();
     let more = ["--config", file.to_str().unwrap(), "--lan"];
-    (serve_simulated_with(&dir, port, name, &more), port)
+    (serve_simulated_with(&dir, port, name, &more), port, dir)
 }
 
 /// A phone on the Wi-Fi: its page from `127.0.0.<n>`, sent to the booth's
@@ -70,7 +68,7 @@ fn seated(s: &Value) -> bool {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_phone_that_answers_every_still_there_holds_the_robot_no_longer_than_the_turns_limit() {
     // A turn's limit of three idle times: 6 s.
-    let (mut child, port) = booth("answers", "idle_ask_s = 1\nidle_free_s = 2\n");
+    let (mut child, port, _dir) = booth("answers", "idle_ask_s = 1\nidle_free_s = 2\n");
     let mut holder = phone(port, 3, "holder").await;
     assert_eq!(
         refusal(&mut holder, start("vs_computer"), seated).await,
@@ -114,7 +112,7 @@ async fn a_phone_that_answers_every_still_there_holds_the_robot_no_longer_than_t
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_phone_renewing_its_offer_cannot_keep_the_booths_screen_waiting() {
-    let (mut child, port) = booth("offer", "offer_s = 15\n");
+    let (mut child, port, _dir) = booth("offer", "offer_s = 15\n");
     let mut holder = phone(port, 5, "offerer").await;
     let waiting = |s: &Value| s["seats"][0].is_string() && s["status"] == "playing";
     assert_eq!(
@@ -168,7 +166,7 @@ async fn staff(port: u16, action: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_staff_end_a_game_for_good_and_bar_a_device_for_the_day() {
-    let (mut child, port) = booth("staff", "");
+    let (mut child, port, _dir) = booth("staff", "");
     let mut holder = phone(port, 6, "holder").await;
     assert_eq!(
         refusal(&mut holder, start("vs_computer"), seated).await,

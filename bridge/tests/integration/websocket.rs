@@ -33,9 +33,7 @@ async fn start_with_idle(
     free: Duration,
     demo: Option<Duration>,
 ) -> Bridge {
-    let dir = std::env::temp_dir().join(format!("bridge-app-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
+    let dir = app_folder("bridge-app");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
     let robot = RobotLink::spawn(Target::Dummy, Timeouts::default(), Box::new(LineCodec));
@@ -72,7 +70,12 @@ async fn start_with_idle(
         after,
         ..DemoSettings::default()
     }));
-    tokio::spawn(bridge::run(listener, booth, config, std::future::pending()));
+    // The folder goes with the bridge's task, which the test's runtime
+    // drops when the test ends.
+    tokio::spawn(async move {
+        let _app = dir;
+        bridge::run(listener, booth, config, std::future::pending()).await
+    });
     Bridge { port }
 }
 

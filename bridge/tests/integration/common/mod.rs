@@ -18,6 +18,21 @@ pub struct Bridge {
     pub port: u16,
 }
 
+#[path = "../../../src/scratch.rs"]
+mod scratch;
+pub use scratch::Scratch;
+
+/// A [`Scratch`] folder holding the page a bridge serves as its app.
+pub fn app_folder(kind: &str) -> Scratch {
+    let scratch = Scratch::new(kind);
+    std::fs::write(
+        scratch.join("index.html"),
+        "<!doctype html><title>app</title>",
+    )
+    .unwrap();
+    scratch
+}
+
 pub async fn connect_with(port: u16, origin: Option<&str>, host: &str) -> Result<Ws, Error> {
     let mut request = format!("ws://127.0.0.1:{port}/ws")
         .into_client_request()
@@ -216,8 +231,9 @@ pub fn serve_simulated_with(
 pub struct Running {
     pub child: std::process::Child,
     pub bridge: Bridge,
-    /// The folder it serves the app from.
-    pub dir: std::path::PathBuf,
+    /// The folder it serves the app from (and keeps its records in),
+    /// removed after the bridge has ended.
+    pub dir: Scratch,
 }
 
 impl Running {
@@ -227,9 +243,7 @@ impl Running {
 
     /// As [`Running::start`], with `config` as its `bridge.toml`.
     pub fn start_with(config: &str) -> Running {
-        let dir = std::env::temp_dir().join(format!("bridge-attack-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").unwrap();
+        let dir = app_folder("bridge-attack");
         let port = free_port();
         let name = port.to_string();
         let child = if config.is_empty() {
