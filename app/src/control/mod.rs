@@ -64,7 +64,7 @@ pub fn start(watching: bool) -> Play {
     provide_context(crate::model::take_home::TakenHome(
         taken_home.clone().flatten(),
     ));
-    play.thinking.start_worker(SearchWorker::new(
+    play.thinking.keep_worker(SearchWorker::new(
         move |message| play.answers(play.thinking.received(message)),
         move || play.answers(play.thinking.crashed()),
     ));
@@ -89,6 +89,7 @@ pub fn start(watching: bool) -> Play {
 /// sounds and (where a visitor plays) the keys; then what the address
 /// asked for, and the computer's move if it opens.
 fn link_up(play: Play, taken_home: Option<Option<TakeHome>>, broken_link: bool) {
+    wake_worker_when_settled(play);
     play.connect_booth();
     play.start_spectate();
     play.preferences.keep();
@@ -147,6 +148,16 @@ fn keep_game(play: Play) {
                 crate::io::storage::save_game(&g.saved());
                 crate::io::address::show_position(&g.board);
             });
+        }
+    });
+}
+
+/// Starts the search worker at the page's first quiet moment after its
+/// first paint (unless a request has started it already).
+fn wake_worker_when_settled(play: Play) {
+    Effect::new(move |_| {
+        if play.screen.settled() {
+            untrack(|| play.answers(play.thinking.wake()));
         }
     });
 }

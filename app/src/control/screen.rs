@@ -119,6 +119,12 @@ impl Screen {
         self.ui.hover.get_untracked()
     }
 
+    /// Whether the page has had its quiet moment after the first paint
+    /// (tracked; see [`Screen::watch_first_paints`]).
+    pub(super) fn settled(self) -> bool {
+        self.ui.settled.get()
+    }
+
     /// The tree the thinking shows (tracked).
     pub(super) fn tree_kind(self) -> TreeKind {
         self.ui.tree_kind.get()

@@ -23,6 +23,10 @@ pub enum Effect {
 /// Whether a worker runs and has said it is ready.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Worker {
+    /// None started yet: the page's first quiet moment ([`SearchClient::wake`])
+    /// or the first request starts one. A worker starting beside the first
+    /// paint took the CPU a first tap needed (docs/benchmarks.md).
+    Unstarted,
     /// None runs: the next request starts one.
     None,
     /// Started, not ready yet: requests wait in the queue.
@@ -46,16 +50,26 @@ pub struct SearchClient {
 }
 
 impl SearchClient {
-    /// A client whose worker is starting.
-    pub fn new() -> (SearchClient, Vec<Effect>) {
-        let client = SearchClient {
+    /// A client with no worker yet (see [`SearchClient::wake`]).
+    pub fn new() -> SearchClient {
+        SearchClient {
             current: 0,
-            worker: Worker::Starting,
+            worker: Worker::Unstarted,
             queue: Vec::new(),
             pending: None,
             retried: false,
-        };
-        (client, vec![Effect::Start])
+        }
+    }
+
+    /// The page is quiet after its first paint: the worker starts now if
+    /// no request has started it yet, so that it is ready, with its book
+    /// and database, by the time the computer is asked.
+    pub fn wake(&mut self) -> Vec<Effect> {
+        if self.worker != Worker::Unstarted {
+            return Vec::new();
+        }
+        self.worker = Worker::Starting;
+        vec![Effect::Start]
     }
 
     /// The newest request's id.
@@ -79,7 +93,7 @@ impl SearchClient {
     /// none runs).
     pub fn send(&mut self, request: ToWorker) -> Vec<Effect> {
         let mut effects = Vec::new();
-        if self.worker == Worker::None {
+        if matches!(self.worker, Worker::None | Worker::Unstarted) {
             self.worker = Worker::Starting;
             effects.push(Effect::Start);
         }
@@ -91,7 +105,7 @@ impl SearchClient {
         }
         match self.worker {
             Worker::Ready => effects.push(Effect::Post(request)),
-            Worker::Starting | Worker::None => self.queue.push(request),
+            Worker::Starting | Worker::None | Worker::Unstarted => self.queue.push(request),
         }
         effects
     }

@@ -60,9 +60,9 @@ pub(super) struct Thinking {
 
 impl Thinking {
     /// Thinking with no worker yet, its state provided read-only as
-    /// contexts, and the answers of its start (none).
+    /// contexts.
     pub(super) fn provide() -> Thinking {
-        let (client, _start) = SearchClient::new();
+        let client = SearchClient::new();
         let thinking = Thinking {
             client: StoredValue::new_local(client),
             worker: StoredValue::new_local(None),
@@ -74,16 +74,18 @@ impl Thinking {
         thinking
     }
 
-    /// Starts `worker`, whose messages go to [`Thinking::received`].
-    pub(super) fn start_worker(self, worker: SearchWorker) {
-        self.worker.set_value(Some(worker.clone()));
-        // In a task of its own, after the owners' set-up and before the
-        // screen is drawn: starting a worker and handing it the module
-        // took about 6 ms of the set-up at full speed (a CPU profile,
-        // docs/benchmarks.md), and a task over 50 ms at a phone's speed
-        // holds back a tap and counts as blocking. Requests made before
-        // it runs wait in the client's queue for the worker's Ready.
-        crate::io::browser::after(std::time::Duration::ZERO, move || worker.start());
+    /// Takes `worker`, whose messages go to [`Thinking::received`]; it
+    /// starts at [`Thinking::wake`] or at the first request.
+    pub(super) fn keep_worker(self, worker: SearchWorker) {
+        self.worker.set_value(Some(worker));
+    }
+
+    /// The page is quiet after its first paint: starts the worker unless a
+    /// request has. Not before: the worker's start beside the first paint
+    /// (its instance, the book read, the messages it posts) held a first
+    /// tap back by 40 ms at 4x CPU (docs/benchmarks.md).
+    pub(super) fn wake(self) -> Answers {
+        self.run(SearchClient::wake)
     }
 
     /// Takes a transition of the search client and does what it says to

@@ -65,15 +65,38 @@ fn replaced(effects: &[Effect]) -> bool {
 
 /// A client whose worker is ready.
 fn ready() -> SearchClient {
-    let (mut client, started) = SearchClient::new();
-    assert!(matches!(started[..], [Effect::Start]));
+    let mut client = SearchClient::new();
+    assert!(matches!(client.wake()[..], [Effect::Start]));
     assert!(client.received(FromWorker::Ready).is_empty());
     client
 }
 
 #[test]
+fn the_worker_starts_at_the_quiet_moment_once() {
+    let mut client = SearchClient::new();
+    assert!(matches!(client.wake()[..], [Effect::Start]));
+    assert!(
+        client.wake().is_empty(),
+        "a second quiet moment starts none"
+    );
+    assert!(client.received(FromWorker::Ready).is_empty());
+    assert!(client.wake().is_empty(), "nor one when it is ready");
+}
+
+#[test]
+fn a_request_before_the_quiet_moment_starts_the_worker_and_waits_for_it() {
+    let mut client = SearchClient::new();
+    let id = client.next_id();
+    let effects = client.send(choose(id));
+    assert!(matches!(effects[..], [Effect::Start]), "{effects:?}");
+    assert!(client.wake().is_empty(), "started once, not again");
+    assert_eq!(posted(&client.received(FromWorker::Ready)), [id]);
+}
+
+#[test]
 fn a_request_before_the_worker_is_ready_waits_and_then_goes() {
-    let (mut client, _) = SearchClient::new();
+    let mut client = SearchClient::new();
+    assert!(matches!(client.wake()[..], [Effect::Start]));
     let id = client.next_id();
     assert!(posted(&client.send(choose(id))).is_empty());
     assert_eq!(posted(&client.received(FromWorker::Ready)), [id]);
@@ -195,7 +218,7 @@ fn news_of_the_data_always_reaches_the_page() {
 
 #[test]
 fn a_game_over_queued_for_a_dead_worker_still_reaches_the_next_one() {
-    let (mut client, _) = SearchClient::new();
+    let mut client = SearchClient::new();
     let id = client.next_id();
     client.send(choose(id));
     client.send(ToWorker::GameOver {
