@@ -41,7 +41,9 @@ done
 
 audit() { # name url
   for run in $(seq "$RUNS"); do
-    CHROME_PATH=/usr/bin/chromium tests/lighthouse/node_modules/.bin/lighthouse "$2" --quiet \
+    # Chromium's profile and lock folders go into the run's own folder,
+    # removed at the end: Chromium leaves one behind in /tmp per audit.
+    TMPDIR="$work" CHROME_PATH=/usr/bin/chromium tests/lighthouse/node_modules/.bin/lighthouse "$2" --quiet \
       --form-factor=mobile --chrome-flags="--headless=new --no-sandbox --disable-gpu" \
       --output=json --output-path="$out/$1-$run.json"
   done
