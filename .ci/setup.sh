@@ -130,6 +130,13 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] || [ ! -x /usr/b
   echo "setup: installing Debian's chromium, firefox-esr, webkit2gtk-driver and xvfb"
   apt_install chromium chromium-driver firefox-esr webkit2gtk-driver xvfb xauth
 fi
+# WebKitGTK takes its pointer from its display's seat, and Xvfb's is a
+# mouse: a phone's session runs on Weston's headless display, which has
+# none (tests/e2e/webdriver.mjs).
+if ! command -v weston >/dev/null; then
+  echo "setup: installing Debian's weston (a display without a mouse for WebKit)"
+  apt_install weston
+fi
 # WebKitGTK takes a visitor's languages from the system's locale: the
 # tests build the ones they ask for from glibc's sources (tests/e2e/webdriver.mjs).
 if [ ! -d /usr/share/i18n/locales ]; then

@@ -778,7 +778,6 @@ test('keyboard: digits drop a coin, arrows and Enter too; a mouse shows where it
 });
 
 test('a phone without a mouse: the board follows no hover, and a tap drops the coin', async (t) => {
-  if (engineName === 'webkit') return t.skip('WebKitGTK takes its pointer from the X server');
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, touchOnly: true });
   const page = await context.newPage();
   await page.goto(base);
@@ -790,6 +789,7 @@ test('a phone without a mouse: the board follows no hover, and a tap drops the c
   assert.equal(await page.locator('.hover-row .coin, button.column.hover').count(), 0, 'no coin over a column');
   await page.getByRole('button', { name: 'Column 4', exact: true }).click();
   await page.getByRole('img', { name: 'Row 1, column 4: yellow' }).waitFor();
+  await page.screenshot({ path: `${SHOTS}phone-finger-390x844.png` });
   await context.close();
 });
 

@@ -1,7 +1,8 @@
 // The browsers the tests drive, through selenium-webdriver (W3C WebDriver)
 // to each engine's own WebDriver server: Debian's Chromium behind
 // chromedriver, Firefox ESR behind geckodriver and WebKit (Safari's engine,
-// WebKitGTK's MiniBrowser) behind WebKitWebDriver under Xvfb. The servers
+// WebKitGTK's MiniBrowser) behind WebKitWebDriver under Xvfb (a phone's
+// session under Weston's headless display, which has no mouse). The servers
 // are started here, so selenium never looks for drivers to download. On
 // top, a small API in the shape of Playwright's (contexts, pages,
 // locators by role, label and text, waits: see locator.mjs), so a test
@@ -59,6 +60,25 @@ function freePort() {
 const browserTemp = mkdtempSync(`${tmpdir()}/e2e-browsers-`);
 process.on('exit', () => rmSync(browserTemp, { recursive: true, force: true }));
 
+/** A display whose only seat has no pointer: Weston's headless backend, a
+ * Wayland compositor of its own for the server's browser. WebKitGTK takes
+ * its pointer from the display's seat, and Xvfb's is a mouse; on this one
+ * it says what a phone says (no hover, a coarse pointer), while the
+ * driver's clicks still reach the page. The server stops with its
+ * compositor: both are one process group. */
+const WESTON_THEN_DRIVER = `
+weston --backend=headless-backend.so --socket="$WAYLAND_DISPLAY" --width=2000 --height=1200 --idle-time=0 >/dev/null 2>&1 &
+for i in $(seq 200); do [ -S "$XDG_RUNTIME_DIR/$WAYLAND_DISPLAY" ] && break; sleep 0.05; done
+exec WebKitWebDriver --port="$1"`;
+
+/** The environment of a server on a display of its own without a mouse
+ * (`WESTON_THEN_DRIVER`): a runtime folder of its own (Wayland's socket
+ * lives there), and the browser told to use Wayland. */
+async function webkitTouchDisplay() {
+  const runtime = await mkdtemp(`${browserTemp}/wayland-`);
+  return { XDG_RUNTIME_DIR: runtime, WAYLAND_DISPLAY: 'wayland-e2e', GDK_BACKEND: 'wayland', DISPLAY: '' };
+}
+
 /** One running WebDriver server. */
 class Server {
   constructor(engine, process, url) {
@@ -69,17 +89,21 @@ class Server {
 
   /** `env` adds to the server's environment, which the browser it starts
    * inherits (WebKitGTK reads its languages and JavaScriptCore's options
-   * from there). */
-  static async start(engine, env = {}) {
+   * from there). A WebKit server with `touchOnly` runs on a display
+   * without a mouse (`webkitTouchDisplay`). */
+  static async start(engine, env = {}, { touchOnly = false } = {}) {
     const port = await freePort();
     const commands = {
       chromium: ['/usr/bin/chromedriver', [`--port=${port}`]],
       firefox: ['geckodriver', ['--port', String(port), '--log', 'fatal']],
-      webkit: ['xvfb-run', ['-a', '-s', '-screen 0 2000x1200x24', 'WebKitWebDriver', `--port=${port}`]],
+      webkit: touchOnly
+        ? ['sh', ['-c', WESTON_THEN_DRIVER, 'weston-then-driver', String(port)]]
+        : ['xvfb-run', ['-a', '-s', '-screen 0 2000x1200x24', 'WebKitWebDriver', `--port=${port}`]],
     };
     const [bin, args] = commands[engine];
     // Headless Firefox's screen is 1366x768 unless told: room for 1920x1080.
     const all = { ...process.env, TMPDIR: browserTemp, MOZ_HEADLESS_WIDTH: '1960', MOZ_HEADLESS_HEIGHT: '1200', ...env };
+    if (engine === 'webkit' && touchOnly) Object.assign(all, await webkitTouchDisplay());
     const child = spawn(bin, args, { stdio: process.env.E2E_DRIVER_LOG ? ['ignore', 'inherit', 'inherit'] : 'ignore', detached: true, env: all });
     child.unref();
     const url = `http://127.0.0.1:${port}`;
@@ -115,8 +139,8 @@ class Server {
   /** `locale` sets the browser's languages (in WebKitGTK through the
    * server's environment: `webkitEnvironment`); `noWasm` switches
    * WebAssembly off (likewise); `touchOnly`
-   * makes a phone's pointer of the mouse (not in WebKitGTK, which takes it
-   * from the X server); `profile` is the folder of Firefox's profile
+   * makes a phone's pointer of the mouse (in WebKitGTK through its display:
+   * `Server.start`); `profile` is the folder of Firefox's profile
    * (geckodriver makes one if none). */
   capabilities({ locale, noWasm, touchOnly, profile }) {
     const lang = locale ?? 'en-US';
@@ -206,7 +230,9 @@ export class Browser {
     // geckodriver and WebKitWebDriver hold one session at a time: a server
     // per context there.
     const own = this.engine !== 'chromium';
-    const server = own ? await Server.start(this.engine, this.engine === 'webkit' ? await webkitEnvironment(options) : {}) : await this.server();
+    const server = own
+      ? await Server.start(this.engine, this.engine === 'webkit' ? await webkitEnvironment(options) : {}, options)
+      : await this.server();
     const profile = this.engine === 'firefox' ? await this.firefoxProfile() : undefined;
     const driver = await server.session({ ...options, profile });
     const context = new Context(this, driver, options);
