@@ -83,7 +83,8 @@ impl Thinking {
     /// The page is quiet after its first paint: starts the worker unless a
     /// request has. Not before: the worker's start beside the first paint
     /// (its instance, the book read, the messages it posts) held a first
-    /// tap back by 40 ms at 4x CPU (docs/benchmarks.md).
+    /// tap back: at 4x CPU the median tap took 79 ms after the board's
+    /// paint with it, 53 ms without (docs/benchmarks.md).
     pub(super) fn wake(self) -> Answers {
         self.run(SearchClient::wake)
     }

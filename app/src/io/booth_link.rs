@@ -141,10 +141,6 @@ fn socket_url() -> Option<String> {
     Some(format!("{scheme}://{}/ws", location.host().ok()?))
 }
 
-/// Hands `event` to `listener` in a task of its own: reading a message
-/// and drawing what it changed are then two shorter tasks, not one that a
-/// tap waits for (the snapshot on a booth page's start is the longest).
-/// Every event goes this way, so they arrive in the order they came.
 /// How long the link waits before it knocks again, after `failures`
 /// attempts in a row found no bridge: a second after a drop, then longer,
 /// up to 8 s. Only a page the bridge served connects at all, so a bridge
@@ -154,6 +150,10 @@ fn retry_delay(failures: u32) -> std::time::Duration {
     std::time::Duration::from_secs(1 << failures.min(3))
 }
 
+/// Hands `event` to `listener` in a task of its own: reading a message
+/// and drawing what it changed are then two shorter tasks, not one that a
+/// tap waits for (the snapshot on a booth page's start is the longest).
+/// Every event goes this way, so they arrive in the order they came.
 fn later(listener: Listener<LinkEvent>, event: LinkEvent) {
     crate::io::browser::after(std::time::Duration::ZERO, move || listener(event));
 }
